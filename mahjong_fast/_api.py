@@ -1,0 +1,193 @@
+"""The public wrapper: argument handling and strategy choice over the kernels.
+
+Every function normalises its input to a ``Hand`` once (``_hand.as_hand``) and
+hands 34-count ``bytes`` to a kernel module picked by ``_ext.load``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Iterable, Sequence, Union
+
+from . import _ext
+from ._hand import Hand, MeldLike, as_hand
+from ._tiles import TILES, Tile, as_tile
+
+STRATEGIES = ("table", "cluster", "carry", "python")
+FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3}
+
+Wild = Union[None, int, str, Tile, Iterable[Union[int, str, Tile]]]
+
+
+@lru_cache(maxsize=None)
+def _strategy(name: str | None) -> Callable[[bytes], bool]:
+    """The standard-form check of a strategy; ``None`` is the fastest built."""
+    if name is None:
+        name = "cluster" if _ext.NO_EXTENSIONS or _ext.compiled("_table") is None else "table"
+    if not isinstance(name, str):
+        raise TypeError(f"strategy must be a str or None, not {type(name).__name__}")
+    if name == "table":
+        return _ext.load("_table").win_table
+    if name == "cluster":
+        return _ext.load("_win").win_cluster
+    if name == "carry":
+        return _ext.load("_win").win_carry
+    if name == "python":
+        from . import _win_py
+
+        return _win_py.win_cluster
+    raise ValueError(f"unknown strategy {name!r}; expected one of {', '.join(STRATEGIES)}")
+
+
+def _win_forms():
+    return _ext.load("_win")
+
+
+def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
+    """The tile kinds named by ``wild=``: one tile or a list, in any tile form."""
+    if wild is None:
+        return ()
+    if isinstance(wild, (str, int)):
+        return (as_tile(wild),)
+    try:
+        items = list(wild)
+    except TypeError:
+        raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}") from None
+    return tuple(sorted({as_tile(w) for w in items}))
+
+
+def _joker_split(hand: Hand, kinds: Sequence[Tile]) -> tuple[bytes, int, bytes, bytes]:
+    """Counts without jokers, the joker count, per-tile limits and the wild mask."""
+    counts = bytearray(hand.counts)
+    jokers = 0
+    mask = bytearray(34)
+    for k in kinds:
+        jokers += counts[k]
+        counts[k] = 0
+        mask[k] = 1
+    limits = bytes(4 - (a - c) for a, c in zip(hand.all_counts, hand.counts))
+    return bytes(counts), jokers, limits, bytes(mask)
+
+
+def is_win(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    encoding: str | None = None,
+    strategy: str | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
+) -> bool:
+    """Whether a hand wins (胡牌): standard form, seven pairs or thirteen orphans.
+
+    Parameters
+    ----------
+    hand
+        Anything ``Hand`` accepts: a ``Hand``, text in any notation, index34
+        ints (or ints in ``encoding``), 34 counts with ``encoding="counts"``.
+    melds
+        Declared melds (``Meld`` objects or their text). They join the
+        four-copies check; the concealed part (3n+2 tiles) must split into n
+        melds and a pair.
+    strategy
+        ``"table"``, ``"cluster"``, ``"carry"`` or ``"python"``; ``None`` picks
+        the fastest built. All give the same answers.
+    wild
+        Tile kind(s) acting as jokers (癞子), e.g. ``"7z"``; every copy in the
+        hand may stand for any tile. ``fifth=False`` forbids a joker from
+        standing for a fifth copy of a tile.
+
+    Returns ``False`` for a concealed part that is not 3n+2 tiles or a hand of
+    more than 14 tiles (a kong counting three).
+    """
+    h = as_hand(hand, melds, encoding)
+    check = _strategy(strategy)
+    n = len(h.tiles)
+    if n % 3 != 2 or h.size > 14:
+        return False
+    kinds = wild_kinds(wild)
+    if kinds:
+        counts, jokers, limits, _ = _joker_split(h, kinds)
+        if jokers:
+            return _ext.load("_shanten").is_win_wild(
+                counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
+            )
+    if check(h.counts):
+        return True
+    if n == 14:
+        forms = _win_forms()
+        return forms.seven_pairs(h.counts) or forms.thirteen_orphans(h.counts)
+    return False
+
+
+_is_win_slow = is_win
+
+
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def waits(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+) -> list[Tile]:
+    """The tiles that complete a hand of 3n+1 concealed tiles (听牌), sorted.
+
+    A tile the hand (with its melds) already holds four of is never a wait.
+    Seven pairs and thirteen orphans count. ``ValueError`` unless the concealed
+    part is 3n+1 tiles, at most 13 with the melds (a kong counting three).
+    """
+    h = as_hand(hand, melds, encoding)
+    n = len(h.tiles)
+    if n % 3 != 1 or h.size > 13:
+        raise ValueError(
+            f"waits needs 3n+1 concealed tiles (13 - 3k beside k declared melds); "
+            f"got {n} tiles and {len(h.melds)} melds"
+        )
+    counts, jokers, limits, mask = _joker_split(h, wild_kinds(wild))
+    found = _ext.load("_shanten").waits_counts(
+        counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits, wild=mask
+    )
+    return [TILES[t] for t in found]
+
+
+def shanten(
+    hand: object,
+    *,
+    form: str | None = None,
+    melds: Iterable[MeldLike] = (),
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+) -> int:
+    """Shanten (向听数): -1 complete, 0 ready, k = k tiles from ready.
+
+    ``form`` is ``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"`` or
+    ``None`` for the minimum over the forms that apply (only the standard form
+    applies beside declared melds). Takes 3n+1 or 3n+2 concealed tiles.
+    """
+    h = as_hand(hand, melds, encoding)
+    if form not in FORMS:
+        raise ValueError(
+            f"unknown form {form!r}; expected 'standard', 'seven_pairs', 'thirteen_orphans' or None"
+        )
+    n = len(h.tiles)
+    if n % 3 == 0 or h.size > 14:
+        raise ValueError(
+            f"shanten needs 3n+1 or 3n+2 concealed tiles, at most 14 with the melds; "
+            f"got {n} tiles and {len(h.melds)} melds"
+        )
+    code = FORMS[form]
+    if h.melds or n < 13:
+        if code > 1:
+            raise ValueError(f"form {form!r} needs 13 or 14 concealed tiles and no declared melds")
+        code = 1
+    counts, jokers, limits, _ = _joker_split(h, wild_kinds(wild))
+    return _ext.load("_shanten").shanten_counts(
+        counts, code, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
+    )

@@ -1,0 +1,92 @@
+"""The ``mahjong-fast`` command line, called in-process and as a user would."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mahjong_fast._cli import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_check_winning_hand(capsys):
+    status, out, _ = run(capsys, "check", "11123456789999m")
+    assert status == 0
+    assert "\U0001F007\U0001F007\U0001F007" in out
+    assert "win:       yes" in out
+    assert "清一色" in out
+
+
+def test_check_losing_hand(capsys):
+    status, out, _ = run(capsys, "check", "11123456789m1p2s3z")
+    assert status == 0 and "win:       no" in out
+
+
+def test_check_accepts_every_notation(capsys):
+    outs = []
+    for argv in (["11123456789999m"], ["W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9 W9"],
+                 ["W1", "W1", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8", "W9", "W9", "W9", "W9"],
+                 ["一万一万一万二万三万四万五万六万七万八万九万九万九万九万"]):
+        status, out, _ = run(capsys, "check", *argv)
+        assert status == 0
+        outs.append(out)
+    assert len(set(outs)) == 1
+
+
+def test_check_with_melds_and_self_drawn(capsys):
+    status, out, _ = run(capsys, "check", "11m", "--melds", "[123p]", "555s", "789m", "{7777z}")
+    assert status == 0 and "win:       yes" in out and "全求人" in out
+    status, out, _ = run(capsys, "check", "11m", "--melds", "123p", "555s", "789m", "7777z", "--self-drawn")
+    assert "全求人" not in out
+
+
+def test_check_prints_waits_and_shanten(capsys):
+    status, out, _ = run(capsys, "check", "1112345678999m")
+    assert status == 0
+    assert "waits:" in out and out.count("m ") >= 9 and "shanten:   0" in out
+
+
+def test_check_wild(capsys):
+    status, out, _ = run(capsys, "check", "1234m456p789s11z7z", "--wild", "7z")
+    assert status == 0 and "win:       yes" in out
+
+
+@pytest.mark.parametrize(
+    "hand, message",
+    [("11111m", "tile 1m appears 5 times"), ("123x", "123x"), ("W1 J9", "J9"), ("8z", "8z")],
+)
+def test_bad_input_exits_2_with_message(capsys, hand, message):
+    status, out, err = run(capsys, "check", hand)
+    assert status == 2
+    assert message in err and "Traceback" not in err
+
+
+def test_help_teaches_the_notations(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", "--help"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    for word in ("mpsz", "botzone", "unicode", "chinese", "{1111z}", "J3 white"):
+        assert word in out
+
+
+def test_python_dash_m_runs_as_a_user_would(tmp_path):
+    import mahjong_fast
+
+    # run the same package this test imported, from a neutral directory
+    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=package_root)
+    done = subprocess.run([sys.executable, "-m", "mahjong_fast", "check", "11123456789999m"],
+                          capture_output=True, text=True, env=env, check=False, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "win:       yes" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "mahjong_fast", "check", "11111m"],
+                         capture_output=True, text=True, env=env, check=False, cwd=tmp_path)
+    assert bad.returncode == 2 and "appears 5 times" in bad.stderr
