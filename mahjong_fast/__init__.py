@@ -5,6 +5,8 @@ and how far it is from ready, for one hand or millions. See DESIGN.md.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import _ext
 from ._api import STRATEGIES, shanten, waits
 from ._api import is_win as _is_win_py
@@ -12,12 +14,17 @@ from ._hand import Hand, Meld, to_counts
 from ._notation import NOTATIONS, format, parse
 from ._tiles import ENCODINGS, Tile, decode, encode
 
-is_win = _is_win_py
-if not _ext.NO_EXTENSIONS:
-    try:
-        from ._table import is_win  # type: ignore[no-redef]  # compiled fast path
-    except ImportError:
-        pass
+if TYPE_CHECKING:
+    from ._api import is_win
+    from ._batch_py import is_win_batch, shanten_batch, waits_batch
+    from ._classify import Decomposition, HuType, classify, decompose
+else:
+    is_win = _is_win_py
+    if not _ext.NO_EXTENSIONS:
+        try:
+            from ._table import is_win  # the compiled fast path of _api.is_win
+        except ImportError:
+            pass
 
 
 def __getattr__(name: str):

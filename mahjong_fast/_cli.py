@@ -76,7 +76,7 @@ def _check(args: argparse.Namespace, out) -> int:
                 print("hu types:  " + ", ".join(f"{f.chinese} {f.english}" for f in hu.flags()), file=out)
         if won and not wild:
             for d in mf.decompose(hand):
-                print(f"  split:   {d}", file=out)
+                print(f"  split:   {_split_text(d)}", file=out)
     elif n % 3 == 1 and hand.size <= 13:
         found = mf.waits(hand, wild=wild, fifth=fifth)
         shown = " ".join(f"{t.unicode} {t}" for t in found) or "none"
@@ -86,6 +86,18 @@ def _check(args: argparse.Namespace, out) -> int:
     if n % 3 and hand.size <= 14:
         print(f"shanten:   {mf.shanten(hand, wild=wild, fifth=fifth)}", file=out)
     return 0
+
+
+def _split_text(decomposition) -> str:
+    from ._notation import format as fmt
+
+    melds = []
+    for m in decomposition.melds:
+        text = fmt(list(m.tiles), "mpsz")
+        if m.declared:
+            text = "{" + text + "}" if m.concealed else f"[{text}]"
+        melds.append(text)
+    return f"{decomposition.pair}{decomposition.pair} + " + " ".join(melds)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,338 @@
+"""Hu types (胡牌类型) and decompositions of a winning hand.
+
+A thin wrapper: the input is normalised once by ``as_hand`` and the kernels
+(``_win`` for seven pairs and thirteen orphans, ``_decompose`` for the
+standard form) work on its 34 counts.  The rules are DESIGN.md's "Win forms
+and hu types"; where seed 002 reads them differently, this module follows
+DESIGN.md:
+
+* Seven-pairs shapes (七小对, 七大对, 豪华大七对) need all 14 tiles concealed,
+  so any declared meld, a concealed kong included, rules them out.  Seed 002
+  counts declared kongs as sets of four toward 七大对/豪华大七对; here a kong
+  counts three toward the 14, so such a hand is not even whole.
+* 对对胡 holds when *some* split is all pungs/kongs (111222333m444p55s is
+  对对胡 although it also splits into chows); every other standard-form win is
+  平胡.  Seed 002 does not count an all-pung hand as 平胡 at all.
+* 清一色 is one suit with no honors; 混一色 one suit plus honors; 字一色
+  honors only (seed 002 lumps honors into its 清一色).
+* 门清 is a closed hand (concealed kongs allowed) whether or not it was
+  self-drawn.  全求人 is four exposed melds (chows, pungs or exposed kongs)
+  with the pair completed by a discard.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from types import ModuleType
+from typing import ClassVar, Dict, Iterable, List, Tuple
+
+from . import _ext
+from ._hand import Hand, MeldLike, as_hand
+from ._tiles import TILES, Tile
+
+__all__ = ["HuType", "DecomposedMeld", "Decomposition", "decompose", "classify"]
+
+
+class HuType(enum.IntFlag):
+    """The hu type of a winning hand: exactly one shape plus any modifiers.
+
+    ``HuType(0)`` means the hand does not win.  Shapes, by priority:
+    ``SHI_SAN_YAO`` > ``HAO_HUA_QI_DUI`` > ``QI_DA_DUI`` > ``QI_XIAO_DUI`` >
+    ``DUI_DUI_HU`` > ``PING_HU`` (``HuType.SHAPES``); modifiers:
+    ``QING_YI_SE``, ``HUN_YI_SE``, ``ZI_YI_SE``, ``MEN_QING``,
+    ``QUAN_QIU_REN`` (``HuType.MODIFIERS``).
+
+    Examples
+    --------
+    >>> t = HuType.QI_XIAO_DUI | HuType.QING_YI_SE
+    >>> t.shape is HuType.QI_XIAO_DUI, t.names("zh")
+    (True, ['七小对', '清一色'])
+    """
+
+    SHI_SAN_YAO = 1 << 0
+    HAO_HUA_QI_DUI = 1 << 1
+    QI_DA_DUI = 1 << 2
+    QI_XIAO_DUI = 1 << 3
+    DUI_DUI_HU = 1 << 4
+    PING_HU = 1 << 5
+    QING_YI_SE = 1 << 6
+    HUN_YI_SE = 1 << 7
+    ZI_YI_SE = 1 << 8
+    MEN_QING = 1 << 9
+    QUAN_QIU_REN = 1 << 10
+
+    SHAPES: ClassVar[Tuple["HuType", ...]]
+    MODIFIERS: ClassVar[Tuple["HuType", ...]]
+
+    @property
+    def shape(self) -> "HuType":
+        """The shape flag alone (``HuType(0)`` if none is set)."""
+        return self & _SHAPE_MASK
+
+    @property
+    def modifiers(self) -> "HuType":
+        """The modifier flags alone."""
+        return self & _MODIFIER_MASK
+
+    def flags(self) -> Tuple["HuType", ...]:
+        """The single flags that are set: the shape first, then modifiers.
+
+        Unlike iterating a combined ``IntFlag`` this behaves the same on
+        every Python version.
+        """
+        return tuple(f for f in _ORDER if self & f)
+
+    def names(self, lang: str = "zh") -> List[str]:
+        """Display names of the set flags, shape first.
+
+        Parameters
+        ----------
+        lang : {"zh", "en"}
+            Chinese (``"十三幺"``) or English (``"Thirteen Orphans"``).
+        """
+        if lang not in ("zh", "en"):
+            raise ValueError(f"unknown language {lang!r}; expected 'zh' or 'en'")
+        i = 0 if lang == "zh" else 1
+        return [_NAMES[f][i] for f in self.flags()]
+
+    @property
+    def chinese(self) -> str:
+        """Chinese name(s): ``"七小对"``; a combination joins them with spaces."""
+        return " ".join(self.names("zh"))
+
+    @property
+    def english(self) -> str:
+        """English name(s): ``"Seven Pairs"``; a combination joins them with ", "."""
+        return ", ".join(self.names("en"))
+
+
+HuType.SHAPES = (
+    HuType.SHI_SAN_YAO,
+    HuType.HAO_HUA_QI_DUI,
+    HuType.QI_DA_DUI,
+    HuType.QI_XIAO_DUI,
+    HuType.DUI_DUI_HU,
+    HuType.PING_HU,
+)
+HuType.MODIFIERS = (
+    HuType.QING_YI_SE,
+    HuType.HUN_YI_SE,
+    HuType.ZI_YI_SE,
+    HuType.MEN_QING,
+    HuType.QUAN_QIU_REN,
+)
+_ORDER = HuType.SHAPES + HuType.MODIFIERS
+_SHAPE_MASK = HuType(sum(HuType.SHAPES))
+_MODIFIER_MASK = HuType(sum(HuType.MODIFIERS))
+_NAMES: Dict[HuType, Tuple[str, str]] = {
+    HuType.SHI_SAN_YAO: ("十三幺", "Thirteen Orphans"),
+    HuType.HAO_HUA_QI_DUI: ("豪华大七对", "Luxury Seven Pairs"),
+    HuType.QI_DA_DUI: ("七大对", "Big Seven Pairs"),
+    HuType.QI_XIAO_DUI: ("七小对", "Seven Pairs"),
+    HuType.DUI_DUI_HU: ("对对胡", "All Pungs"),
+    HuType.PING_HU: ("平胡", "Plain Win"),
+    HuType.QING_YI_SE: ("清一色", "Full Flush"),
+    HuType.HUN_YI_SE: ("混一色", "Half Flush"),
+    HuType.ZI_YI_SE: ("字一色", "All Honors"),
+    HuType.MEN_QING: ("门清", "Concealed Hand"),
+    HuType.QUAN_QIU_REN: ("全求人", "Melded Hand"),
+}
+
+
+@dataclass(frozen=True)
+class DecomposedMeld:
+    """One meld of a decomposition.
+
+    Attributes
+    ----------
+    kind : str
+        ``"chow"``, ``"pung"`` or ``"kong"`` (kongs are always declared).
+    tile : Tile
+        The meld's first (lowest) tile.
+    declared : bool
+        True for a meld the player declared (a ``Hand`` meld), False for one
+        found in the concealed tiles.
+    concealed : bool
+        True unless the meld was exposed: melds found in the concealed tiles
+        and declared concealed kongs (暗杠) are concealed.
+    """
+
+    kind: str
+    tile: Tile
+    declared: bool = False
+    concealed: bool = True
+
+    @property
+    def tiles(self) -> Tuple[Tile, ...]:
+        """The meld's tiles, lowest first (four for a kong)."""
+        if self.kind == "chow":
+            return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
+        return (self.tile,) * (4 if self.kind == "kong" else 3)
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """One way to read a standard-form win: a pair plus melds.
+
+    Attributes
+    ----------
+    pair : Tile
+        The pair (将/雀头).
+    melds : tuple of DecomposedMeld
+        The melds found in the concealed tiles (chows first, then pungs, each
+        in tile order), followed by the declared melds in hand order.
+    """
+
+    pair: Tile
+    melds: Tuple[DecomposedMeld, ...]
+
+
+# Kernel modules the classifier uses, loaded on first use.  Tests put another
+# implementation here (e.g. the pure-Python twin) to compare results.
+_KERNELS: Dict[str, ModuleType] = {}
+
+
+def _kernel(name: str) -> ModuleType:
+    mod = _KERNELS.get(name)
+    if mod is None:
+        mod = _KERNELS[name] = _ext.load(name)
+    return mod
+
+
+_CONCEALED_MELD = {
+    (kind, t): DecomposedMeld(kind, TILES[t]) for kind in ("chow", "pung") for t in range(34)
+}
+
+
+def decompose(
+    hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None
+) -> List[Decomposition]:
+    """Every way to split a standard-form win into a pair and melds.
+
+    Parameters
+    ----------
+    hand
+        Anything ``Hand`` accepts: a ``Hand``, text in any notation (melds in
+        brackets allowed), index34 ints (or ints in ``encoding``), 34 counts
+        with ``encoding="counts"``.
+    melds
+        Declared melds (``Meld`` objects or their text), added to the hand's.
+    encoding
+        How ``hand`` is encoded when it is a sequence of ints or counts.
+
+    Returns
+    -------
+    list of Decomposition
+        One per distinct split of the concealed part (3n+2 tiles) into a pair
+        and n melds, with the declared melds appended to each; sorted by pair,
+        then melds.  Empty when the concealed part does not split.  Seven
+        pairs and thirteen orphans are not standard-form splits.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If the hand is malformed (see ``Hand``).
+
+    Examples
+    --------
+    >>> [str(d.pair) for d in decompose("111222333m44m")]
+    ['1m', '4m', '4m']
+    """
+    h = as_hand(hand, melds, encoding)
+    declared = tuple(DecomposedMeld(m.kind, m.tile, True, m.concealed) for m in h.melds)
+    return [
+        Decomposition(TILES[pair], tuple(_CONCEALED_MELD[m] for m in split) + declared)
+        for pair, split in _kernel("_decompose").decompose_counts(h.counts)
+    ]
+
+
+def classify(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    self_drawn: bool = False,
+    encoding: str | None = None,
+) -> HuType:
+    """The hu type of a whole hand: one shape flag plus every modifier that holds.
+
+    Parameters
+    ----------
+    hand
+        Anything ``Hand`` accepts (see ``decompose``).  With the declared
+        melds it must make 14 tiles, a kong counting as three.
+    melds
+        Declared melds (``Meld`` objects or their text), added to the hand's.
+    self_drawn : bool
+        Whether the winning tile was drawn by the player (自摸) rather than
+        taken from a discard; only 全求人 depends on it.
+    encoding
+        How ``hand`` is encoded when it is a sequence of ints or counts.
+
+    Returns
+    -------
+    HuType
+        ``HuType(0)`` when the hand does not win.  Otherwise the first shape
+        that fits in the order 十三幺 > 豪华大七对 > 七大对 > 七小对 > 对对胡 >
+        平胡, plus each of 清一色, 混一色, 字一色, 门清 and 全求人 that holds.
+
+    Raises
+    ------
+    ValueError
+        If the hand is not 14 tiles (naming the count), or is malformed.
+    TypeError
+        If ``self_drawn`` is not a bool, or the hand is of the wrong type.
+
+    Examples
+    --------
+    >>> classify("11223344556677m").names("en")
+    ['Seven Pairs', 'Full Flush', 'Concealed Hand']
+    """
+    h = as_hand(hand, melds, encoding)
+    if h.size != 14:
+        raise ValueError(
+            f"classify needs a whole hand of 14 tiles (a kong counting as three); "
+            f"got {len(h.tiles)} concealed tiles and {len(h.melds)} melds, {h.size} in all"
+        )
+    if not isinstance(self_drawn, bool):
+        raise TypeError(f"self_drawn must be a bool, not {type(self_drawn).__name__}")
+    shape = _shape(h)
+    if not shape:
+        return HuType(0)
+    return shape | _modifiers(h, self_drawn)
+
+
+def _shape(h: Hand) -> HuType:
+    counts = h.counts
+    if not h.melds:
+        win = _kernel("_win")
+        if win.thirteen_orphans(counts):
+            return HuType.SHI_SAN_YAO
+        if win.seven_pairs(counts):
+            fours = counts.count(4)
+            if fours >= 2:
+                return HuType.HAO_HUA_QI_DUI
+            return HuType.QI_DA_DUI if fours == 1 else HuType.QI_XIAO_DUI
+    splits = _kernel("_decompose").decompose_counts(counts)
+    if not splits:
+        return HuType(0)
+    if all(m.kind != "chow" for m in h.melds) and any(
+        all(kind == "pung" for kind, _ in split) for _, split in splits
+    ):
+        return HuType.DUI_DUI_HU
+    return HuType.PING_HU
+
+
+def _modifiers(h: Hand, self_drawn: bool) -> HuType:
+    result = HuType(0)
+    c = h.all_counts
+    suits = sum(1 for g in range(3) if any(c[g * 9 : g * 9 + 9]))
+    honors = any(c[27:])
+    if suits == 0:
+        result |= HuType.ZI_YI_SE
+    elif suits == 1:
+        result |= HuType.HUN_YI_SE if honors else HuType.QING_YI_SE
+    if all(m.kind == "kong" and m.concealed for m in h.melds):
+        result |= HuType.MEN_QING
+    if len(h.melds) == 4 and not self_drawn and not any(m.concealed for m in h.melds):
+        result |= HuType.QUAN_QIU_REN
+    return result
