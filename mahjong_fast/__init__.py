@@ -8,21 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import _ext
-from ._api import STRATEGIES, shanten, waits
-from ._api import is_win as _is_win_py
+from ._api import STRATEGIES
 from ._hand import Hand, Meld, to_counts
 from ._notation import NOTATIONS, format, parse
 from ._tiles import ENCODINGS, Tile, decode, encode
 
 if TYPE_CHECKING:
-    from ._api import is_win
+    from ._api import is_win, shanten, waits
     from ._batch_py import is_win_batch, shanten_batch, waits_batch
     from ._classify import Decomposition, HuType, classify, decompose
 else:
-    is_win = _is_win_py
+    from ._api import is_win, shanten, waits
+
     if not _ext.NO_EXTENSIONS:
-        try:
-            from ._table import is_win  # the compiled fast path of _api.is_win
+        try:  # compiled fast paths of the _api functions, same answers and errors
+            from ._table import is_win, shanten, waits
         except ImportError:
             pass
 

@@ -153,7 +153,9 @@ def waits(
     found = _ext.load("_shanten").waits_counts(
         counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits, wild=mask
     )
-    return [TILES[t] for t in found]
+    # The kernel sees no copies of a wild kind (they became jokers); four held
+    # copies of it still mean there is no fifth to draw.
+    return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
 
 
 def shanten(

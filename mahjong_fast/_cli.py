@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
                        help="tile kind(s) acting as jokers (癞子), e.g. --wild 7z")
     check.add_argument("--no-fifth", action="store_true",
                        help="a joker may not stand for a fifth copy of a tile")
-    bench = sub.add_parser("bench", help="time mahjong_fast beside the peers installed here")
+    bench = sub.add_parser("bench", help="time mahjong_fast beside the peers installed here", add_help=False)
     bench.add_argument("args", nargs=argparse.REMAINDER, help="options passed to the benchmark")
     return parser
 
@@ -102,11 +102,13 @@ def _split_text(decomposition) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mahjong-fast`` console script."""
-    args = _parser().parse_args(argv)
+    args, extra = _parser().parse_known_args(argv)
     if args.command == "bench":
         from ._bench import run
 
-        return run(args.args)
+        return run(list(args.args) + extra)
+    if extra:
+        _parser().error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return _check(args, sys.stdout)
     except (ValueError, TypeError) as exc:

@@ -1,0 +1,155 @@
+"""Microbenchmarks of shanten and waits against their peers (pytest-benchmark, orjson style).
+
+One group per workload, one row per library; every row answers the same 1,000 hands of 13
+tiles, each in its library's own input form (34 counts as bytes for mahjong_fast, a list of
+34 counts for ``mahjong``, 136-ids for riichienv), and records in ``extra_info["correct"]``
+whether all its answers were right. The peers use riichi rules, which differ from ours only
+on seven pairs with three or four of a kind, so the workloads keep the hands on which the
+rule sets agree. A row whose library is not installed is skipped.
+
+    python -m pytest bench/test_bench_shanten.py --benchmark-columns=min,mean,ops
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pytest
+
+pytest.importorskip("pytest_benchmark")
+
+from mahjong_fast import _ext  # noqa: E402
+from mahjong_fast import _shanten_py as reference  # noqa: E402
+
+N_HANDS = 1_000
+SEED = 4_113
+
+
+def _random13(rng: random.Random) -> list[int]:
+    counts = [0] * 34
+    for tile in rng.sample(range(136), 13):
+        counts[tile // 4] += 1
+    return counts
+
+
+def _ready13(rng: random.Random) -> list[int]:
+    """Four random melds and a pair, less one tile: ready, usually on one to three tiles."""
+    while True:
+        counts = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.6:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                for t in (start, start + 1, start + 2):
+                    counts[t] += 1
+            else:
+                counts[rng.randrange(34)] += 3
+        counts[rng.randrange(34)] += 2
+        if max(counts) <= 4:
+            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+            return counts
+
+
+def _rules_agree(counts: list[int]) -> bool:
+    """Riichi seven pairs wants distinct pairs; ours counts a four as two pairs."""
+    return max(counts) <= 2 or sum(c // 2 for c in counts) < 5
+
+
+def _workload(make: Callable[[random.Random], list[int]]) -> list[list[int]]:
+    rng = random.Random(SEED)
+    hands: list[list[int]] = []
+    while len(hands) < N_HANDS:
+        counts = make(rng)
+        if _rules_agree(counts):
+            hands.append(counts)
+    return hands
+
+
+WORKLOADS = {"random": _random13, "ready": _ready13}
+SHANTEN_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv", "mahjong")
+WAITS_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv")
+
+
+def _tiles136(counts: list[int]) -> list[int]:
+    return [4 * tile + copy for tile, n in enumerate(counts) for copy in range(n)]
+
+
+def _ours(library: str):
+    if library.endswith("pure-python"):
+        return reference
+    module = _ext.compiled("_shanten")
+    if module is None:
+        pytest.skip("mahjong_fast._shanten is not built")
+    module.ensure_tables()
+    return module
+
+
+def _shanten_fn(library: str) -> tuple[Callable, Callable[[list[int]], object]]:
+    """The library's shanten (every form) and the conversion of 34 counts to its input."""
+    if library.startswith("mahjong_fast"):
+        return _ours(library).shanten_counts, bytes
+    if library == "mahjong":
+        return pytest.importorskip("mahjong.shanten").Shanten().calculate_shanten, list
+    return pytest.importorskip("riichienv").calculate_shanten, _tiles136
+
+
+def _waits_fn(library: str) -> tuple[Callable, Callable[[list[int]], object]]:
+    if library.startswith("mahjong_fast"):
+        return _ours(library).waits_counts, bytes
+    evaluator = pytest.importorskip("riichienv").HandEvaluator
+    return (lambda tiles: evaluator(tiles).get_waits()), _tiles136
+
+
+@pytest.fixture(scope="module")
+def workloads() -> dict[str, list[list[int]]]:
+    return {name: _workload(make) for name, make in WORKLOADS.items()}
+
+
+@pytest.fixture(scope="module")
+def expected(workloads) -> dict[str, tuple[list[int], list[list[int]]]]:
+    """Per workload: shanten by ``mahjong``, and waits as the tiles (held fewer than four
+    times) that ``mahjong``'s ``Agari`` says complete the hand."""
+    shanten = pytest.importorskip("mahjong.shanten").Shanten().calculate_shanten
+    agari = pytest.importorskip("mahjong.agari").Agari().is_agari
+    out = {}
+    for name, hands in workloads.items():
+        waits = []
+        for h in hands:
+            waits.append([])
+            for t in range(34):
+                if h[t] < 4:
+                    h[t] += 1
+                    if agari(h):
+                        waits[-1].append(t)
+                    h[t] -= 1
+        out[name] = ([shanten(h) for h in hands], waits)
+    return out
+
+
+def _run(benchmark, library: str, fn: Callable, hands: list) -> list:
+    if library.endswith("pure-python"):  # seconds per round: one round is enough
+        return benchmark.pedantic(lambda: list(map(fn, hands)), rounds=1, iterations=1)
+    return benchmark(lambda: list(map(fn, hands)))
+
+
+@pytest.mark.parametrize("library", SHANTEN_LIBRARIES)
+@pytest.mark.parametrize("workload", WORKLOADS)
+def test_shanten(benchmark, workloads, expected, workload, library):
+    fn, convert = _shanten_fn(library)
+    hands = workloads[workload]
+    benchmark.group = f"shanten, {workload} 13-tile hands (x{N_HANDS})"
+    benchmark.extra_info["lib"] = library
+    answers = _run(benchmark, library, fn, [convert(h) for h in hands])
+    benchmark.extra_info["correct"] = answers == expected[workload][0]
+    assert benchmark.extra_info["correct"]
+
+
+@pytest.mark.parametrize("library", WAITS_LIBRARIES)
+@pytest.mark.parametrize("workload", WORKLOADS)
+def test_waits(benchmark, workloads, expected, workload, library):
+    fn, convert = _waits_fn(library)
+    hands = workloads[workload]
+    benchmark.group = f"waits, {workload} 13-tile hands (x{N_HANDS})"
+    benchmark.extra_info["lib"] = library
+    answers = _run(benchmark, library, fn, [convert(h) for h in hands])
+    benchmark.extra_info["correct"] = [sorted(a) for a in answers] == expected[workload][1]
+    assert benchmark.extra_info["correct"]

@@ -1,0 +1,27 @@
+# cython: language_level=3
+"""C-level entry points of ``_shanten`` for other kernels (``cimport``, callable ``nogil``).
+
+Call ``ensure_tables()`` from Python once before using them without the GIL: until the tables
+are built every entry point returns its "invalid" value. ``limits`` and ``wild`` may be NULL
+(4 copies of every tile, no wild kinds). Semantics are those of the Python-level functions.
+"""
+
+cdef enum:
+    SHANTEN_INVALID = 127
+    SHANTEN_UNREACHABLE = 99    # the limits leave no target of the form (e.g. a limit of 0)
+
+# Shanten (-1 complete, 0 ready) or SHANTEN_INVALID: a count above 4, a limit above 4,
+# jokers outside 0-14, a total that is not 3n+1 or 3n+2 (n <= 4), a form outside 0-3,
+# form 2 or 3 below 13 tiles, or tables not built.
+cdef int shanten_c(const unsigned char* counts, int form, int jokers, bint fifth,
+                   const unsigned char* limits) noexcept nogil
+
+# Fills out[34] with 1 for each wait, 0 otherwise; returns the number of waits, or -1 for
+# invalid input (as above, the total must be 3n+1) with out left all 0.
+cdef int waits_c(const unsigned char* counts, int jokers, bint fifth,
+                 const unsigned char* limits, const unsigned char* wild,
+                 unsigned char* out) noexcept nogil
+
+# 1 win, 0 no win (any total other than 3n+2 included), -1 invalid input.
+cdef int is_win_wild_c(const unsigned char* counts, int jokers, bint fifth,
+                       const unsigned char* limits) noexcept nogil

@@ -1,0 +1,354 @@
+"""Shanten, waits and wildcards on 34-count arrays: the pure-Python twin of ``_shanten``.
+
+Same Python-level functions and results as the compiled module; see its docstring for the
+table method. This twin is the yardstick in tests, so it computes everything by a different,
+plainly exact method: a dynamic programme over the tile positions of each part (a suit, or the
+honors) that builds the *target* hand block by block. At position ``i`` it decides how many
+chows start there, whether a pung and whether the pair sit there; the number of target copies
+of tile ``i`` is then known, and so are the tiles missing (target copies beyond those held) and
+the copies beyond the cap (see below). Results per part are memoised. A win without jokers
+is a plain search for a split of each part; waits without jokers only try tiles held, or
+within two of a held tile of their suit (any other lone tile can neither pair nor join).
+
+Definitions shared with ``_shanten`` (``H`` = counts, ``J`` = jokers, ``L`` = limits):
+
+* A *target* is a complete hand of ``n`` melds and one pair (standard form), seven pairs
+  (four identical tiles are two pairs) or thirteen orphans, where ``3n + 2`` or ``3n + 1`` is
+  ``sum(H) + J``. Its cost is the number of its tiles not held: ``sum(max(0, T[t] - H[t]))``.
+* The cap: a target may hold at most ``L[t]`` copies of ``t``; copies beyond ``L[t]`` can
+  only be jokers. ``fifth=False`` forbids them; ``fifth=True`` allows up to ``J`` of them in
+  total (jokers standing for a fifth or sixth copy). Without jokers the two agree.
+* ``shanten = min cost - J - 1`` over the targets of the form(s) asked for; ``-1`` is a
+  complete hand, ``0`` ready. A hand wins (``sum(H) + J = 3n + 2``) iff its min cost is ``J``.
+  With jokers this is the least plain shanten over every substitution of the jokers.
+* Callers keep ``H[t] <= L[t]``.
+"""
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from functools import lru_cache
+
+FORM_ANY = 0
+FORM_STANDARD = 1
+FORM_SEVEN_PAIRS = 2
+FORM_THIRTEEN_ORPHANS = 3
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+UNREACHABLE = 99
+_FULL = b"\x04" * 34
+_PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+
+__all__ = [
+    "FORM_ANY",
+    "FORM_SEVEN_PAIRS",
+    "FORM_STANDARD",
+    "FORM_THIRTEEN_ORPHANS",
+    "UNREACHABLE",
+    "ensure_tables",
+    "is_win_wild",
+    "shanten_counts",
+    "table_info",
+    "waits_counts",
+]
+
+
+def ensure_tables() -> float:
+    """Build the lookup tables (the compiled module's); here there are none, so return ``0.0``."""
+    return 0.0
+
+
+def table_info() -> dict[str, object]:
+    """Sizes and build time of the lookup tables: none here (the compiled module has them)."""
+    return {"bytes": 0, "build_seconds": 0.0}
+
+
+def _as_34(value: object, what: str) -> bytes:
+    """Return ``value`` as 34 bytes, or raise ``ValueError`` naming ``what`` and its length."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        data = bytes(value)
+    else:
+        try:
+            data = bytes(value)  # type: ignore[call-overload]
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{what} must be 34 values in 0-255: {exc}") from None
+    if len(data) != 34:
+        raise ValueError(f"{what} must hold 34 values, got {len(data)}")
+    return data
+
+
+def _check(
+    counts: object, jokers: int, limits: object
+) -> tuple[bytes, int, bytes]:
+    """Validate the shared arguments; return ``(counts, total tiles, limits)``."""
+    data = _as_34(counts, "counts")
+    for index, value in enumerate(data):
+        if value > 4:
+            raise ValueError(f"counts[{index}] is {value}; a count must be 0-4")
+    jokers = operator.index(jokers)
+    if not 0 <= jokers <= 14:
+        raise ValueError(f"jokers must be in 0-14, got {jokers}")
+    if limits is None:
+        caps = _FULL
+    else:
+        caps = _as_34(limits, "limits")
+        for index, value in enumerate(caps):
+            if value > 4:
+                raise ValueError(f"limits[{index}] is {value}; a limit must be 0-4")
+    return data, sum(data) + jokers, caps
+
+
+@lru_cache(maxsize=1 << 16)
+def _part_rows(
+    counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, budget: int
+) -> dict[tuple[int, int, int], int]:
+    """Min cost of ``k`` melds + ``p`` pairs (p <= 1) inside one part, per overflow ``o``.
+
+    Keys ``(k, p, o)``: ``o`` copies beyond the caps, ``o <= budget``.
+    """
+    size = len(counts)
+    # state: (chows started at i-1, chows started at i-2, melds, pairs, overflow) -> cost
+    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
+    for i in range(size):
+        held, cap = counts[i], caps[i]
+        can_start = chows and i <= size - 3
+        nxt: dict[tuple[int, int, int, int, int], int] = {}
+        for (a, b, k, p, o), cost in states.items():
+            for s in range(0, (4 - k if can_start else 0) + 1):
+                for g in range(0, 4 - k - s + 1):
+                    for q in range(0, 2 - p):
+                        copies = a + b + s + 3 * g + 2 * q
+                        over = o + max(0, copies - cap)
+                        if over > budget:
+                            continue
+                        key = (s, a, k + s + g, p + q, over)
+                        value = cost + max(0, copies - held)
+                        if nxt.get(key, UNREACHABLE) > value:
+                            nxt[key] = value
+        states = nxt
+    rows: dict[tuple[int, int, int], int] = {}
+    for (a, b, k, p, o), cost in states.items():
+        if a == 0 and b == 0 and rows.get((k, p, o), UNREACHABLE) > cost:
+            rows[(k, p, o)] = cost
+    return rows
+
+
+def _standard(counts: Sequence[int], caps: Sequence[int], melds: int, budget: int) -> int:
+    best: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for lo, hi, chows in _PARTS:
+        rows = _part_rows(tuple(counts[lo:hi]), tuple(caps[lo:hi]), chows, budget)
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (k1, p1, o1), c1 in best.items():
+            for (k2, p2, o2), c2 in rows.items():
+                key = (k1 + k2, p1 + p2, o1 + o2)
+                if key[0] <= melds and key[1] <= 1 and key[2] <= budget:
+                    if nxt.get(key, UNREACHABLE) > c1 + c2:
+                        nxt[key] = c1 + c2
+        best = nxt
+    return min(
+        (c for (k, p, _), c in best.items() if k == melds and p == 1), default=UNREACHABLE
+    )
+
+
+def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
+    best = {(0, 0): 0}  # (pairs, overflow) -> cost
+    for held, cap in zip(counts, caps):
+        nxt: dict[tuple[int, int], int] = {}
+        for (pairs, o), cost in best.items():
+            for r in range(0, 7 - pairs + 1):
+                over = o + max(0, 2 * r - cap)
+                if over > budget:
+                    break
+                key = (pairs + r, over)
+                value = cost + max(0, 2 * r - held)
+                if nxt.get(key, UNREACHABLE) > value:
+                    nxt[key] = value
+        best = nxt
+    return min((c for (pairs, _), c in best.items() if pairs == 7), default=UNREACHABLE)
+
+
+def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
+    best = {(0, 0): 0}  # (duplicate placed, overflow) -> cost
+    for t in _ORPHANS:
+        held, cap = counts[t], caps[t]
+        nxt: dict[tuple[int, int], int] = {}
+        for (dup, o), cost in best.items():
+            for copies in (1, 2) if dup == 0 else (1,):
+                over = o + max(0, copies - cap)
+                if over > budget:
+                    continue
+                key = (dup + copies - 1, over)
+                value = cost + max(0, copies - held)
+                if nxt.get(key, UNREACHABLE) > value:
+                    nxt[key] = value
+        best = nxt
+    return min((c for (dup, _), c in best.items() if dup == 1), default=UNREACHABLE)
+
+
+def _min_missing(
+    counts: Sequence[int], caps: Sequence[int], total: int, form: int, budget: int
+) -> int:
+    """Min cost (tiles not held) of a target of ``form`` for a hand of ``total`` tiles.
+
+    ``counts`` may hold any non-negative counts (tests pass 5 or 6 copies after substituting
+    jokers); ``caps`` are per-tile limits, ``budget`` the copies allowed beyond them. Forms 2
+    and 3, and form 0's share of them, need ``total`` 13 or 14; else ``UNREACHABLE``.
+    """
+    melds = total // 3
+    best = UNREACHABLE
+    if form in (FORM_ANY, FORM_STANDARD):
+        best = _standard(counts, caps, melds, budget)
+    if total >= 13 and form in (FORM_ANY, FORM_SEVEN_PAIRS):
+        best = min(best, _seven_pairs(counts, caps, budget))
+    if total >= 13 and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
+        best = min(best, _thirteen_orphans(counts, caps, budget))
+    return best
+
+
+def shanten_counts(
+    counts: bytes,
+    form: int = FORM_ANY,
+    jokers: int = 0,
+    fifth: bool = True,
+    limits: bytes | None = None,
+) -> int:
+    """Shanten number of a concealed hand given as 34 counts (-1 complete, 0 ready).
+
+    ``form``: 0 the least over every applicable form, 1 standard (n melds + a pair),
+    2 seven pairs (four identical tiles are two pairs), 3 thirteen orphans. The hand holds
+    ``sum(counts) + jokers`` tiles, 3n+1 or 3n+2 with n <= 4, and is completed to n melds and a
+    pair; forms 2 and 3 need 13 or 14 tiles (``ValueError`` otherwise; form 0 then means
+    standard). ``jokers`` wild tiles, already removed from ``counts``, stand for any tile.
+    ``limits`` (34 values, default 4 each; pass 4 minus the copies in declared melds) caps the
+    copies of each tile in the completed hand; ``fifth=True`` lets jokers exceed it. When the
+    limits leave no complete hand of the form at all, the result is ``UNREACHABLE`` (99).
+    Without jokers the standard form equals the ``mahjong`` package's
+    ``Shanten().calculate_shanten(..., use_chiitoitsu=False, use_kokushi=False)``.
+    """
+    data, total, caps = _check(counts, jokers, limits)
+    form = operator.index(form)
+    if total % 3 == 0 or not 0 < total <= 14:
+        raise ValueError(f"a hand for shanten holds 3n+1 or 3n+2 tiles (n <= 4), got {total}")
+    if form not in (0, 1, 2, 3):
+        raise ValueError(f"form must be 0 (any), 1, 2 or 3, got {form!r}")
+    if form in (FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS) and total < 13:
+        raise ValueError(f"form {form} needs a hand of 13 or 14 tiles, got {total}")
+    cost = _min_missing(data, caps, total, form, jokers if fifth else 0)
+    return UNREACHABLE if cost >= UNREACHABLE else cost - jokers - 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _splits(part: tuple[int, ...], chows: bool, pair: bool) -> bool:
+    """Whether a part splits exactly into melds (and one pair if ``pair``)."""
+    i = next((j for j, v in enumerate(part) if v), -1)
+    if i < 0:
+        return not pair
+    rest = list(part)
+    if pair and rest[i] >= 2:
+        rest[i] -= 2
+        if _splits(tuple(rest), chows, False):
+            return True
+        rest[i] += 2
+    if rest[i] >= 3:
+        rest[i] -= 3
+        if _splits(tuple(rest), chows, pair):
+            return True
+        rest[i] += 3
+    if chows and i + 2 < len(rest) and rest[i + 1] and rest[i + 2]:
+        rest[i] -= 1
+        rest[i + 1] -= 1
+        rest[i + 2] -= 1
+        return _splits(tuple(rest), chows, pair)
+    return False
+
+
+def _plain_win(data: Sequence[int], total: int) -> bool:
+    pairs = 0
+    for lo, hi, chows in _PARTS:
+        part = tuple(data[lo:hi])
+        size = sum(part)
+        if size % 3 == 1 or not _splits(part, chows, size % 3 == 2):
+            break
+        pairs += size % 3 == 2
+    else:
+        if pairs == 1:
+            return True
+    if total != 14:
+        return False
+    if all(v % 2 == 0 for v in data):
+        return True
+    return all(data[t] for t in _ORPHANS) and sum(data[t] for t in _ORPHANS) == 14
+
+
+def _wins(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) -> bool:
+    total = sum(data) + jokers
+    if total % 3 != 2 or total > 14:
+        return False
+    if jokers == 0:
+        return _plain_win(data, total)
+    return _min_missing(data, caps, total, FORM_ANY, jokers if fifth else 0) == jokers
+
+
+def _may_complete(data: Sequence[int], t: int) -> bool:
+    """Without jokers a drawn tile must pair, or join a meld, with a tile held: one held
+    within two of it in its suit (or itself, for honors and orphans)."""
+    if data[t] or t in _ORPHANS and any(data[u] for u in _ORPHANS):
+        return True
+    if t >= 27:
+        return False
+    lo = t - t % 9
+    return any(data[u] for u in range(max(lo, t - 2), min(lo + 9, t + 3)))
+
+
+def is_win_wild(
+    counts: bytes, jokers: int, fifth: bool = True, limits: bytes | None = None
+) -> bool:
+    """Whether ``counts`` plus ``jokers`` wild tiles form a complete hand in any form.
+
+    Jokers may stand for any tile: in a meld or the pair (standard form), to fill a single
+    (seven pairs) or a missing orphan (thirteen orphans). With ``fifth=False`` the copies of a
+    tile, real and joker, may not exceed ``limits[t]`` (default 4). Any total other than 3n+2
+    (n <= 4) is simply not a win.
+    """
+    data, _, caps = _check(counts, jokers, limits)
+    return _wins(data, caps, jokers, fifth)
+
+
+def waits_counts(
+    counts: bytes,
+    jokers: int = 0,
+    fifth: bool = True,
+    limits: bytes | None = None,
+    wild: bytes | None = b"",
+) -> list[int]:
+    """Sorted index34 tiles that complete a hand of 3n+1 tiles (counts plus jokers).
+
+    A tile ``t`` is a wait iff ``counts[t] < limits[t]`` (a tile whose remaining copies are all
+    held is never a wait) and the hand with ``t`` added wins in any form (seven pairs and
+    thirteen orphans only at 14 tiles). ``wild`` (34 flags, default none) marks the wild kinds:
+    drawing one adds a joker instead, so a wild ``t`` is a wait iff ``counts[t] < limits[t]``
+    and the hand with one more joker wins. The caller strips wild copies from ``counts``, so
+    ``counts[t]`` is normally 0 there; it knows how many it stripped and should drop ``t`` when
+    that reaches ``limits[t]``.
+    """
+    data, total, caps = _check(counts, jokers, limits)
+    if total % 3 != 1 or total > 13:
+        raise ValueError(f"a hand for waits holds 3n+1 tiles (n <= 4), got {total}")
+    flags = _as_34(wild, "wild") if wild is not None and len(wild) else bytes(34)
+    extra_joker_wins: bool | None = None
+    result = []
+    hand = list(data)
+    for t in range(34):
+        if data[t] >= caps[t] or not (jokers or flags[t] or _may_complete(data, t)):
+            continue
+        if flags[t]:
+            if extra_joker_wins is None:
+                extra_joker_wins = _wins(data, caps, jokers + 1, fifth)
+            if extra_joker_wins:
+                result.append(t)
+            continue
+        hand[t] += 1
+        if _wins(hand, caps, jokers, fifth):
+            result.append(t)
+        hand[t] -= 1
+    return result
