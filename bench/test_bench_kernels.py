@@ -113,9 +113,9 @@ def test_is_win(benchmark, workloads, workload, library):
     check, convert = _checker(library)
     hands = [convert(h) for h in workloads[workload]]
     expected = WORKLOADS[workload][1]
-    benchmark.group = f"{workload} 14-tile hands (x{N_HANDS})"
+    benchmark.group = f"kernel is_win, {workload} 14-tile hands"
     benchmark.extra_info["lib"] = library
-    benchmark.extra_info["hands"] = len(hands)
+    benchmark.extra_info["hands_per_call"] = len(hands)
     answers = benchmark(lambda: list(map(check, hands)))
     benchmark.extra_info["correct"] = all(bool(a) is expected for a in answers)
     assert benchmark.extra_info["correct"]

@@ -126,6 +126,7 @@ def expected(workloads) -> dict[str, tuple[list[int], list[list[int]]]]:
 
 
 def _run(benchmark, library: str, fn: Callable, hands: list) -> list:
+    benchmark.extra_info["hands_per_call"] = len(hands)
     if library.endswith("pure-python"):  # seconds per round: one round is enough
         return benchmark.pedantic(lambda: list(map(fn, hands)), rounds=1, iterations=1)
     return benchmark(lambda: list(map(fn, hands)))
@@ -136,7 +137,7 @@ def _run(benchmark, library: str, fn: Callable, hands: list) -> list:
 def test_shanten(benchmark, workloads, expected, workload, library):
     fn, convert = _shanten_fn(library)
     hands = workloads[workload]
-    benchmark.group = f"shanten, {workload} 13-tile hands (x{N_HANDS})"
+    benchmark.group = f"kernel shanten, {workload} 13-tile hands"
     benchmark.extra_info["lib"] = library
     answers = _run(benchmark, library, fn, [convert(h) for h in hands])
     benchmark.extra_info["correct"] = answers == expected[workload][0]
@@ -148,7 +149,7 @@ def test_shanten(benchmark, workloads, expected, workload, library):
 def test_waits(benchmark, workloads, expected, workload, library):
     fn, convert = _waits_fn(library)
     hands = workloads[workload]
-    benchmark.group = f"waits, {workload} 13-tile hands (x{N_HANDS})"
+    benchmark.group = f"kernel waits, {workload} 13-tile hands"
     benchmark.extra_info["lib"] = library
     answers = _run(benchmark, library, fn, [convert(h) for h in hands])
     benchmark.extra_info["correct"] = [sorted(a) for a in answers] == expected[workload][1]
