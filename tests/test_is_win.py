@@ -8,6 +8,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld, _api, _ext
 
+from hands import near_miss, random_hand, tiles_of, winning_hand
 from naive import naive_is_standard_win
 
 STRATEGIES = [s for s in mf.STRATEGIES if s != "table" or _ext.compiled("_table") or _ext.NO_EXTENSIONS]
@@ -48,13 +49,7 @@ def test_known_hands(hand, expected, strategy):
 def test_fifteen_and_thirteen_tiles_never_win(strategy):
     rng = random.Random(7)
     for _ in range(300):
-        counts = [0] * 34
-        tiles = []
-        while len(tiles) < rng.choice((13, 15)):
-            t = rng.randrange(34)
-            if counts[t] < 4:
-                counts[t] += 1
-                tiles.append(t)
+        tiles = tiles_of(random_hand(rng, rng.choice((13, 15))))
         assert mf.is_win(tiles, strategy=strategy) is False
 
 
@@ -90,7 +85,8 @@ def test_melds_join_the_four_copies_check():
 def test_every_encoding(encoding, strategy):
     rng = random.Random(encoding)
     for _ in range(200):
-        tiles = _random_win(rng) if rng.random() < 0.5 else _random_tiles(rng, 14)
+        tiles = tiles_of(winning_hand(rng) if rng.random() < 0.5 else random_hand(rng))
+        rng.shuffle(tiles)
         codes = mf.encode(tiles, encoding)
         expected = mf.is_win(tiles, strategy="python")
         assert mf.is_win(codes, encoding=encoding, strategy=strategy) is expected
@@ -99,15 +95,14 @@ def test_every_encoding(encoding, strategy):
 def test_strategies_agree_with_naive_on_random_hands():
     rng = random.Random(2024)
     for _ in range(3000):
-        n = rng.choice((2, 5, 8, 11, 14))
-        tiles = _random_win(rng, n) if rng.random() < 0.6 else _random_tiles(rng, n)
-        if rng.random() < 0.3:
-            tiles[rng.randrange(n)] = rng.randrange(34)
-        counts = [0] * 34
-        for t in tiles:
-            counts[t] += 1
-        if max(counts) > 4:
-            continue
+        melds = rng.randrange(5)
+        roll = rng.random()
+        counts = winning_hand(rng, melds) if roll < 0.5 else random_hand(rng, 3 * melds + 2)
+        if roll < 0.2:
+            counts = near_miss(rng, counts)
+        tiles = tiles_of(counts)
+        rng.shuffle(tiles)
+        n = len(tiles)
         answers = {s: mf.is_win(tiles, strategy=s) for s in STRATEGIES}
         forms = _ext.load("_win")
         expected = naive_is_standard_win(counts) or (
@@ -134,37 +129,3 @@ def test_bad_input_is_an_error_never_false(bad, error, message):
         mf.is_win(bad)
     with pytest.raises(error, match=message):
         _api.is_win(bad)
-
-
-def _random_tiles(rng, n):
-    counts = [0] * 34
-    tiles = []
-    while len(tiles) < n:
-        t = rng.randrange(34)
-        if counts[t] < 4:
-            counts[t] += 1
-            tiles.append(t)
-    return tiles
-
-
-def _random_win(rng, n=14):
-    while True:
-        counts = [0] * 34
-        tiles = []
-        pair = rng.randrange(34)
-        counts[pair] += 2
-        tiles += [pair, pair]
-        ok = True
-        for _ in range((n - 2) // 3):
-            if rng.random() < 0.5:
-                t = rng.randrange(34)
-                meld = [t, t, t]
-            else:
-                s, r = rng.randrange(3), rng.randrange(7)
-                meld = [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2]
-            for t in meld:
-                counts[t] += 1
-            tiles += meld
-        if max(counts) <= 4 and ok:
-            rng.shuffle(tiles)
-            return tiles

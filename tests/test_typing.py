@@ -1,0 +1,55 @@
+"""The public API type-checks for a user (py.typed + typed fallbacks)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import mahjong_fast
+
+pytest.importorskip("mypy")
+
+USER_CODE = '''
+import numpy as np
+import mahjong_fast as mf
+
+ok: bool = mf.is_win("11123456789999m", strategy="carry")
+ws: list[mf.Tile] = mf.waits([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8], wild="7z")
+n: int = mf.shanten("123m456p789s1234z", form="standard")
+hu: mf.HuType = mf.classify("11123456789999m", self_drawn=True)
+ds: list[mf.Decomposition] = mf.decompose("111222333m444p55s")
+h: mf.Hand = mf.parse("123m [456p]")
+m: mf.Meld = mf.Meld.kong(mf.Tile.WHITE, concealed=True)
+c: bytes = mf.to_counts(h)
+s: str = mf.format(h, "unicode")
+wins = mf.is_win_batch(np.zeros((3, 34), dtype=np.uint8), threads=2)
+'''
+
+BAD_CODE = '''
+import mahjong_fast as mf
+
+n: str = mf.shanten("123m")
+'''
+
+
+def _mypy(tmp_path, code: str) -> subprocess.CompletedProcess:
+    path = tmp_path / "user.py"
+    path.write_text(code)
+    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+    env = dict(os.environ, PYTHONPATH=package_root)
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--strict", str(path)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, check=False,
+    )
+
+
+def test_public_api_type_checks(tmp_path):
+    done = _mypy(tmp_path, USER_CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_type_checker_sees_the_real_signatures(tmp_path):
+    done = _mypy(tmp_path, BAD_CODE)
+    assert done.returncode == 1 and "int" in done.stdout, done.stdout
