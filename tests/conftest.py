@@ -6,8 +6,13 @@
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 
 import pytest
+
+import mahjong_fast
 
 from mahjong_fast._ext import NO_EXTENSIONS
 
@@ -29,3 +34,16 @@ def kernel_impls(name: str) -> list:
     if not NO_EXTENSIONS:
         params.insert(0, pytest.param(lambda: _load_compiled(name), id="c-extension"))
     return params
+
+
+def run_python(*args: str, cwd=None, **env: str) -> subprocess.CompletedProcess:
+    """Run ``python *args`` on the package under test, in a fresh interpreter.
+
+    The child imports the same ``mahjong_fast`` as the tests (installed or from
+    the source tree) wherever it runs; ``env`` adds environment variables.
+    """
+    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+    full_env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=package_root, **env)
+    return subprocess.run(
+        [sys.executable, *args], env=full_env, cwd=cwd, capture_output=True, text=True, check=False
+    )

@@ -1,12 +1,9 @@
 """The ``mahjong-fast`` command line, called in-process and as a user would."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
+from conftest import run_python
 from mahjong_fast._cli import main
 
 
@@ -80,15 +77,8 @@ def test_help_teaches_the_notations(capsys):
 
 
 def test_python_dash_m_runs_as_a_user_would(tmp_path):
-    import mahjong_fast
-
-    # run the same package this test imported, from a neutral directory
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=package_root)
-    done = subprocess.run([sys.executable, "-m", "mahjong_fast", "check", "11123456789999m"],
-                          capture_output=True, text=True, env=env, check=False, cwd=tmp_path)
+    done = run_python("-m", "mahjong_fast", "check", "11123456789999m", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "win:       yes" in done.stdout
-    bad = subprocess.run([sys.executable, "-m", "mahjong_fast", "check", "11111m"],
-                         capture_output=True, text=True, env=env, check=False, cwd=tmp_path)
+    bad = run_python("-m", "mahjong_fast", "check", "11111m", cwd=tmp_path)
     assert bad.returncode == 2 and "appears 5 times" in bad.stderr

@@ -1,13 +1,10 @@
 """The compiled kernels are really the ones loaded, and the switch works."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 import mahjong_fast
+from conftest import run_python
 from mahjong_fast import _ext
 
 KERNELS = ("_win", "_table", "_shanten", "_decompose", "_batch")
@@ -27,20 +24,18 @@ def test_public_is_win_is_the_compiled_fast_path():
 
 
 def test_switch_selects_pure_python():
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
     code = (
         "import mahjong_fast as mf; from mahjong_fast import _ext\n"
         f"assert all(_ext.load(n).__name__.endswith('_py') for n in {KERNELS!r})\n"
         "assert mf.is_win is mf._api.is_win\n"
         "assert mf.is_win('11123456789999m')\n"
     )
-    env = dict(os.environ, MAHJONG_FAST_NO_EXTENSIONS="1", PYTHONPATH=package_root)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
+    done = run_python("-c", code, MAHJONG_FAST_NO_EXTENSIONS="1")
     assert done.returncode == 0, done.stderr
 
 
-def test_import_builds_no_table():
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+def test_import_stays_light():
+    # the table builds are covered by test_table; here: no heavy module is imported
     code = (
         "import sys, mahjong_fast as mf\n"
         "mf.parse('123m')\n"
@@ -48,6 +43,5 @@ def test_import_builds_no_table():
         "'mahjong_fast._shanten_py', 'mahjong_fast._table_py', 'numpy') if m in sys.modules]\n"
         "assert not heavy, heavy\n"
     )
-    env = dict(os.environ, MAHJONG_FAST_NO_EXTENSIONS="1", PYTHONPATH=package_root)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
+    done = run_python("-c", code, MAHJONG_FAST_NO_EXTENSIONS="1")
     assert done.returncode == 0, done.stderr

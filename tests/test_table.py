@@ -2,17 +2,14 @@
 from __future__ import annotations
 
 import itertools
-import os
 import random
-import subprocess
-import sys
 import threading
 from functools import lru_cache
 
 import pytest
 
 import mahjong_fast
-from conftest import kernel_impls
+from conftest import kernel_impls, run_python
 from hands import near_miss, random_hand, winning_hand
 from mahjong_fast import _ext
 
@@ -227,7 +224,6 @@ def test_ensure_table_threads(table):
 
 
 def test_import_builds_no_table():
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
     code = (
         "import mahjong_fast, sys\n"
         "from mahjong_fast import _ext\n"
@@ -236,8 +232,7 @@ def test_import_builds_no_table():
         "t.win_table(bytes(34))\n"
         "assert t.table_built() == (t.__name__ == 'mahjong_fast._table')\n"
     )
-    env = dict(os.environ, PYTHONPATH=package_root)
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False)
+    done = run_python("-c", code)
     assert done.returncode == 0, done.stderr
 
 

@@ -1,13 +1,11 @@
 """The public API type-checks for a user (py.typed + typed fallbacks)."""
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 
-import mahjong_fast
+from conftest import run_python
 
 pytest.importorskip("mypy")
 
@@ -37,12 +35,7 @@ n: str = mf.shanten("123m")
 def _mypy(tmp_path, code: str) -> subprocess.CompletedProcess:
     path = tmp_path / "user.py"
     path.write_text(code)
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
-    env = dict(os.environ, PYTHONPATH=package_root)
-    return subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--strict", str(path)],
-        capture_output=True, text=True, env=env, cwd=tmp_path, check=False,
-    )
+    return run_python("-m", "mypy", "--no-incremental", "--strict", str(path), cwd=tmp_path)
 
 
 def test_public_api_type_checks(tmp_path):
