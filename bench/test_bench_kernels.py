@@ -18,38 +18,16 @@ pytest.importorskip("pytest_benchmark")
 
 from mahjong_fast import _ext  # noqa: E402
 from mahjong_fast import _win_py as reference  # noqa: E402
+from bench_hands import random_counts, winning_counts  # noqa: E402
 
 N_HANDS = 1_000
 SEED = 31221
 
 
-def _standard_win(rng: random.Random) -> list[int]:
-    """14 tiles as four random melds and a pair (counts 0-4)."""
-    while True:
-        counts = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.6:
-                start = 9 * rng.randrange(3) + rng.randrange(7)
-                for t in (start, start + 1, start + 2):
-                    counts[t] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) <= 4:
-            return counts
-
-
-def _random_hand(rng: random.Random) -> list[int]:
-    counts = [0] * 34
-    for tile in rng.sample(range(136), 14):
-        counts[tile // 4] += 1
-    return counts
-
-
 def _near_miss(rng: random.Random) -> list[int]:
     """A winning hand with one tile swapped for another."""
     while True:
-        counts = _standard_win(rng)
+        counts = winning_counts(rng)
         counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
         counts[rng.randrange(34)] += 1
         if max(counts) <= 4:
@@ -68,8 +46,8 @@ def _workload(make: Callable[[random.Random], list[int]], wins: bool) -> list[by
 
 
 WORKLOADS = {
-    "winning": (_standard_win, True),
-    "losing": (_random_hand, False),
+    "winning": (winning_counts, True),
+    "losing": (lambda rng: random_counts(rng, 14), False),
     "near-miss": (_near_miss, False),
 }
 LIBRARIES = (

@@ -20,33 +20,17 @@ pytest.importorskip("pytest_benchmark")
 
 from mahjong_fast import _ext  # noqa: E402
 from mahjong_fast import _shanten_py as reference  # noqa: E402
+from bench_hands import random_counts, winning_counts  # noqa: E402
 
 N_HANDS = 1_000
 SEED = 4_113
 
 
-def _random13(rng: random.Random) -> list[int]:
-    counts = [0] * 34
-    for tile in rng.sample(range(136), 13):
-        counts[tile // 4] += 1
-    return counts
-
-
 def _ready13(rng: random.Random) -> list[int]:
     """Four random melds and a pair, less one tile: ready, usually on one to three tiles."""
-    while True:
-        counts = [0] * 34
-        for _ in range(4):
-            if rng.random() < 0.6:
-                start = 9 * rng.randrange(3) + rng.randrange(7)
-                for t in (start, start + 1, start + 2):
-                    counts[t] += 1
-            else:
-                counts[rng.randrange(34)] += 3
-        counts[rng.randrange(34)] += 2
-        if max(counts) <= 4:
-            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
-            return counts
+    counts = winning_counts(rng)
+    counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+    return counts
 
 
 def _rules_agree(counts: list[int]) -> bool:
@@ -64,7 +48,7 @@ def _workload(make: Callable[[random.Random], list[int]]) -> list[list[int]]:
     return hands
 
 
-WORKLOADS = {"random": _random13, "ready": _ready13}
+WORKLOADS = {"random": lambda rng: random_counts(rng, 13), "ready": _ready13}
 SHANTEN_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv", "mahjong")
 WAITS_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv")
 
