@@ -38,10 +38,6 @@ def _strategy(name: str | None) -> Callable[[bytes], bool]:
     raise ValueError(f"unknown strategy {name!r}; expected one of {', '.join(STRATEGIES)}")
 
 
-def _win_forms():
-    return _ext.load("_win")
-
-
 def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
     """The tile kinds named by ``wild=``: one tile or a list, in any tile form."""
     if wild is None:
@@ -114,7 +110,7 @@ def is_win(
     if check(h.counts):
         return True
     if n == 14:
-        forms = _win_forms()
+        forms = _ext.load("_win")
         return forms.seven_pairs(h.counts) or forms.thirteen_orphans(h.counts)
     return False
 
