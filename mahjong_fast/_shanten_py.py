@@ -185,6 +185,169 @@ def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -
     return min((c for (dup, _), c in best.items() if dup == 1), default=UNREACHABLE)
 
 
+
+# ---------------------------------------------------------------- default-caps fast path
+#
+# With every cap 4, no copy beyond the caps (budget 0) and at most 14 held tiles, a meld or
+# pair laid wholly on kinds not held costs its full size (3 or 2) wherever it sits, and a
+# target of at most 14 tiles leaves at least 34 - 14 - 14 = 6 kinds neither held nor used, room
+# for the at most 5 such blocks. So the min cost is the min over targets whose melds and pair
+# each touch a held kind, plus 3 per missing meld and 2 for a missing pair ("free" blocks).
+# Touching blocks sit near held tiles, which makes the per-part DP tiny and its memo (keyed
+# on the part's counts alone) hit often.
+
+
+@lru_cache(maxsize=None)
+def _moves(
+    base: int, held: int, near: int, k: int, p: int
+) -> tuple[tuple[int, int, int, int], ...]:
+    """``(s, k', p', added cost)`` per choice at one kind: ``s`` chows start there, a pung
+    and the pair only on a held kind; ``base`` copies come from chows started before."""
+    result = []
+    for s in range(0, min(4 - k, 4 - base, near) + 1):
+        start = base + s
+        for g in range(0, (1 if held and start <= 1 and k + s < 4 else 0) + 1):
+            for q in range(0, (1 if held and p == 0 else 0) + 1):
+                copies = start + 3 * g + 2 * q
+                if copies <= 4:
+                    result.append((s, k + s + g, p + q, max(0, copies - held)))
+    return tuple(result)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """``(k, p, cost)``: min cost of ``k`` touching melds + ``p`` touching pairs in a suit.
+
+    Same DP as ``_part_rows`` with caps 4 and budget 0, restricted to chows with a held tile
+    among their three and pungs/pairs on a held kind.
+    """
+    size = len(part)
+    # state: (chows started at i-1, chows started at i-2, melds, pairs) -> cost
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    later = sum(part)
+    for i in range(size):
+        held = part[i]
+        later -= held
+        # Chows starting here are charged to distinct matched copies of their three kinds.
+        near = min(4, held + part[i + 1] + part[i + 2]) if i <= size - 3 else 0
+        nxt: dict[tuple[int, int, int, int], int] = {}
+        for (a, b, k, p), cost in states.items():
+            for s, ks, pq, value in _moves(a + b, held, near, k, p):
+                value += cost
+                # Matched copies so far (3k + 2p - 2s - a - cost) plus those held further
+                # on must reach k + p, or the target is never needed.
+                if 2 * ks + pq - 2 * s - a - value + later < 0:
+                    continue
+                key = (s, a, ks, pq)
+                if nxt.get(key, UNREACHABLE) > value:
+                    nxt[key] = value
+        states = _undominated(nxt)
+    return tuple((k, p, c) for (a, b, k, p), c in states.items() if a == 0 and b == 0)
+
+
+def _undominated(
+    states: dict[tuple[int, int, int, int], int]
+) -> dict[tuple[int, int, int, int], int]:
+    """Drop a state when one with the same pending chows, no more melds or pairs, and a cost
+    at least 3 per meld and 2 per pair lower exists: free blocks complete it as cheaply, and
+    its futures are a superset. Kept: per pending chows, ``3k + 2p - cost`` rising in k, p."""
+    kept: dict[tuple[int, int, int, int], int] = {}
+    pending = None
+    best0 = best1 = -UNREACHABLE
+    for key in sorted(states):
+        a, b, k, p = key
+        if (a, b) != pending:
+            pending = (a, b)
+            best0 = best1 = -UNREACHABLE
+        cost = states[key]
+        if p:
+            value = 3 * k + 2 - cost
+            if value > best0 and value > best1:
+                kept[key] = cost
+                best1 = value
+        else:
+            value = 3 * k - cost
+            if value > best0:
+                kept[key] = cost
+                best0 = value
+    return kept
+
+
+@lru_cache(maxsize=1 << 12)
+def _honor_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """``(k, p, cost)`` for the honors: each held honor is left, a pung or the pair."""
+    rows: dict[tuple[int, int], int] = {(0, 0): 0}
+    for held in part:
+        if not held:
+            continue
+        nxt = dict(rows)
+        for (k, p), cost in rows.items():
+            if k < 4:
+                key = (k + 1, p)
+                value = cost + (3 - held if held < 3 else 0)
+                if nxt.get(key, UNREACHABLE) > value:
+                    nxt[key] = value
+            if p == 0:
+                key = (k, 1)
+                value = cost + (2 - held if held < 2 else 0)
+                if nxt.get(key, UNREACHABLE) > value:
+                    nxt[key] = value
+        rows = nxt
+    return tuple((k, p, c) for (k, p), c in rows.items())
+
+
+def _standard_free(data: bytes, melds: int) -> int:
+    best: dict[tuple[int, int], int] = {(0, 0): 0}
+    for rows in (
+        _suit_rows_free(tuple(data[0:9])),
+        _suit_rows_free(tuple(data[9:18])),
+        _suit_rows_free(tuple(data[18:27])),
+        _honor_rows_free(tuple(data[27:34])),
+    ):
+        if len(rows) == 1:  # an empty part
+            continue
+        nxt: dict[tuple[int, int], int] = {}
+        for (k1, p1), c1 in best.items():
+            for k2, p2, c2 in rows:
+                k = k1 + k2
+                p = p1 + p2
+                if k <= melds and p <= 1:
+                    value = c1 + c2
+                    if nxt.get((k, p), UNREACHABLE) > value:
+                        nxt[(k, p)] = value
+        best = nxt
+    return min(c + 3 * (melds - k) + 2 * (1 - p) for (k, p), c in best.items())
+
+
+def _seven_pairs_free(data: bytes) -> int:
+    """Seven pairs with caps 4, budget 0: per kind the first pair costs ``max(0, 2 - h)``,
+    the second ``min(2, 4 - h)`` more; the costs rise per kind, so take the 7 cheapest."""
+    zero = one = 0
+    for held in data:
+        if held >= 2:
+            zero += 2 if held == 4 else 1
+            one += held == 3
+        elif held == 1:
+            one += 1
+    if zero >= 7:
+        return 0
+    if zero + one >= 7:
+        return 7 - zero
+    return one + 2 * (7 - zero - one)
+
+
+def _thirteen_orphans_free(data: bytes) -> int:
+    missing = 0
+    dup = 1
+    for t in _ORPHANS:
+        held = data[t]
+        if not held:
+            missing += 1
+        elif held >= 2:
+            dup = 0
+    return missing + dup
+
+
 def _min_missing(
     counts: Sequence[int], caps: Sequence[int], total: int, form: int, budget: int
 ) -> int:
@@ -195,6 +358,19 @@ def _min_missing(
     and 3, and form 0's share of them, need ``total`` 13 or 14; else ``UNREACHABLE``.
     """
     melds = total // 3
+    if (
+        budget == 0
+        and caps == _FULL
+        and isinstance(counts, bytes)
+        and max(counts) <= 4
+        and sum(counts) <= 14
+    ):
+        best = _standard_free(counts, melds) if form in (FORM_ANY, FORM_STANDARD) else UNREACHABLE
+        if total >= 13 and form in (FORM_ANY, FORM_SEVEN_PAIRS):
+            best = min(best, _seven_pairs_free(counts))
+        if total >= 13 and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
+            best = min(best, _thirteen_orphans_free(counts))
+        return best
     best = UNREACHABLE
     if form in (FORM_ANY, FORM_STANDARD):
         best = _standard(counts, caps, melds, budget)
