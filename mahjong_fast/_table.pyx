@@ -32,12 +32,11 @@ call, and every input it cannot vouch for, goes to
 ``_api.waits``.
 """
 cimport cython
-from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._shanten cimport SHANTEN_INVALID, shanten_c, waits_c
-from mahjong_fast._win cimport seven_pairs_c, thirteen_orphans_c
+from mahjong_fast._win cimport apply_kernel, seven_pairs_c, thirteen_orphans_c
 
 import threading
 
@@ -299,22 +298,9 @@ def win_table(counts):
     ValueError for another length.  A count above 4, more than 14 tiles or a
     total other than 3n+2 answers False, as ``_win.win_cluster`` does.
     """
-    cdef Py_buffer view
-    cdef bint result
     if not mf_ready():
         ensure_table()
-    if _is_bytes(counts):
-        if _size(counts) != 34:
-            raise ValueError(f"counts must be 34 bytes, got {_size(counts)}")
-        return win_table_c(<const unsigned char*>_bytes_data(counts))
-    PyObject_GetBuffer(counts, &view, PyBUF_SIMPLE)
-    try:
-        if view.len != 34:
-            raise ValueError(f"counts must be 34 bytes, got {view.len}")
-        result = win_table_c(<const unsigned char*>view.buf)
-    finally:
-        PyBuffer_Release(&view)
-    return result
+    return apply_kernel(win_table_c, counts)
 
 
 cdef inline int _encoding_kind(object encoding) noexcept:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence, Tuple
 
+from ._win_py import _as_counts
+
 MELDS = 1
 PAIR = 2
 TABLE_SIZE = 0
@@ -77,9 +79,7 @@ def win_table(counts: bytes) -> bool:
     ValueError for another length.  A count above 4, more than 14 tiles or a
     total other than 3n+2 answers False, as ``_win.win_cluster`` does.
     """
-    data = counts if type(counts) is bytes else memoryview(counts).cast("B").tobytes()
-    if len(data) != 34:
-        raise ValueError(f"counts must be 34 bytes, got {len(data)}")
+    data = _as_counts(counts)
     if max(data) > 4 or sum(data) > 14:
         return False
     pairs = 0

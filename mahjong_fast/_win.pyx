@@ -73,6 +73,8 @@ from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from libc.string cimport memcpy, memset
 
+from mahjong_fast._win_py import carry_table  # derived once, in the pure twin
+
 cdef enum:
     N_TILES = 34
     N_SUITED = 27
@@ -84,7 +86,6 @@ cdef enum:
     MAX_RUN_DIGITS = 9
     CARRY_HEADS = 500
 
-ctypedef bint (*kernel_t)(const unsigned char*) noexcept nogil
 
 cdef short _CARRY[CARRY_HEADS]
 cdef long long _POW10[MAX_RUN_DIGITS + 1]
@@ -93,24 +94,6 @@ _ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 # Bit g set when group g (3 = honors) holds 3k+2 tiles -> the pair group, if it is the only one.
 cdef signed char _PAIR_GROUP[16]
 _PAIR_GROUP[:] = [-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1]
-
-
-def carry_table():
-    """The carry table: 3-digit head -> amount to subtract from it.
-
-    A head ``abc`` holds the counts of three consecutive ranks, ``a > 0`` for
-    the lowest tile left in the run.  Heads with no key cannot be stripped
-    and the run does not split.  Derived, not transcribed: the ``a`` copies
-    open one pung or none and ``a - 3p`` chows, the fewest chows that fit.
-    """
-    table = {}
-    for a in range(1, MAX_COUNT + 1):
-        for b in range(MAX_COUNT + 1):
-            for c in range(MAX_COUNT + 1):
-                fits = [a - 3 * p for p in (1, 0) if 0 <= a - 3 * p <= min(b, c)]
-                if fits:
-                    table[100 * a + 10 * b + c] = 100 * a + 11 * fits[0]
-    return table
 
 
 memset(_CARRY, 0, sizeof(_CARRY))
@@ -316,7 +299,7 @@ cdef bint _any_form_carry(const unsigned char* counts) noexcept nogil:
 
 # ---------------------------------------------------------------- Python level
 
-cdef object _apply(kernel_t kernel, object counts):
+cdef object apply_kernel(kernel_t kernel, object counts):
     """Run ``kernel`` on a 34-byte counts buffer; bytes take the fast path."""
     cdef Py_buffer view
     cdef bint result
@@ -339,30 +322,30 @@ cdef object _apply(kernel_t kernel, object counts):
 
 def win_cluster(counts):
     """Whether 34 counts form a standard hand (n melds + a pair), by the cluster recursion."""
-    return _apply(win_cluster_c, counts)
+    return apply_kernel(win_cluster_c, counts)
 
 
 def win_carry(counts):
     """Whether 34 counts form a standard hand (n melds + a pair), by carry stripping."""
-    return _apply(win_carry_c, counts)
+    return apply_kernel(win_carry_c, counts)
 
 
 def seven_pairs(counts):
     """Whether 34 counts are seven pairs (14 tiles; four identical tiles are two pairs)."""
-    return _apply(seven_pairs_c, counts)
+    return apply_kernel(seven_pairs_c, counts)
 
 
 def thirteen_orphans(counts):
     """Whether 34 counts are thirteen orphans (十三幺), 14 tiles."""
-    return _apply(thirteen_orphans_c, counts)
+    return apply_kernel(thirteen_orphans_c, counts)
 
 
 def is_win_counts(counts, strategy="cluster"):
     """Whether 34 counts win in any form; ``strategy`` is ``"cluster"`` or ``"carry"``."""
     if strategy == "cluster":
-        return _apply(_any_form_cluster, counts)
+        return apply_kernel(_any_form_cluster, counts)
     if strategy == "carry":
-        return _apply(_any_form_carry, counts)
+        return apply_kernel(_any_form_carry, counts)
     raise ValueError(f"unknown strategy {strategy!r}; expected 'cluster' or 'carry'")
 
 
