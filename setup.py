@@ -1,15 +1,19 @@
-"""Build the compiled kernels; MAHJONG_FAST_NO_EXTENSIONS=1 installs pure Python only."""
+"""Build the compiled modules; MAHJONG_FAST_NO_EXTENSIONS=1 installs pure Python only."""
 import glob
-import os
+import importlib.util
 
 from setuptools import setup
 
+_spec = importlib.util.spec_from_file_location("_switch", "mahjong_fast/_switch.py")
+_switch = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_switch)
+
 ext_modules = []
-if not os.environ.get("MAHJONG_FAST_NO_EXTENSIONS"):
+if not _switch.extensions_disabled():
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        sorted(glob.glob("mahjong_fast/*.pyx")),
+        sorted(glob.glob("mahjong_fast/*.pyx") + glob.glob("mahjong_fast/_kernels/*.pyx")),
         compiler_directives={"language_level": "3"},
     )
 

@@ -1,44 +1,51 @@
 """mahjong_fast: a Cython-accelerated mahjong win checker for bots.
 
 Whether a hand wins (胡牌), which kind of win it is, which tiles it waits on
-and how far it is from ready, for one hand or millions. See DESIGN.md.
+and how far it is from ready, for one hand or millions; see the README and
+DESIGN.md in the repository.  ``implementation`` says whether the compiled
+kernels are in use.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _ext
-from ._api import STRATEGIES
+from ._api import STRATEGIES, is_win, shanten, waits
+from ._dispatch import implementation
 from ._hand import Hand, Meld, to_counts
 from ._notation import NOTATIONS, format, parse
 from ._tiles import ENCODINGS, Tile, decode, encode
+from ._version import __version__
 
 if TYPE_CHECKING:
-    from ._api import is_win, shanten, waits
-    from ._batch_py import is_win_batch, shanten_batch, waits_batch
+    from ._batch import is_win_batch, shanten_batch, waits_batch
     from ._classify import Decomposition, HuType, classify, decompose
-else:
-    from ._api import is_win, shanten, waits
 
-    if not _ext.NO_EXTENSIONS:
-        try:  # compiled fast paths of the _api functions, same answers and errors
-            from ._table import is_win, shanten, waits
-        except ImportError:
-            pass
-
-
-def __getattr__(name: str):
-    # Heavier layers load on first use so that `import mahjong_fast` stays light.
-    if name in ("HuType", "Decomposition", "classify", "decompose"):
-        from . import _classify
-
-        return getattr(_classify, name)
-    if name in ("is_win_batch", "shanten_batch", "waits_batch"):
-        return getattr(_ext.load("_batch"), name)
-    raise AttributeError(f"module 'mahjong_fast' has no attribute {name!r}")
+_LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
+    "HuType": "_classify",
+    "Decomposition": "_classify",
+    "classify": "_classify",
+    "decompose": "_classify",
+    "is_win_batch": "_batch",
+    "shanten_batch": "_batch",
+    "waits_batch": "_batch",
+}
 
 
-__version__ = "0.1.0"
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mahjong_fast' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"mahjong_fast.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
 __all__ = [
     "ENCODINGS",
     "NOTATIONS",
@@ -48,11 +55,13 @@ __all__ = [
     "HuType",
     "Meld",
     "Tile",
+    "__version__",
     "classify",
     "decode",
     "decompose",
     "encode",
     "format",
+    "implementation",
     "is_win",
     "is_win_batch",
     "parse",

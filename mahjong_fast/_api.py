@@ -1,15 +1,18 @@
-"""The public wrapper: argument handling and strategy choice over the kernels.
+"""The public ``is_win``, ``shanten`` and ``waits``: argument handling over the kernels.
 
 Every function normalises its input to a ``Hand`` once (``_hand.as_hand``) and
-hands 34-count ``bytes`` to a kernel module picked by ``_ext.load``.
+hands 34-count ``bytes`` to the kernels ``_dispatch`` chose.  When the compiled
+fast paths (``_api_fast``) are built they stand in front of these general
+functions and answer the common calls in C.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Callable, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, Union
 
-from . import _ext
+from . import _dispatch
+from ._dispatch import is_compiled, shanten as _shanten, table as _table, win as _win
 from ._hand import Hand, MeldLike, as_hand
+from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
 from ._tiles import TILES, Tile, as_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
@@ -18,24 +21,27 @@ FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3}
 Wild = Union[None, int, str, Tile, Iterable[Union[int, str, Tile]]]
 
 
-@lru_cache(maxsize=None)
-def _strategy(name: str | None) -> Callable[[bytes], bool]:
+_STRATEGIES: dict[str, Callable[[bytes], bool]] = {
+    "table": _table.win_table,
+    "cluster": _win.win_cluster,
+    "carry": _win.win_carry,
+    "python": _reference.win_cluster,
+}
+_DEFAULT_STRATEGY = "table" if is_compiled(_table) else "cluster"
+
+
+def _strategy(name: object) -> Callable[[bytes], bool]:
     """The standard-form check of a strategy; ``None`` is the fastest built."""
     if name is None:
-        name = "cluster" if _ext.NO_EXTENSIONS or _ext.compiled("_table") is None else "table"
+        name = _DEFAULT_STRATEGY
     if not isinstance(name, str):
         raise TypeError(f"strategy must be a str or None, not {type(name).__name__}")
-    if name == "table":
-        return _ext.load("_table").win_table
-    if name == "cluster":
-        return _ext.load("_win").win_cluster
-    if name == "carry":
-        return _ext.load("_win").win_carry
-    if name == "python":
-        from . import _win_py
-
-        return _win_py.win_cluster
-    raise ValueError(f"unknown strategy {name!r}; expected one of {', '.join(STRATEGIES)}")
+    try:
+        return _STRATEGIES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown strategy {name!r}; expected one of {', '.join(STRATEGIES)}"
+        ) from None
 
 
 def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
@@ -104,18 +110,14 @@ def is_win(
     if kinds:
         counts, jokers, limits, _ = _joker_split(h, kinds)
         if jokers:
-            return _ext.load("_shanten").is_win_wild(
+            return _shanten.is_win_wild(
                 counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
             )
     if check(h.counts):
         return True
     if n == 14:
-        forms = _ext.load("_win")
-        return forms.seven_pairs(h.counts) or forms.thirteen_orphans(h.counts)
+        return _win.seven_pairs(h.counts) or _win.thirteen_orphans(h.counts)
     return False
-
-
-_is_win_slow = is_win
 
 
 def _check_bool(value: object, name: str) -> bool:
@@ -146,7 +148,7 @@ def waits(
             f"got {n} tiles and {len(h.melds)} melds"
         )
     counts, jokers, limits, mask = _joker_split(h, wild_kinds(wild))
-    found = _ext.load("_shanten").waits_counts(
+    found = _shanten.waits_counts(
         counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits, wild=mask
     )
     # The kernel sees no copies of a wild kind (they became jokers); four held
@@ -186,6 +188,10 @@ def shanten(
             raise ValueError(f"form {form!r} needs 13 or 14 concealed tiles and no declared melds")
         code = 1
     counts, jokers, limits, _ = _joker_split(h, wild_kinds(wild))
-    return _ext.load("_shanten").shanten_counts(
+    return _shanten.shanten_counts(
         counts, code, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
     )
+
+
+if not TYPE_CHECKING and _dispatch.api_fast is not None:
+    is_win, shanten, waits = _dispatch.api_fast.install(is_win, shanten, waits, TILES)

@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from types import ModuleType
 from typing import ClassVar, Dict, Iterable, List, Tuple
 
-from . import _ext
+from ._dispatch import decompose as _decompose_kernel, win as _win
 from ._hand import Hand, MeldLike, as_hand
 from ._tiles import TILES, Tile
 
@@ -187,18 +186,6 @@ class Decomposition:
     melds: Tuple[DecomposedMeld, ...]
 
 
-# Kernel modules the classifier uses, loaded on first use.  Tests put another
-# implementation here (e.g. the pure-Python twin) to compare results.
-_KERNELS: Dict[str, ModuleType] = {}
-
-
-def _kernel(name: str) -> ModuleType:
-    mod = _KERNELS.get(name)
-    if mod is None:
-        mod = _KERNELS[name] = _ext.load(name)
-    return mod
-
-
 _CONCEALED_MELD = {
     (kind, t): DecomposedMeld(kind, TILES[t]) for kind in ("chow", "pung") for t in range(34)
 }
@@ -242,7 +229,7 @@ def decompose(
     declared = tuple(DecomposedMeld(m.kind, m.tile, True, m.concealed) for m in h.melds)
     return [
         Decomposition(TILES[pair], tuple(_CONCEALED_MELD[m] for m in split) + declared)
-        for pair, split in _kernel("_decompose").decompose_counts(h.counts)
+        for pair, split in _decompose_kernel.decompose_counts(h.counts)
     ]
 
 
@@ -304,15 +291,14 @@ def classify(
 def _shape(h: Hand) -> HuType:
     counts = h.counts
     if not h.melds:
-        win = _kernel("_win")
-        if win.thirteen_orphans(counts):
+        if _win.thirteen_orphans(counts):
             return HuType.SHI_SAN_YAO
-        if win.seven_pairs(counts):
+        if _win.seven_pairs(counts):
             fours = counts.count(4)
             if fours >= 2:
                 return HuType.HAO_HUA_QI_DUI
             return HuType.QI_DA_DUI if fours == 1 else HuType.QI_XIAO_DUI
-    splits = _kernel("_decompose").decompose_counts(counts)
+    splits = _decompose_kernel.decompose_counts(counts)
     if not splits:
         return HuType(0)
     if all(m.kind != "chow" for m in h.melds) and any(

@@ -14,20 +14,29 @@ import pytest
 
 import mahjong_fast
 
-from mahjong_fast._ext import NO_EXTENSIONS
+from mahjong_fast._dispatch import NO_EXTENSIONS
 
 
 def _load_compiled(name: str):
-    mod = importlib.import_module(f"mahjong_fast.{name}")
+    mod = importlib.import_module(f"mahjong_fast._kernels.{name.lstrip('_')}")
     assert not mod.__file__.endswith(".py"), f"{name} is not compiled"
     return mod
+
+
+def compiled_kernel(name: str):
+    """The compiled kernel module ``name`` if it is built, else None."""
+    try:
+        mod = importlib.import_module(f"mahjong_fast._kernels.{name}")
+    except ImportError:
+        return None
+    return mod if not mod.__file__.endswith(".py") else None
 
 
 def kernel_impls(name: str) -> list:
     """Pytest params ``[c-extension, pure-python]`` for kernel module ``name``."""
     params = [
         pytest.param(
-            lambda: importlib.import_module(f"mahjong_fast.{name}_py"),
+            lambda: importlib.import_module(f"mahjong_fast._kernels.{name.lstrip('_')}_py"),
             id="pure-python",
         )
     ]

@@ -6,7 +6,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from conftest import kernel_impls  # noqa: E402
-from mahjong_fast import _ext  # noqa: E402
+from mahjong_fast import _dispatch  # noqa: E402
 
 
 @pytest.fixture(params=kernel_impls("_batch"), scope="module")
@@ -15,7 +15,7 @@ def batch(request):
 
 
 def rows_for(batch, compiled: int, pure: int) -> int:
-    return compiled if batch.__name__ == "mahjong_fast._batch" else pure
+    return compiled if batch.__name__ == "mahjong_fast._kernels.batch" else pure
 
 
 def make_hands(seed: int, n: int, tiles: tuple[int, ...] = (14,)) -> np.ndarray:
@@ -48,7 +48,7 @@ def make_hands(seed: int, n: int, tiles: tuple[int, ...] = (14,)) -> np.ndarray:
 
 
 def win_reference(row: bytes) -> bool:
-    win = _ext.load("_win")
+    win = getattr(_dispatch, "win")
     return win.win_cluster(row) or win.seven_pairs(row) or win.thirteen_orphans(row)
 
 
@@ -157,7 +157,7 @@ def test_bad_threads(batch, threads, error):
 @pytest.fixture(scope="module")
 def shanten():
     try:
-        return _ext.load("_shanten")
+        return getattr(_dispatch, "shanten")
     except ImportError:
         pytest.skip("the _shanten kernels are not there yet")
 

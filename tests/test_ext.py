@@ -5,12 +5,13 @@ import pytest
 
 import mahjong_fast
 from conftest import run_python
-from mahjong_fast import _ext
+from mahjong_fast import _dispatch
+from conftest import compiled_kernel
 
 KERNELS = ("_win", "_table", "_shanten", "_decompose", "_batch")
 
 
-@pytest.mark.skipif(_ext.NO_EXTENSIONS, reason="pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
+@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
 @pytest.mark.parametrize("name", KERNELS)
 def test_compiled_kernels_are_loaded(name):
     mod = _ext.load(name)
@@ -18,7 +19,7 @@ def test_compiled_kernels_are_loaded(name):
     assert mod.__file__.endswith((".so", ".pyd")), mod.__file__
 
 
-@pytest.mark.skipif(_ext.NO_EXTENSIONS, reason="pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
+@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
 def test_public_is_win_is_the_compiled_fast_path():
     assert type(mahjong_fast.is_win).__name__ in ("cython_function_or_method", "builtin_function_or_method")
 
@@ -39,7 +40,7 @@ def test_import_stays_light():
     code = (
         "import sys, mahjong_fast as mf\n"
         "mf.parse('123m')\n"
-        "heavy = [m for m in ('mahjong_fast._table', 'mahjong_fast._shanten', 'mahjong_fast._batch', "
+        "heavy = [m for m in ('mahjong_fast._kernels.table', 'mahjong_fast._shanten', 'mahjong_fast._batch', "
         "'mahjong_fast._shanten_py', 'mahjong_fast._table_py', 'numpy') if m in sys.modules]\n"
         "assert not heavy, heavy\n"
     )

@@ -6,12 +6,13 @@ import random
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import Hand, Meld, _api, _ext
+from mahjong_fast import Hand, Meld, _api, _dispatch
+from conftest import compiled_kernel
 
 from hands import near_miss, random_hand, tiles_of, winning_hand
 from naive import naive_is_standard_win
 
-STRATEGIES = [s for s in mf.STRATEGIES if s != "table" or _ext.compiled("_table") or _ext.NO_EXTENSIONS]
+STRATEGIES = [s for s in mf.STRATEGIES if s != "table" or compiled_kernel("table") or _dispatch.NO_EXTENSIONS]
 
 
 @pytest.fixture(params=STRATEGIES)
@@ -104,7 +105,7 @@ def test_strategies_agree_with_naive_on_random_hands():
         rng.shuffle(tiles)
         n = len(tiles)
         answers = {s: mf.is_win(tiles, strategy=s) for s in STRATEGIES}
-        forms = _ext.load("_win")
+        forms = getattr(_dispatch, "win")
         expected = naive_is_standard_win(counts) or (
             n == 14 and (forms.seven_pairs(bytes(counts)) or forms.thirteen_orphans(bytes(counts)))
         )

@@ -18,7 +18,9 @@ import pytest
 from conftest import kernel_impls
 from naive import naive_is_standard_win, naive_seven_pairs, naive_thirteen_orphans
 
-from mahjong_fast import _ext, _shanten_py
+from mahjong_fast import _dispatch
+from mahjong_fast._kernels import shanten_py as _shanten_py
+from conftest import compiled_kernel
 
 DATA = Path("/work/shared/data/majiang-core")
 SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
@@ -241,9 +243,9 @@ def substituted(c, subst) -> list[int]:
 # ---------------------------------------------------------------- the build
 
 
-@pytest.mark.skipif(_ext.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_compiled_module_is_an_extension():
-    assert is_compiled(_ext.compiled("_shanten"))
+    assert is_compiled(compiled_kernel("shanten"))
 
 
 def test_tables(sh):
@@ -257,7 +259,7 @@ def test_tables(sh):
 
 
 def test_same_public_names():
-    compiled = _ext.compiled("_shanten")
+    compiled = compiled_kernel("shanten")
     if compiled is None:
         pytest.skip("not built")
     public = {n for n in dir(compiled) if not n.startswith("_")}
@@ -461,7 +463,7 @@ def brute_wins(c, jokers: int, limits: bytes, plain) -> tuple[bool, bool]:
 def plain():
     """The plain (no joker) kernels for brute force: compiled if built (their no-joker paths
     are held against ``naive`` and ``mahjong`` above), else pure Python."""
-    return _ext.compiled("_shanten") or _shanten_py
+    return compiled_kernel("shanten") or _shanten_py
 
 
 def test_is_win_wild_matches_brute_force(sh, plain):
@@ -632,8 +634,8 @@ def test_shanten_with_jokers_is_best_substitution(sh, plain):
 
 
 def test_implementations_agree():
-    compiled = _ext.compiled("_shanten")
-    if compiled is None or _ext.NO_EXTENSIONS:
+    compiled = compiled_kernel("shanten")
+    if compiled is None or _dispatch.NO_EXTENSIONS:
         pytest.skip("not built")
     rng = random.Random(11)
     wild = bytes(1 if t in (31, 33) else 0 for t in range(34))

@@ -11,7 +11,8 @@ import pytest
 import mahjong_fast
 from conftest import kernel_impls, run_python
 from hands import near_miss, random_hand, winning_hand
-from mahjong_fast import _ext
+from mahjong_fast import _dispatch
+from conftest import compiled_kernel
 
 
 @pytest.fixture(params=kernel_impls("_table"), scope="module")
@@ -21,7 +22,7 @@ def table(request):
 
 @pytest.fixture(scope="module")
 def win():
-    return _ext.load("_win")
+    return getattr(_dispatch, "win")
 
 
 # ---------------------------------------------------------------- independent checker
@@ -162,7 +163,7 @@ def test_suit_kind_agrees_with_naive(table):
 
 
 def test_random_hands(table, win):
-    n = 100_000 if table.__name__ == "mahjong_fast._table" else 10_000
+    n = 100_000 if table.__name__ == "mahjong_fast._kernels.table" else 10_000
     wins = 0
     for counts in mixed_hands(1, n):
         want = naive_standard(counts)
@@ -227,10 +228,10 @@ def test_import_builds_no_table():
     code = (
         "import mahjong_fast, sys\n"
         "from mahjong_fast import _ext\n"
-        "t = _ext.load('_table')\n"
+        "t = getattr(_dispatch, 'table')\n"
         "assert not t.table_built()\n"
         "t.win_table(bytes(34))\n"
-        "assert t.table_built() == (t.__name__ == 'mahjong_fast._table')\n"
+        "assert t.table_built() == (t.__name__ == 'mahjong_fast._kernels.table')\n"
     )
     done = run_python("-c", code)
     assert done.returncode == 0, done.stderr
@@ -351,9 +352,9 @@ def test_fast_path_other_hand_types(slow, table):
         assert _outcome(table.is_win, make()) == _outcome(slow, make())
 
 
-@pytest.mark.skipif(_ext.NO_EXTENSIONS, reason="pure-Python run")
+@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="pure-Python run")
 def test_public_is_win_is_the_table_fast_path():
-    assert mahjong_fast.is_win is _ext.compiled("_table").is_win
+    assert mahjong_fast.is_win is compiled_kernel("table").is_win
 
 
 # ---------------------------------------------------------------- shanten and waits fast paths

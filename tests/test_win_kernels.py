@@ -17,7 +17,8 @@ import pytest
 from conftest import kernel_impls
 from naive import naive_is_standard_win, naive_seven_pairs, naive_thirteen_orphans
 
-from mahjong_fast import _ext
+from mahjong_fast import _dispatch
+from conftest import compiled_kernel
 
 SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
 STANDARD_TOTALS = (2, 5, 8, 11, 14)
@@ -56,12 +57,12 @@ def place(config: tuple[int, ...], offset: int) -> bytes:
 # ---------------------------------------------------------------- the build
 
 
-@pytest.mark.skipif(_ext.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_compiled_module_is_an_extension():
     mod = importlib.import_module("mahjong_fast._win")
     assert is_compiled(mod), mod.__file__
-    assert _ext.load("_win") is mod
-    assert _ext.compiled("_win") is mod
+    assert getattr(_dispatch, "win") is mod
+    assert compiled_kernel("win") is mod
 
 
 def test_both_implementations_have_the_same_surface():
@@ -69,7 +70,7 @@ def test_both_implementations_have_the_same_surface():
     names = {"win_cluster", "win_carry", "seven_pairs", "thirteen_orphans", "is_win_counts"}
     names |= {"carry_table", "run_melds"}
     assert names <= set(dir(py))
-    c = _ext.compiled("_win")
+    c = compiled_kernel("win")
     if c is not None:
         assert names <= set(dir(c))
 

@@ -20,23 +20,10 @@ size.
 Honors need no table: each honor count must be 0 or 3, or 2 for the one pair.
 34 counts win in the standard form when every suit has a bit set, every honor
 count is 0, 2 or 3, and exactly one group carries the pair.
-
-``is_win`` here is the public ``mahjong_fast.is_win``.  It answers in C, without
-building any Python object, a list or tuple of 1-14 index34 ints, or 34 counts
-(list, tuple, ``bytes`` or ``bytearray``) of 1-14 tiles with
-``encoding="counts"``, when every other keyword is at its default; every other
-call, and every input it cannot vouch for, goes to
-``mahjong_fast._api._is_win_slow``, which gives the documented answer or error.
-``shanten`` and ``waits`` take the same fast path to the ``_shanten`` kernels
-(``form=None``, no melds, no wild tiles) and fall back to ``_api.shanten`` and
-``_api.waits``.
 """
-cimport cython
-from cpython.object cimport PyObject
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
-from mahjong_fast._shanten cimport SHANTEN_INVALID, shanten_c, waits_c
-from mahjong_fast._win cimport apply_kernel, seven_pairs_c, thirteen_orphans_c
+from mahjong_fast._kernels.win cimport apply_kernel, seven_pairs_c, thirteen_orphans_c
 
 import threading
 
@@ -70,23 +57,6 @@ cdef extern from *:
         *(volatile int *)&mf_ready_flag = 1;
     #endif
     }
-    /* The value of an exact int if it is compact (a small one), else -1. */
-    static inline long mf_small_int(PyObject *o) {
-    #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_LIMITED_API)
-        if (!PyUnstable_Long_IsCompact((PyLongObject *)o)) return -1;
-        return (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
-    #elif PY_VERSION_HEX >= 0x030B0000 && !defined(Py_LIMITED_API)
-        /* 3.11: Python.h includes longintrepr.h; the digit count is Py_SIZE */
-        Py_ssize_t size = Py_SIZE(o);
-        if (size == 0) return 0;
-        if (size == 1) return (long)((PyLongObject *)o)->ob_digit[0];
-        return -1;
-    #else
-        int overflow;
-        long v = PyLong_AsLongAndOverflow(o, &overflow);
-        return overflow ? -1 : v;
-    #endif
-    }
     """
     unsigned int N_CODES "MF_N_CODES"
     unsigned int TABLE_BYTES "MF_TABLE_BYTES"
@@ -96,19 +66,6 @@ cdef extern from *:
     const unsigned int mf_weight[34]
     int mf_ready() noexcept nogil
     void mf_set_ready() noexcept nogil
-    long mf_small_int(PyObject*) noexcept
-
-cdef extern from "Python.h":
-    bint _is_list "PyList_CheckExact"(object)
-    bint _is_tuple "PyTuple_CheckExact"(object)
-    bint _is_bytes "PyBytes_CheckExact"(object)
-    bint _is_bytearray "PyByteArray_CheckExact"(object)
-    bint _is_str "PyUnicode_CheckExact"(object)
-    bint _is_int "PyLong_CheckExact"(PyObject*)
-    Py_ssize_t _size "Py_SIZE"(object)
-    PyObject** _seq_items "PySequence_Fast_ITEMS"(object)
-    char* _bytes_data "PyBytes_AS_STRING"(object)
-    char* _bytearray_data "PyByteArray_AS_STRING"(object)
 
 cdef enum:
     K_MELDS = 1
@@ -120,11 +77,6 @@ TABLE_SIZE = 488_282
 """Bytes held by the table once built."""
 
 _lock = threading.Lock()
-_slow = None
-_slow_shanten = None
-_slow_waits = None
-_tiles = None
-cdef bint _shanten_ready = False
 
 
 cdef inline int _kind(unsigned int code) noexcept nogil:
@@ -291,6 +243,13 @@ cdef bint is_win_counts_c(const unsigned char* counts) noexcept nogil:
     return _wins(counts, codes, total)
 
 
+cdef bint wins_c(const unsigned char* counts, int total) noexcept nogil:
+    """Any form on 34 valid counts (0-4) of ``total`` tiles (at most 14); the table must be built."""
+    cdef unsigned int codes[3]
+    _suit_codes(counts, codes)
+    return _wins(counts, codes, total)
+
+
 def win_table(counts):
     """Whether 34 counts form a standard hand (n melds + a pair), by table lookup.
 
@@ -303,168 +262,3 @@ def win_table(counts):
     return apply_kernel(win_table_c, counts)
 
 
-cdef inline int _encoding_kind(object encoding) noexcept:
-    # 0 index34, 1 counts, -1 anything else (left to the wrapper)
-    if encoding is None:
-        return 0
-    if _is_str(encoding):
-        if encoding == "index34":
-            return 0
-        if encoding == "counts":
-            return 1
-    return -1
-
-
-cdef inline bint _no_melds(object melds) noexcept:
-    return melds is () or ((_is_tuple(melds) or _is_list(melds)) and _size(melds) == 0)
-
-
-cdef inline Py_ssize_t _read_items(PyObject** items, Py_ssize_t n, int kind,
-                                   unsigned char* c, unsigned int* codes) noexcept:
-    cdef Py_ssize_t k
-    cdef long t
-    if kind == 0:
-        if not 0 < n <= 14:
-            return -1
-        memset(c, 0, 34)
-        for k in range(n):
-            if not _is_int(items[k]):
-                return -1
-            t = mf_small_int(items[k])
-            if <unsigned long>t >= 34 or c[t] == 4:
-                return -1
-            c[t] += 1
-            codes[mf_suit[t]] += mf_weight[t]
-        return n
-    if kind != 1 or n != 34:
-        return -1
-    n = 0
-    for k in range(34):
-        if not _is_int(items[k]):
-            return -1
-        t = mf_small_int(items[k])
-        if <unsigned long>t > 4:
-            return -1
-        c[k] = <unsigned char>t
-        n += t
-    _suit_codes(c, codes)
-    return n if 0 < n <= 14 else -1
-
-
-cdef inline Py_ssize_t _read_counts(const unsigned char* data, unsigned char* c,
-                                    unsigned int* codes) noexcept:
-    cdef Py_ssize_t k, n = 0
-    for k in range(34):
-        if data[k] > 4:
-            return -1
-        n += data[k]
-    if not 0 < n <= 14:
-        return -1
-    memcpy(c, data, 34)
-    _suit_codes(c, codes)
-    return n
-
-
-cdef inline Py_ssize_t _read_hand(object hand, int kind, unsigned char* c, unsigned int* codes) noexcept:
-    """Counts and suit codes of a hand the fast path vouches for; its tile count (1-14), else -1."""
-    cdef Py_ssize_t n = -1
-    codes[0] = codes[1] = codes[2] = codes[3] = 0
-    if _is_list(hand):
-        with cython.critical_section(hand):  # free-threaded builds: no resize under us
-            n = _read_items(_seq_items(hand), _size(hand), kind, c, codes)
-    elif _is_tuple(hand):
-        n = _read_items(_seq_items(hand), _size(hand), kind, c, codes)
-    elif kind == 1 and _is_bytes(hand):
-        if _size(hand) == 34:
-            n = _read_counts(<const unsigned char*>_bytes_data(hand), c, codes)
-    elif kind == 1 and _is_bytearray(hand):
-        with cython.critical_section(hand):
-            if _size(hand) == 34:
-                n = _read_counts(<const unsigned char*>_bytearray_data(hand), c, codes)
-    return n
-
-
-cdef object _fall_through(hand, melds, encoding, strategy, wild, fifth):
-    global _slow
-    if _slow is None:
-        from mahjong_fast._api import _is_win_slow
-        _slow = _is_win_slow
-    return _slow(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth)
-
-
-def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
-    """True if ``hand`` is a winning hand (standard form, seven pairs or thirteen orphans).
-
-    ``hand`` is anything ``Hand`` accepts; see ``mahjong_fast.is_win``.  A list or
-    tuple of 1-14 index34 ints, or 34 counts with ``encoding="counts"``, with the
-    other keywords at their defaults, is answered here in C; everything else goes
-    through the full wrapper.
-    """
-    cdef unsigned char c[34]
-    cdef unsigned int codes[4]
-    cdef Py_ssize_t n
-    if wild is None and fifth is True and (strategy is None or strategy == "table") and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c, codes)
-        if n > 0:
-            if not mf_ready():
-                ensure_table()
-            return _wins(c, codes, n)
-    return _fall_through(hand, melds, encoding, strategy, wild, fifth)
-
-
-def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
-    """Shanten (向听数) of ``hand``: -1 complete, 0 ready; see ``mahjong_fast.shanten``.
-
-    The same fast path as ``is_win`` (with ``form=None``) calls the ``_shanten``
-    kernel directly; everything else goes through the full wrapper.
-    """
-    cdef unsigned char c[34]
-    cdef unsigned int codes[4]
-    cdef Py_ssize_t n
-    cdef int result
-    global _slow_shanten
-    if form is None and wild is None and fifth is True and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c, codes)
-        if n > 0 and n % 3:
-            if not _shanten_ready:
-                _ensure_shanten()
-            result = shanten_c(c, 0 if n >= 13 else 1, 0, True, NULL)
-            if result != SHANTEN_INVALID:
-                return result
-    if _slow_shanten is None:
-        from mahjong_fast._api import shanten as _slow_shanten
-    return _slow_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
-
-
-def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
-    """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``.
-
-    The same fast path as ``is_win`` calls the ``_shanten`` kernel directly;
-    everything else goes through the full wrapper.
-    """
-    cdef unsigned char c[34]
-    cdef unsigned char out[34]
-    cdef unsigned int codes[4]
-    cdef Py_ssize_t n
-    cdef int t
-    global _slow_waits, _tiles
-    if wild is None and fifth is True and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c, codes)
-        if n > 0 and n % 3 == 1:
-            if not _shanten_ready:
-                _ensure_shanten()
-            if waits_c(c, 0, True, NULL, NULL, out) >= 0:
-                if _tiles is None:
-                    from mahjong_fast._tiles import TILES as _tiles
-                return [_tiles[t] for t in range(34) if out[t]]
-    if _slow_waits is None:
-        from mahjong_fast._api import waits as _slow_waits
-    return _slow_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
-
-
-cdef _ensure_shanten():
-    global _shanten_ready
-    from mahjong_fast._shanten import ensure_tables
-
-    ensure_tables()
-    _shanten_ready = True

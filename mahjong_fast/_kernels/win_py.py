@@ -18,6 +18,8 @@ faults of seeds 000 and 004 that they fix.  In short:
 from __future__ import annotations
 
 from operator import mul
+
+from .carry import carry_table
 from typing import Callable, Union
 
 N_TILES = 34
@@ -31,24 +33,6 @@ ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _COUNTS_0_TO_4 = bytes(range(MAX_COUNT + 1))
 
 Counts = Union[bytes, bytearray, memoryview]
-
-
-def carry_table() -> dict[int, int]:
-    """The carry table: 3-digit head -> amount to subtract from it.
-
-    A head ``abc`` holds the counts of three consecutive ranks, ``a > 0`` for
-    the lowest tile left in the run.  Heads with no key cannot be stripped
-    and the run does not split.  Derived, not transcribed: the ``a`` copies
-    open one pung or none and ``a - 3p`` chows, the fewest chows that fit.
-    """
-    table = {}
-    for a in range(1, MAX_COUNT + 1):
-        for b in range(MAX_COUNT + 1):
-            for c in range(MAX_COUNT + 1):
-                fits = [a - 3 * p for p in (1, 0) if 0 <= a - 3 * p <= min(b, c)]
-                if fits:
-                    table[100 * a + 10 * b + c] = 100 * a + 11 * fits[0]
-    return table
 
 
 _CARRY = carry_table()

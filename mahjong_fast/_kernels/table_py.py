@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence, Tuple
 
-from ._win_py import _as_counts
+from .win_py import _as_counts
 
 MELDS = 1
 PAIR = 2
@@ -94,56 +94,3 @@ def win_table(counts: bytes) -> bool:
         elif v not in (0, 3):
             return False
     return pairs == 1
-
-
-def is_win(
-    hand: object,
-    *,
-    melds: object = (),
-    encoding: str | None = None,
-    strategy: str | None = None,
-    wild: object = None,
-    fifth: bool = True,
-) -> bool:
-    """True if ``hand`` is a winning hand; see ``mahjong_fast.is_win``."""
-    from mahjong_fast._api import _is_win_slow
-
-    return _is_win_slow(
-        hand,
-        melds=melds,  # type: ignore[arg-type]
-        encoding=encoding,
-        strategy=strategy,
-        wild=wild,  # type: ignore[arg-type]
-        fifth=fifth,
-    )
-
-
-def shanten(
-    hand: object,
-    *,
-    form: str | None = None,
-    melds: object = (),
-    wild: object = None,
-    fifth: bool = True,
-    encoding: str | None = None,
-) -> int:
-    """Shanten (向听数) of ``hand``: -1 complete, 0 ready; see ``mahjong_fast.shanten``."""
-    from mahjong_fast._api import shanten as slow
-
-    return slow(
-        hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding  # type: ignore[arg-type]
-    )
-
-
-def waits(
-    hand: object,
-    *,
-    melds: object = (),
-    wild: object = None,
-    fifth: bool = True,
-    encoding: str | None = None,
-) -> list:
-    """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
-    from mahjong_fast._api import waits as slow
-
-    return slow(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)  # type: ignore[arg-type]

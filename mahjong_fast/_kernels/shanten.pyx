@@ -68,8 +68,8 @@ ORPHAN_IDX[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 cdef uint8_t FULL_LIMITS[34]
 FULL_LIMITS[:] = [4] * 34
 
-include "_shanten_tables.pxi"
-include "_shanten_exact.pxi"
+include "shanten_tables.pxi"
+include "shanten_exact.pxi"
 
 
 # ---------------------------------------------------------------- kernels

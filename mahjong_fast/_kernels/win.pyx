@@ -73,7 +73,7 @@ from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._win_py import carry_table  # derived once, in the pure twin
+from mahjong_fast._kernels.carry import carry_table
 
 cdef enum:
     N_TILES = 34

@@ -6,3 +6,5 @@ cdef bint table_ready() noexcept nogil
 cdef int suit_kind_c(unsigned int code) noexcept nogil
 cdef bint win_table_c(const unsigned char* counts) noexcept nogil
 cdef bint is_win_counts_c(const unsigned char* counts) noexcept nogil
+# Any form on counts already checked (0-4 each, ``total`` of them, at most 14).
+cdef bint wins_c(const unsigned char* counts, int total) noexcept nogil

@@ -1,0 +1,197 @@
+"""The numpy batch API: one call for many hands of 34 counts.
+
+Every function takes an ``(N, 34)`` array of any integer dtype and layout,
+checks it on its own dtype (so 256 is an error, not a 0) without allocating
+anything of the input's size, converts it once to contiguous ``uint8`` and runs
+the chosen ``batch`` kernel over blocks of rows.  Between blocks the caller's
+thread checks for signals, so Ctrl-C raises ``KeyboardInterrupt`` within a few
+milliseconds and no block is left running.  ``threads=n`` shares the blocks
+with up to n-1 workers of one reused pool (capped at the cores present and the
+rows there are); answers never depend on it.  numpy is imported on first use.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from operator import index
+from typing import TYPE_CHECKING, Any
+
+from ._dispatch import batch as _kernel, is_compiled
+from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
+
+if TYPE_CHECKING:
+    import numpy as np
+
+_np: Any = None
+_CHECK_ROWS = 1 << 16  # rows checked per step when looking for a bad count
+_MIN_ROWS_PER_THREAD = 4096
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def _numpy() -> Any:
+    global _np
+    if _np is None:
+        import numpy
+
+        _np = numpy
+    return _np
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _threads(threads: object, rows: int) -> int:
+    """Threads to use: the number asked for (None means 1), capped at cores and rows."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not hasattr(threads, "__index__"):
+        raise TypeError(f"threads must be an int or None, not {type(threads).__name__}")
+    asked = index(threads)
+    if asked < 1:
+        raise ValueError(f"threads must be at least 1, got {asked}")
+    if not is_compiled(_kernel):  # pure Python rows hold the GIL: threads would only contend
+        return 1
+    return max(1, min(asked, _cores(), -(-rows // _MIN_ROWS_PER_THREAD)))
+
+
+def _as_counts(counts: object) -> np.ndarray:
+    """Check an (N, 34) integer array of counts 0-4; return it as contiguous uint8."""
+    np = _numpy()
+    arr = np.asarray(counts)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"counts must be an integer array, not dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != N_KINDS:
+        raise ValueError(f"counts must have shape (N, {N_KINDS}), got {arr.shape}")
+    signed = arr.dtype.kind == "i"
+    for start in range(0, arr.shape[0], _CHECK_ROWS):
+        block = arr[start : start + _CHECK_ROWS]
+        if block.max() > MAX_COPIES or (signed and block.min() < 0):
+            r, col = np.argwhere((block < 0) | (block > MAX_COPIES))[0]
+            raise ValueError(
+                f"counts[{start + r}, {col}] = {block[r, col]} is not a tile count 0-{MAX_COPIES}"
+            )
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def _check_totals(c: np.ndarray, residues: int, most: int, what: str) -> None:
+    row, total = _kernel.first_bad_row(c, residues, most)
+    if row >= 0:
+        raise ValueError(f"counts row {row} holds {total} tiles; {what}")
+
+
+def _worker_pool(workers: int) -> ThreadPoolExecutor:
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="mahjong_fast")
+            _pool_size = workers
+        return _pool
+
+
+def _run(kernel: int, c: np.ndarray, out: np.ndarray, threads: int) -> None:
+    """Answer every row of ``c`` into ``out``, block by block, interruptibly."""
+    n = c.shape[0]
+    flat = out.reshape(-1).view(_numpy().uint8)
+    step = _kernel.ROWS_PER_CHUNK
+    _kernel.prepare(kernel)
+    if threads <= 1:
+        for start in range(0, n, step):
+            _kernel.run_rows(kernel, c, flat, start, min(n, start + step))
+        return
+    starts = iter(range(0, n, step))
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def work() -> None:
+        while not stop.is_set():
+            with lock:
+                start = next(starts, None)
+            if start is None:
+                return
+            _kernel.run_rows(kernel, c, flat, start, min(n, start + step))
+
+    jobs = [_worker_pool(threads - 1).submit(work) for _ in range(threads - 1)]
+    try:
+        work()
+    finally:
+        stop.set()  # on KeyboardInterrupt the workers finish their block and stop
+        for job in jobs:
+            job.result()
+
+
+def is_win_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
+    """Whether each hand wins: standard form, seven pairs or thirteen orphans.
+
+    Parameters
+    ----------
+    counts
+        (N, 34) array of tile counts 0-4, any integer dtype and layout.
+    threads
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+
+    Returns
+    -------
+    numpy.ndarray
+        (N,) bool; rows whose total is not 3n+2 (or above 14) are False.
+    """
+    c = _as_counts(counts)
+    out = _numpy().zeros(c.shape[0], dtype=bool)
+    _run(_kernel.IS_WIN, c, out, _threads(threads, c.shape[0]))
+    return out
+
+
+def shanten_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
+    """Shanten of each hand, the minimum over the forms (-1 = complete, 0 = ready).
+
+    Parameters
+    ----------
+    counts
+        (N, 34) array of tile counts 0-4, any integer dtype; each row 3n+1 or
+        3n+2 tiles, at most 14 (ValueError naming the first row that is not).
+        Rows under 13 tiles have the standard form only.
+    threads
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+
+    Returns
+    -------
+    numpy.ndarray
+        (N,) int8.
+    """
+    c = _as_counts(counts)
+    _check_totals(c, 0b110, MAX_HAND, "shanten needs 3n+1 or 3n+2 tiles, at most 14")
+    out = _numpy().zeros(c.shape[0], dtype=_numpy().int8)
+    _run(_kernel.SHANTEN, c, out, _threads(threads, c.shape[0]))
+    return out
+
+
+def waits_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
+    """The tiles each hand waits on, as a mask.
+
+    Parameters
+    ----------
+    counts
+        (N, 34) array of tile counts 0-4, any integer dtype; each row 3n+1
+        tiles, at most 13 (ValueError naming the first row that is not).
+    threads
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+
+    Returns
+    -------
+    numpy.ndarray
+        (N, 34) bool: ``out[r, t]`` is True when tile t completes hand r (a
+        tile the hand holds four of never does).
+    """
+    c = _as_counts(counts)
+    _check_totals(c, 0b010, MAX_HAND - 1, "waits needs 3n+1 tiles, at most 13")
+    out = _numpy().zeros(c.shape, dtype=bool)
+    _run(_kernel.WAITS, c, out, _threads(threads, c.shape[0]))
+    return out

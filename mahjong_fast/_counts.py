@@ -1,0 +1,67 @@
+"""The one reader of a 34-count argument, shared by every kernel and entry point.
+
+A counts argument is ``bytes``, ``bytearray``, a 1-D buffer of integers (a
+numpy row, ``array.array``, ``memoryview``) or a list or tuple of ints: 34
+values in 0-4, in index34 order.  Anything else is a ``TypeError``; a wrong
+length or a value outside 0-4 is a ``ValueError`` that names the argument and
+the value.
+"""
+from __future__ import annotations
+
+from operator import index
+
+from ._layout import MAX_COPIES, N_KINDS
+
+
+def _bad_length(name: str, n: int) -> ValueError:
+    return ValueError(f"{name} must hold {N_KINDS} tile counts, got {n} values")
+
+
+def _bad_count(name: str, i: int, value: object) -> ValueError:
+    return ValueError(f"{name}[{i}] = {value!r} is not a tile count 0-{MAX_COPIES}")
+
+
+def read_counts(value: object, name: str = "counts") -> bytes:
+    """``value`` as 34 counts in ``bytes``, or ``TypeError``/``ValueError`` naming ``name``."""
+    if isinstance(value, (bytes, bytearray)):
+        data = bytes(value)
+        if len(data) != N_KINDS:
+            raise _bad_length(name, len(data))
+    else:
+        items = _items(value, name)
+        if len(items) != N_KINDS:
+            raise _bad_length(name, len(items))
+        for i, v in enumerate(items):
+            if not 0 <= v <= MAX_COPIES:
+                raise _bad_count(name, i, v)
+        return bytes(items)
+    for i, v in enumerate(data):
+        if v > MAX_COPIES:
+            raise _bad_count(name, i, v)
+    return data
+
+
+def _items(value: object, name: str) -> list[int]:
+    if isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        try:
+            view = memoryview(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(
+                f"{name} must be bytes, a buffer or a list of {N_KINDS} ints, "
+                f"not {type(value).__name__}"
+            ) from None
+        with view:
+            if view.ndim != 1 or view.format.lstrip("@=<>!") not in "bBhHiIlLqQnN":
+                raise TypeError(
+                    f"{name} must be a 1-D buffer of integers, "
+                    f"got format {view.format!r} with {view.ndim} dimensions"
+                )
+            items = view.tolist()
+    out = []
+    for v in items:
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
+            raise TypeError(f"{name} must hold ints, not {type(v).__name__}")
+        out.append(index(v))
+    return out

@@ -1,0 +1,71 @@
+"""Compiled kernels or their pure-Python twins: chosen once, at import.
+
+Each kernel is a compiled module ``_kernels/NAME.pyx`` with a pure-Python twin
+``_kernels/NAME_py.py`` that gives the same answers and errors.  The compiled
+one is used unless ``MAHJONG_FAST_NO_EXTENSIONS`` is set to a true value
+(``1``, ``true``, ``yes``, ``on``), the interpreter is not CPython, or it is not
+built.  Type checkers read the typed twins.  ``implementation`` says which is
+active; a missing build that was expected warns once.
+"""
+from __future__ import annotations
+
+import importlib
+import os
+import platform
+import warnings
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from ._switch import ENV_SWITCH, extensions_disabled
+
+NO_EXTENSIONS = extensions_disabled() or platform.python_implementation() != "CPython"
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` is an extension module, not Python source."""
+    return not (module.__file__ or "").endswith((".py", ".pyc"))
+
+
+def choose(compiled: str, pure: str) -> ModuleType:
+    """The module ``compiled`` unless pure Python is asked for or it is not built."""
+    if not NO_EXTENSIONS:
+        try:
+            return importlib.import_module(compiled)
+        except ImportError:
+            _missing.append(compiled)
+    return importlib.import_module(pure)
+
+
+_missing: list[str] = []
+
+if TYPE_CHECKING:
+    from ._kernels import batch_py as batch
+    from ._kernels import decompose_py as decompose
+    from ._kernels import shanten_py as shanten
+    from ._kernels import table_py as table
+    from ._kernels import win_py as win
+else:
+    win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
+    table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
+    shanten = choose("mahjong_fast._kernels.shanten", "mahjong_fast._kernels.shanten_py")
+    decompose = choose("mahjong_fast._kernels.decompose", "mahjong_fast._kernels.decompose_py")
+    batch = choose("mahjong_fast._kernels.batch", "mahjong_fast._kernels.batch_py")
+
+api_fast: ModuleType | None = None
+"""The compiled fast paths of the public functions (``_api_fast``), or None."""
+if not NO_EXTENSIONS:
+    try:
+        api_fast = importlib.import_module("mahjong_fast._api_fast")
+    except ImportError:
+        _missing.append("mahjong_fast._api_fast")
+
+implementation = "pure-python" if NO_EXTENSIONS or _missing else "compiled"
+"""``"compiled"`` when every kernel is the compiled one, else ``"pure-python"``."""
+
+if _missing and not NO_EXTENSIONS:
+    warnings.warn(
+        f"mahjong_fast: compiled kernels not built ({', '.join(_missing)}); using pure Python, "
+        f"about 100x slower. Install with pip, or set {ENV_SWITCH}=1 to silence this.",
+        RuntimeWarning,
+        stacklevel=2,
+    )
