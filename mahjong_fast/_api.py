@@ -30,6 +30,23 @@ _STRATEGIES: dict[str, Callable[[bytes], bool]] = {
 _DEFAULT_STRATEGY = "table" if is_compiled(_table) else "cluster"
 
 
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def _form_code(form: object) -> int:
+    if form is not None and not isinstance(form, str):
+        raise TypeError(f"form must be a str or None, not {type(form).__name__}")
+    try:
+        return FORMS[form]
+    except KeyError:
+        raise ValueError(
+            f"unknown form {form!r}; expected 'standard', 'seven_pairs', 'thirteen_orphans' or None"
+        ) from None
+
+
 def _strategy(name: object) -> Callable[[bytes], bool]:
     """The standard-form check of a strategy; ``None`` is the fastest built."""
     if name is None:
@@ -48,13 +65,16 @@ def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
     """The tile kinds named by ``wild=``: one tile or a list, in any tile form."""
     if wild is None:
         return ()
-    if isinstance(wild, (str, int)):
-        return (as_tile(wild),)
-    try:
-        items = list(wild)
-    except TypeError:
-        raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}") from None
-    return tuple(sorted({as_tile(w) for w in items}))
+    items = [wild] if isinstance(wild, (str, int)) else wild
+    if isinstance(items, (dict, set, frozenset, bytes)) or not hasattr(items, "__iter__"):
+        raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}")
+    kinds = set()
+    for w in items:  # type: ignore[union-attr]
+        try:
+            kinds.add(as_tile(w))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"wild: {exc}") from None
+    return tuple(sorted(kinds))
 
 
 def _joker_split(hand: Hand, kinds: Sequence[Tile]) -> tuple[bytes, int, bytes, bytes]:
@@ -101,29 +121,22 @@ def is_win(
     Returns ``False`` for a concealed part that is not 3n+2 tiles or a hand of
     more than 14 tiles (a kong counting three).
     """
-    h = as_hand(hand, melds, encoding)
     check = _strategy(strategy)
+    kinds = wild_kinds(wild)
+    _check_bool(fifth, "fifth")
+    h = as_hand(hand, melds, encoding)
     n = len(h.tiles)
     if n % 3 != 2 or h.size > 14:
         return False
-    kinds = wild_kinds(wild)
     if kinds:
         counts, jokers, limits, _ = _joker_split(h, kinds)
         if jokers:
-            return _shanten.is_win_wild(
-                counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
-            )
+            return _shanten.is_win_wild(counts, jokers, fifth=fifth, limits=limits)
     if check(h.counts):
         return True
     if n == 14:
         return _win.seven_pairs(h.counts) or _win.thirteen_orphans(h.counts)
     return False
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
-    return value
 
 
 def waits(
@@ -140,6 +153,8 @@ def waits(
     Seven pairs and thirteen orphans count. ``ValueError`` unless the concealed
     part is 3n+1 tiles, at most 13 with the melds (a kong counting three).
     """
+    kinds = wild_kinds(wild)
+    _check_bool(fifth, "fifth")
     h = as_hand(hand, melds, encoding)
     n = len(h.tiles)
     if n % 3 != 1 or h.size > 13:
@@ -147,10 +162,8 @@ def waits(
             f"waits needs 3n+1 concealed tiles (13 - 3k beside k declared melds); "
             f"got {n} tiles and {len(h.melds)} melds"
         )
-    counts, jokers, limits, mask = _joker_split(h, wild_kinds(wild))
-    found = _shanten.waits_counts(
-        counts, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits, wild=mask
-    )
+    counts, jokers, limits, mask = _joker_split(h, kinds)
+    found = _shanten.waits_counts(counts, jokers, fifth=fifth, limits=limits, wild=mask)
     # The kernel sees no copies of a wild kind (they became jokers); four held
     # copies of it still mean there is no fifth to draw.
     return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
@@ -171,26 +184,22 @@ def shanten(
     ``None`` for the minimum over the forms that apply (only the standard form
     applies beside declared melds). Takes 3n+1 or 3n+2 concealed tiles.
     """
+    code = _form_code(form)
+    kinds = wild_kinds(wild)
+    _check_bool(fifth, "fifth")
     h = as_hand(hand, melds, encoding)
-    if form not in FORMS:
-        raise ValueError(
-            f"unknown form {form!r}; expected 'standard', 'seven_pairs', 'thirteen_orphans' or None"
-        )
     n = len(h.tiles)
     if n % 3 == 0 or h.size > 14:
         raise ValueError(
             f"shanten needs 3n+1 or 3n+2 concealed tiles, at most 14 with the melds; "
             f"got {n} tiles and {len(h.melds)} melds"
         )
-    code = FORMS[form]
     if h.melds or n < 13:
         if code > 1:
             raise ValueError(f"form {form!r} needs 13 or 14 concealed tiles and no declared melds")
         code = 1
-    counts, jokers, limits, _ = _joker_split(h, wild_kinds(wild))
-    return _shanten.shanten_counts(
-        counts, code, jokers, fifth=_check_bool(fifth, "fifth"), limits=limits
-    )
+    counts, jokers, limits, _ = _joker_split(h, kinds)
+    return _shanten.shanten_counts(counts, code, jokers, fifth=fifth, limits=limits)
 
 
 if not TYPE_CHECKING and _dispatch.api_fast is not None:

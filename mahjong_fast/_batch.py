@@ -73,7 +73,7 @@ def _as_counts(counts: object) -> np.ndarray:
     for start in range(0, arr.shape[0], _CHECK_ROWS):
         block = arr[start : start + _CHECK_ROWS]
         if block.max() > MAX_COPIES or (signed and block.min() < 0):
-            r, col = np.argwhere((block < 0) | (block > MAX_COPIES))[0]
+            r, col = divmod(int(((block < 0) | (block > MAX_COPIES)).argmax()), N_KINDS)
             raise ValueError(
                 f"counts[{start + r}, {col}] = {block[r, col]} is not a tile count 0-{MAX_COPIES}"
             )

@@ -44,10 +44,12 @@ def run_rows(kernel: int, counts: Any, out: Any, start: int, stop: int) -> None:
 
 def first_bad_row(counts: Any, residues: int, most: int) -> tuple[int, int]:
     """``(row, total)`` of the first row whose total is not allowed, else ``(-1, 0)``."""
-    for r, row in enumerate(counts):
-        total = int(row.sum())
-        if total > most or not (residues >> (total % 3)) & 1:
-            return r, total
+    for start in range(0, len(counts), 1 << 16):
+        totals = counts[start : start + (1 << 16)].sum(axis=1, dtype="int64")
+        bad = (totals > most) | ((residues >> (totals % 3)) & 1 == 0)
+        if bad.any():
+            r = int(bad.argmax())
+            return start + r, int(totals[r])
     return -1, 0
 
 
