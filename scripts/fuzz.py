@@ -1,0 +1,196 @@
+"""Fuzz every public entry point: only ValueError/TypeError, never a slow call.
+
+    python scripts/fuzz.py --calls 1000000 [--seed 1]
+
+Random text in every notation (and junk), tile codes in every encoding, counts,
+melds, and random keyword values go to every public function.  Any exception
+other than ``ValueError``/``TypeError`` is a failure, and so is a call slower
+than ``--budget-us`` microseconds per input character (plus a fixed allowance),
+which would betray a super-linear path.  Long inputs (10**5 and 10**6
+characters) check linearity directly.  Exits 1 on any failure.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from typing import Any, Callable
+
+import numpy as np
+
+import mahjong_fast as mf
+
+ALPHABET = "0123456789mpsz[]{} ,WBTFJwbtfj" + "🀇🀙🀐🀀🀆🀄" + "一二三五九万筒条东南西北白发中红风" + "\x00é-+."
+ENCODINGS = list(mf.ENCODINGS) + ["bogus", None, 5]
+WILDS = [None, "7z", "5z", ["7z", "1m"], "9z", object(), 33, -1, "", [[]], {"7z": 1}]
+FORMS = [None, "standard", "seven_pairs", "thirteen_orphans", "x", [], 3]
+STRATEGIES = [None, *mf.STRATEGIES, "x", []]
+
+
+def random_text(rng: random.Random) -> str:
+    n = rng.choice((0, 1, 2, 5, 14, 14, 20, 40, 200))
+    if rng.random() < 0.5:  # near-valid mpsz
+        groups = [
+            "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 5))) + rng.choice("mpsz")
+            for _ in range(rng.randint(1, 5))
+        ]
+        text = "".join(groups)
+        if rng.random() < 0.3:
+            text += rng.choice(["[123p]", "{1111z}", "[555s]", "[12", "]", "[]"])
+        return text
+    return "".join(rng.choice(ALPHABET) for _ in range(n))
+
+
+def random_ints(rng: random.Random) -> list[Any]:
+    n = rng.choice((0, 1, 2, 13, 14, 14, 15, 34))
+    pool = [rng.randrange(34) for _ in range(n)]
+    if n and rng.random() < 0.2:
+        pool[rng.randrange(n)] = rng.choice([-1, 34, 136, 2**70, True, 1.5, "1m", None, np.int64(3)])
+    return pool
+
+
+def random_counts(rng: random.Random) -> Any:
+    counts = [0] * 34
+    for _ in range(rng.choice((13, 14, 14, 20))):
+        counts[rng.randrange(34)] += 1
+    form = rng.random()
+    if form < 0.3:
+        return bytes(min(c, 255) for c in counts)
+    if form < 0.5:
+        return np.array(counts, dtype=rng.choice(["u1", "i8", "i2"]))
+    if form < 0.6:
+        return counts[: rng.randrange(40)]
+    return counts
+
+
+def random_hand(rng: random.Random) -> tuple[Any, dict[str, Any]]:
+    kind = rng.random()
+    kwargs: dict[str, Any] = {}
+    if kind < 0.45:
+        hand: Any = random_text(rng)
+    elif kind < 0.75:
+        hand = random_ints(rng)
+        if rng.random() < 0.3:
+            kwargs["encoding"] = rng.choice(ENCODINGS)
+    elif kind < 0.9:
+        hand = random_counts(rng)
+        kwargs["encoding"] = "counts"
+    else:
+        hand = rng.choice([None, 5, {"1m": 2}, Counter("1m"), iter([0, 1]), b"\x01" * 34, 3.5, [[0]]])
+    if rng.random() < 0.2:
+        kwargs["melds"] = rng.choice([["123p"], ["[555s]"], [mf.Meld.pung(0)], 5, ["x"], ["1111z"], [None]])
+    return hand, kwargs
+
+
+def entry_points(rng: random.Random) -> list[tuple[str, Callable[[], object], int]]:
+    hand, kw = random_hand(rng)
+    size = len(hand) if hasattr(hand, "__len__") else 1
+    wild = {"wild": rng.choice(WILDS)} if rng.random() < 0.2 else {}
+    fifth = {"fifth": rng.choice([True, False, "no", 1])} if rng.random() < 0.1 else {}
+    text = random_text(rng)
+    return [
+        ("is_win", lambda: mf.is_win(hand, strategy=rng.choice(STRATEGIES), **kw, **wild, **fifth), size),
+        ("shanten", lambda: mf.shanten(hand, form=rng.choice(FORMS), **kw, **wild, **fifth), size),
+        ("waits", lambda: mf.waits(hand, **kw, **wild, **fifth), size),
+        ("classify", lambda: mf.classify(hand, self_drawn=rng.choice([False, True, 1]), **kw), size),
+        ("decompose", lambda: mf.decompose(hand, **kw), size),
+        ("Hand", lambda: mf.Hand(hand, **kw), size),
+        ("to_counts", lambda: mf.to_counts(hand, encoding=kw.get("encoding")), size),
+        ("parse", lambda: mf.parse(text), len(text)),
+        ("format", lambda: mf.format(hand, rng.choice([*mf.NOTATIONS, "x"])), size),
+        ("decode", lambda: mf.decode(random_ints(rng), rng.choice(ENCODINGS)), 34),
+        ("encode", lambda: mf.encode(random_ints(rng), rng.choice(ENCODINGS)), 34),
+        ("Meld.parse", lambda: mf.Meld.parse(rng.choice([text, None, 5, "123m", "{1111z}"])), len(text)),
+        ("Tile.from_str", lambda: mf.Tile.from_str(rng.choice([text, "1m", "中", "W1", None])), len(text)),
+    ]
+
+
+def batch_calls(rng: random.Random) -> list[tuple[str, Callable[[], object], int]]:
+    rows = rng.choice((0, 1, 7, 100))
+    counts = np.zeros((rows, 34), dtype=rng.choice(["u1", "i1", "i4", "u8", "f8"]))
+    for r in range(rows):
+        for _ in range(rng.choice((13, 14, 14, 9, 40))):
+            counts[r, rng.randrange(34)] += 1
+    if rows and rng.random() < 0.2:
+        counts[rng.randrange(rows), rng.randrange(34)] = rng.choice([5, -1]) if counts.dtype.kind in "if" else 5
+    threads = rng.choice([None, 1, 2, 0, 2.0, np.int64(2), True])
+    return [
+        (name, (lambda f=getattr(mf, name): f(counts, threads=threads)), rows * 34)
+        for name in ("is_win_batch", "shanten_batch", "waits_batch")
+    ]
+
+
+def linearity(failures: list[str]) -> None:
+    """Long inputs: 10x the characters may cost at most ~20x the time."""
+    makers = {
+        "digits": lambda n: "1" * n,
+        "mpsz": lambda n: "123m" * (n // 4),
+        "botzone": lambda n: "W1 " * (n // 3),
+        "unicode": lambda n: "🀇" * n,
+        "chinese": lambda n: "一万" * (n // 2),
+        "brackets": lambda n: "[" * n,
+        "junk": lambda n: "é" * n,
+    }
+    for name, make in makers.items():
+        times = []
+        for n in (10**5, 10**6):
+            text = make(n)
+            start = time.perf_counter()
+            try:
+                mf.parse(text)
+            except (ValueError, TypeError) as exc:
+                if len(str(exc)) > 300:
+                    failures.append(f"linearity {name}: a {len(str(exc))}-character message")
+            times.append(time.perf_counter() - start)
+        ratio = times[1] / max(times[0], 1e-6)
+        print(f"  parse {name:9s} 1e5: {times[0] * 1e3:7.1f} ms  1e6: {times[1] * 1e3:7.1f} ms  ratio {ratio:4.1f}")
+        if ratio > 20 and times[1] > 0.05:
+            failures.append(f"linearity {name}: 10x the input took {ratio:.0f}x the time")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--calls", type=int, default=1_000_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-us", type=float, default=50.0, help="allowed microseconds per input character")
+    args = ap.parse_args(argv)
+    rng = random.Random(args.seed)
+    hand = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
+    mf.waits(hand), mf.shanten(hand), mf.is_win(hand + [8]), mf.classify(hand + [8])  # tables built
+    failures: list[str] = []
+    outcomes: Counter[str] = Counter()
+    calls = 0
+    slowest = (0.0, "")
+    start = time.perf_counter()
+    while calls < args.calls:
+        batch = entry_points(rng) + (batch_calls(rng) if rng.random() < 0.02 else [])
+        for name, call, size in batch:
+            t0 = time.perf_counter()
+            try:
+                call()
+                outcomes[f"{name} ok"] += 1
+            except (ValueError, TypeError):
+                outcomes[f"{name} error"] += 1
+            except Exception as exc:  # noqa: BLE001 - the point of the fuzzer
+                failures.append(f"{name}: {type(exc).__name__}: {exc!s:.200}")
+            took = time.perf_counter() - t0
+            if took > slowest[0]:
+                slowest = (took, name)
+            if took > 0.05 + args.budget_us * 1e-6 * max(size, 1):
+                failures.append(f"{name}: {took * 1e3:.1f} ms for an input of size {size}")
+            calls += 1
+    elapsed = time.perf_counter() - start
+    print(f"{calls} calls in {elapsed:.1f} s ({mf.implementation}); slowest {slowest[1]} {slowest[0] * 1e3:.2f} ms")
+    for key in sorted(outcomes):
+        print(f"  {key:22s} {outcomes[key]}")
+    linearity(failures)
+    for failure in failures[:50]:
+        print("FAIL", failure)
+    print(f"{len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
