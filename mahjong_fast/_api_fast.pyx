@@ -59,13 +59,13 @@ _tiles = None
 cdef bint _shanten_ready = False
 
 
-def install(is_win, shanten, waits, tiles):
+def install(general_is_win, general_shanten, general_waits, tiles):
     """Put the fast paths in front of the general functions; return the fast ones.
 
     ``tiles`` is the sequence of the 34 ``Tile`` members, in index34 order.
     """
     global _general_is_win, _general_shanten, _general_waits, _tiles
-    _general_is_win, _general_shanten, _general_waits = is_win, shanten, waits
+    _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
     return is_win, shanten, waits
 
