@@ -39,11 +39,13 @@ def choose(compiled: str, pure: str) -> ModuleType:
 _missing: list[str] = []
 
 if TYPE_CHECKING:
-    from ._kernels import batch_py as batch
-    from ._kernels import decompose_py as decompose
-    from ._kernels import shanten_py as shanten
-    from ._kernels import table_py as table
-    from ._kernels import win_py as win
+    from ._kernels import batch_py, decompose_py, shanten_py, table_py, win_py
+
+    win = win_py
+    table = table_py
+    shanten = shanten_py
+    decompose = decompose_py
+    batch = batch_py
 else:
     win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
     table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
