@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -236,3 +237,16 @@ def test_pair_alone_prints_cleanly(capsys):
 def test_declared_melds_print_in_brackets(capsys):
     _, out, _ = run(capsys, "check", "11m", "--melds", "123p", "555s", "789m", "{7777z}")
     assert "  split:   11m + [123p] [555s] [789m] {7777z}\n" in out
+
+
+def test_unbuilt_sources_say_pure_python_and_warn_once(tmp_path):
+    source = os.path.join(PACKAGE_ROOT, "mahjong_fast")
+    shutil.copytree(source, tmp_path / "mahjong_fast",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"))
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), PYTHONIOENCODING="utf-8")
+    env.pop("MAHJONG_FAST_NO_EXTENSIONS", None)
+    done = subprocess.run([sys.executable, "-m", "mahjong_fast", "--version"],
+                          capture_output=True, env=env, cwd=tmp_path, check=False)
+    assert done.returncode == 0
+    assert b"(pure-python, Python " in done.stdout
+    assert done.stderr.count(b"RuntimeWarning") == 1 and b"not built" in done.stderr
