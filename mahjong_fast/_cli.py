@@ -237,12 +237,12 @@ def _guarded(work: Callable[[], int], stdout: IO[str], stderr: IO[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mahjong-fast`` console script; returns the exit status.
 
-    ``--help`` and ``--version`` raise ``SystemExit`` as argparse does.
+    ``--help`` and usage errors raise ``SystemExit`` as argparse does.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
     stdout, stderr = sys.stdout, sys.stderr
     if argv[:1] == ["bench"]:
-        from ._bench import run
+        from ._bench import run  # lazy: only this command needs the benchmark code
 
         return _guarded(lambda: run(argv[1:]), stdout, stderr)
     if argv == ["--version"]:  # argparse's own action would hide a failed write
