@@ -1,5 +1,7 @@
+"""``python -m mahjong_fast``: the ``mahjong-fast`` command."""
 import sys
 
 from ._cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

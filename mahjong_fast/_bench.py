@@ -19,7 +19,7 @@ command and the suite measure the same thing:
   tiled), one thread and two, beside ``counts.sum(axis=1)`` over the same array.
 
 Answers are checked beside the speed against the pure-Python kernels
-(``_win_py``, ``_shanten_py``): "correct" is the share of hands on which a
+(``_kernels.win_py``, ``_kernels.shanten_py``): "correct" is the share of hands on which a
 library agrees, which for peers also measures where their rules differ:
 MahjongGB's shanten counts the knitted forms (97.4% agree), and riichienv
 misses the waits that complete seven pairs with four identical tiles, which
@@ -33,15 +33,17 @@ import random
 import sys
 import timeit
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Sequence
+from functools import cache
+from typing import Any, Optional
+
+from ._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
 
 SEED = 20240601
 N_HANDS = 1_000
 BATCH_ROWS = 1_000_000
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-CHOWS = tuple(t for t in range(27) if t % 9 <= 6)
+CHOWS = tuple(t for t in range(FIRST_HONOR) if t % SUIT_SIZE <= SUIT_SIZE - 3)
 GB_NAMES = tuple(
     [f"W{i}" for i in range(1, 10)]
     + [f"B{i}" for i in range(1, 10)]
@@ -54,24 +56,24 @@ GB_NAMES = tuple(
 
 
 def _counts(tiles: Sequence[int]) -> list[int]:
-    counts = [0] * 34
+    counts = [0] * N_KINDS
     for t in tiles:
         counts[t] += 1
     return counts
 
 
 def _tiles(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(34) for _ in range(counts[t])]
+    return [t for t in range(N_KINDS) for _ in range(counts[t])]
 
 
 def _standard_win(rng: random.Random) -> list[int]:
-    tiles = [rng.randrange(34)] * 2
+    tiles = [rng.randrange(N_KINDS)] * 2
     for _ in range(4):
         if rng.random() < 0.65:
             t = rng.choice(CHOWS)
             tiles += [t, t + 1, t + 2]
         else:
-            tiles += [rng.randrange(34)] * 3
+            tiles += [rng.randrange(N_KINDS)] * 3
     return tiles
 
 
@@ -80,14 +82,14 @@ def _hand14(rng: random.Random, k: int) -> list[int]:
     if kind < 8:
         tiles = _standard_win(rng)
     elif kind == 8:
-        tiles = [t for t in rng.sample(range(34), 7) for _ in range(2)]
+        tiles = [t for t in rng.sample(range(N_KINDS), 7) for _ in range(2)]
     elif kind == 9:
         tiles = list(ORPHANS) + [rng.choice(ORPHANS)]
     elif kind < 15:
         tiles = _standard_win(rng)
-        tiles[rng.randrange(14)] = rng.randrange(34)
+        tiles[rng.randrange(14)] = rng.randrange(N_KINDS)
     else:
-        tiles = [t // 4 for t in rng.sample(range(136), 14)]
+        tiles = [t // 4 for t in rng.sample(range(4 * N_KINDS), 14)]
     return tiles
 
 
@@ -112,13 +114,13 @@ def _hand13(rng: random.Random, k: int) -> list[int]:
     return _hand14(rng, rng.choice((10, 15)))[:13]
 
 
-@lru_cache(maxsize=None)
+@cache
 def hands14() -> tuple[tuple[int, ...], ...]:
     """The 1,000 hands of 14 tiles (index34, sorted)."""
     return tuple(map(tuple, _draw(random.Random(SEED), _hand14, N_HANDS)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def hands13() -> tuple[tuple[int, ...], ...]:
     """The 1,000 hands of 13 tiles (index34, sorted)."""
     return tuple(map(tuple, _draw(random.Random(SEED + 13), _hand13, N_HANDS)))
@@ -126,7 +128,7 @@ def hands13() -> tuple[tuple[int, ...], ...]:
 
 def to_ids136(tiles: Sequence[int]) -> list[int]:
     """index34 tiles as distinct 136-ids (tile * 4 + copy)."""
-    seen = [0] * 34
+    seen = [0] * N_KINDS
     ids = []
     for t in tiles:
         ids.append(t * 4 + seen[t])
@@ -141,23 +143,27 @@ def to_botzone(tiles: Sequence[int]) -> tuple[str, ...]:
 # ---------------------------------------------------------------- reference answers
 
 
-@lru_cache(maxsize=None)
+@cache
 def reference(workload: str) -> tuple[Any, ...]:
     """Answers of the pure-Python kernels (the project's yardstick) for a workload's hands."""
     if workload == "is_win":
-        from mahjong_fast import _win_py
+        from mahjong_fast._kernels import win_py
 
-        return tuple(bool(_win_py.is_win_counts(bytes(_counts(h)), "cluster")) for h in hands14())
-    from mahjong_fast import _shanten_py
+        return tuple(bool(win_py.is_win_counts(bytes(_counts(h)), "cluster")) for h in hands14())
+    from mahjong_fast._kernels import shanten_py
 
     if workload == "shanten":
-        return tuple(_shanten_py.shanten_counts(bytes(_counts(h)), 0) for h in hands13())
+        return tuple(shanten_py.shanten_counts(bytes(_counts(h)), 0) for h in hands13())
     if workload == "waits":
-        return tuple(tuple(sorted(_shanten_py.waits_counts(bytes(_counts(h))))) for h in hands13())
+        return tuple(tuple(sorted(shanten_py.waits_counts(bytes(_counts(h))))) for h in hands13())
     raise KeyError(workload)
 
 
 # ---------------------------------------------------------------- workloads
+
+
+Setup = tuple[Callable[[Any], Any], list[Any], Optional[Callable[[Any], Any]]]
+"""What a row's setup returns: the call, its inputs, and how to read an answer (None: not checked)."""
 
 
 @dataclass
@@ -187,7 +193,7 @@ class Workload:
 
 
 def _agreement(answers: Sequence[Any], want: Sequence[Any]) -> float:
-    return sum(a == w for a, w in zip(answers, want)) / len(want)
+    return float(sum(a == w for a, w in zip(answers, want))) / len(want)
 
 
 def prepare(workload: Workload, row: Row) -> tuple[Callable[[], Any], int, float | None]:
@@ -209,12 +215,12 @@ def prepare(workload: Workload, row: Row) -> tuple[Callable[[], Any], int, float
     return timed, len(inputs) * row.hands_per_input, correct
 
 
-@lru_cache(maxsize=None)
+@cache
 def _batch_array(rows: int) -> Any:
     import numpy as np
 
     base = np.array([_counts(h) for h in hands14()], dtype=np.uint8)
-    return np.ascontiguousarray(np.resize(base, (rows, 34)))
+    return np.ascontiguousarray(np.resize(base, (rows, N_KINDS)))
 
 
 def _mf() -> Any:
@@ -226,62 +232,62 @@ def _mf() -> Any:
 def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
     """The benchmark workloads, each with one row per library (peers may be missing)."""
 
-    def is_win_mf():
+    def is_win_mf() -> Setup:
         return _mf().is_win, [list(h) for h in hands14()], bool
 
-    def is_win_riichienv():
-        import riichienv
+    def is_win_riichienv() -> Setup:
+        import riichienv  # type: ignore[import-untyped]
 
         return riichienv.calculate_shanten, [to_ids136(h) for h in hands14()], lambda s: s == -1
 
-    def is_win_mahjong():
+    def is_win_mahjong() -> Setup:
         from mahjong.agari import Agari
 
         return Agari().is_agari, [_counts(h) for h in hands14()], bool
 
-    def is_win_sum():
+    def is_win_sum() -> Setup:
         return sum, [list(h) for h in hands14()], None
 
-    def waits_mf():
+    def waits_mf() -> Setup:
         return _mf().waits, [list(h) for h in hands13()], lambda w: tuple(sorted(map(int, w)))
 
-    def waits_riichienv():
+    def waits_riichienv() -> Setup:
         from riichienv import HandEvaluator
 
         def waits(ids: list[int]) -> list[int]:
-            return HandEvaluator(ids).get_waits()
+            return list(HandEvaluator(ids).get_waits())
 
         return waits, [to_ids136(h) for h in hands13()], lambda w: tuple(sorted(w))
 
-    def shanten_mf():
+    def shanten_mf() -> Setup:
         return _mf().shanten, [list(h) for h in hands13()], int
 
-    def shanten_riichienv():
+    def shanten_riichienv() -> Setup:
         import riichienv
 
         return riichienv.calculate_shanten, [to_ids136(h) for h in hands13()], int
 
-    def shanten_mahjong():
+    def shanten_mahjong() -> Setup:
         from mahjong.shanten import Shanten
 
         return Shanten().calculate_shanten, [_counts(h) for h in hands13()], int
 
-    def shanten_gb():
-        from MahjongGB import MahjongShanten
+    def shanten_gb() -> Setup:
+        from MahjongGB import MahjongShanten  # type: ignore[import-not-found]
 
         def shanten(tiles: tuple[str, ...]) -> int:
-            return MahjongShanten((), tiles)
+            return int(MahjongShanten((), tiles))
 
         return shanten, [to_botzone(h) for h in hands13()], int
 
-    def batch(threads: int) -> Callable[[], tuple[Any, list[Any], Any]]:
-        def setup():
+    def batch(threads: int) -> Callable[[], Setup]:
+        def setup() -> Setup:
             f = _mf().is_win_batch
             return (lambda a: f(a, threads=threads)), [_batch_array(batch_rows)], list
 
         return setup
 
-    def batch_sum():
+    def batch_sum() -> Setup:
         return (lambda a: a.sum(axis=1)), [_batch_array(batch_rows)], None
 
     return [
@@ -330,13 +336,13 @@ def run(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     import mahjong_fast
 
-    pure = mahjong_fast._ext.NO_EXTENSIONS
+    pure = mahjong_fast.implementation != "compiled"
     rows = args.rows or (10_000 if pure else 100_000 if args.quick else BATCH_ROWS)
     budget = 0.2 if args.quick else 1.0
 
     out = sys.stdout
-    out.write(f"mahjong_fast {mahjong_fast.__version__} on Python {sys.version.split()[0]}"
-              f"{' (pure Python)' if pure else ''}\n\n")
+    out.write(f"mahjong_fast {mahjong_fast.__version__} ({mahjong_fast.implementation}) "
+              f"on Python {sys.version.split()[0]}\n\n")
     header = f"{'workload':<30} {'library':<26} {'ns/hand':>11} {'vs mahjong_fast':>16} {'correct':>8}\n"
     out.write(header + "-" * (len(header) - 1) + "\n")
     for work in workloads(rows):

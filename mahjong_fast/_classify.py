@@ -3,18 +3,18 @@
 A thin wrapper: the input is normalised once by ``as_hand`` and the kernels
 (``_win`` for seven pairs and thirteen orphans, ``_decompose`` for the
 standard form) work on its 34 counts.  The rules are DESIGN.md's "Win forms
-and hu types"; where seed 002 reads them differently, this module follows
-DESIGN.md:
+and hu types"; where the Java hu-type article (``judgeNormalHuType``) reads
+them differently, this module follows DESIGN.md:
 
 * Seven-pairs shapes (七小对, 七大对, 豪华大七对) need all 14 tiles concealed,
-  so any declared meld, a concealed kong included, rules them out.  Seed 002
+  so any declared meld, a concealed kong included, rules them out.  The article
   counts declared kongs as sets of four toward 七大对/豪华大七对; here a kong
   counts three toward the 14, so such a hand is not even whole.
 * 对对胡 holds when *some* split is all pungs/kongs (111222333m444p55s is
   对对胡 although it also splits into chows); every other standard-form win is
-  平胡.  Seed 002 does not count an all-pung hand as 平胡 at all.
+  平胡.  The article does not count an all-pung hand as 平胡 at all.
 * 清一色 is one suit with no honors; 混一色 one suit plus honors; 字一色
-  honors only (seed 002 lumps honors into its 清一色).
+  honors only (the article lumps honors into its 清一色).
 * 门清 is a closed hand (concealed kongs allowed) whether or not it was
   self-drawn.  全求人 is four exposed melds (chows, pungs or exposed kongs)
   with the pair completed by a discard.
@@ -25,8 +25,11 @@ import enum
 from dataclasses import dataclass
 from typing import ClassVar, Dict, Iterable, List, Tuple
 
-from ._dispatch import decompose as _decompose_kernel, win as _win
+from ._dispatch import decompose as _decompose_kernel
+from ._dispatch import win as _win
 from ._hand import Hand, MeldLike, as_hand
+from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
+from ._notation import format as _format
 from ._tiles import TILES, Tile
 
 __all__ = ["HuType", "DecomposedMeld", "Decomposition", "decompose", "classify"]
@@ -104,6 +107,28 @@ class HuType(enum.IntFlag):
         """English name(s): ``"Seven Pairs"``; a combination joins them with ", "."""
         return ", ".join(self.names("en"))
 
+    # IntFlag's own repr and str differ between Python versions (3.11 prints
+    # ``608`` for ``str``); these read the same on every supported version.
+    def __repr__(self) -> str:
+        """``HuType.PING_HU|QING_YI_SE|MEN_QING``, shape first; ``HuType(0)`` for none."""
+        flags = self.flags()
+        if not flags:
+            return f"HuType({int(self)})"
+        return "HuType." + "|".join(f.name or "" for f in flags)
+
+    def __str__(self) -> str:
+        """``平胡 Plain Win, 清一色 Full Flush, 门清 Concealed Hand``; ``HuType(0)`` for none."""
+        flags = self.flags()
+        if not flags:
+            return repr(self)
+        return ", ".join(f"{_NAMES[f][0]} {_NAMES[f][1]}" for f in flags)
+
+    def __format__(self, spec: str) -> str:
+        """``str(self)`` formatted; a numeric presentation type (``d``, ``x``...) formats the int."""
+        if spec and spec[-1] in _NUMERIC_FORMATS:
+            return int.__format__(int(self), spec)
+        return format(str(self), spec)
+
 
 HuType.SHAPES = (
     HuType.SHI_SAN_YAO,
@@ -121,6 +146,7 @@ HuType.MODIFIERS = (
     HuType.QUAN_QIU_REN,
 )
 _ORDER = HuType.SHAPES + HuType.MODIFIERS
+_NUMERIC_FORMATS = frozenset("bcdeEfFgGnoxX%")
 _SHAPE_MASK = HuType(sum(HuType.SHAPES))
 _MODIFIER_MASK = HuType(sum(HuType.MODIFIERS))
 _NAMES: Dict[HuType, Tuple[str, str]] = {
@@ -168,6 +194,13 @@ class DecomposedMeld:
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
         return (self.tile,) * (4 if self.kind == "kong" else 3)
 
+    def __str__(self) -> str:
+        """mpsz text as in a hand: ``123m``; declared ``[123m]``, a concealed kong ``{1111z}``."""
+        text = _mpsz(self.tiles)
+        if not self.declared:
+            return text
+        return "{" + text + "}" if self.concealed else f"[{text}]"
+
 
 @dataclass(frozen=True)
 class Decomposition:
@@ -185,9 +218,24 @@ class Decomposition:
     pair: Tile
     melds: Tuple[DecomposedMeld, ...]
 
+    def __repr__(self) -> str:
+        """``<Decomposition 11m + 123m 456p [789s]>``."""
+        return f"<Decomposition {self}>"
+
+    def __str__(self) -> str:
+        """``11m + 123m 456p [789s]``: the pair, then the melds; ``11m`` for a pair alone."""
+        pair = _mpsz((self.pair, self.pair))
+        if not self.melds:
+            return pair
+        return pair + " + " + " ".join(map(str, self.melds))
+
+
+def _mpsz(tiles: Tuple[Tile, ...]) -> str:
+    return _format(list(tiles), "mpsz")
+
 
 _CONCEALED_MELD = {
-    (kind, t): DecomposedMeld(kind, TILES[t]) for kind in ("chow", "pung") for t in range(34)
+    (kind, t): DecomposedMeld(kind, TILES[t]) for kind in ("chow", "pung") for t in range(N_KINDS)
 }
 
 
@@ -275,9 +323,9 @@ def classify(
     ['Seven Pairs', 'Full Flush', 'Concealed Hand']
     """
     h = as_hand(hand, melds, encoding)
-    if h.size != 14:
+    if h.size != MAX_HAND:
         raise ValueError(
-            f"classify needs a whole hand of 14 tiles (a kong counting as three); "
+            f"classify needs a whole hand of {MAX_HAND} tiles (a kong counting as three); "
             f"got {len(h.tiles)} concealed tiles and {len(h.melds)} melds, {h.size} in all"
         )
     if not isinstance(self_drawn, bool):
@@ -311,8 +359,8 @@ def _shape(h: Hand) -> HuType:
 def _modifiers(h: Hand, self_drawn: bool) -> HuType:
     result = HuType(0)
     c = h.all_counts
-    suits = sum(1 for g in range(3) if any(c[g * 9 : g * 9 + 9]))
-    honors = any(c[27:])
+    suits = sum(1 for g in range(N_SUITS) if any(c[g * SUIT_SIZE : (g + 1) * SUIT_SIZE]))
+    honors = any(c[FIRST_HONOR:])
     if suits == 0:
         result |= HuType.ZI_YI_SE
     elif suits == 1:

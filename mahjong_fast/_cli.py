@@ -1,9 +1,26 @@
-"""The ``mahjong-fast`` command line (also ``python -m mahjong_fast``)."""
+"""The ``mahjong-fast`` command line (also ``python -m mahjong_fast``).
+
+``main(argv)`` returns the exit status: 0 done, 2 bad input (one line on
+stderr), 1 when the output cannot be written (a closed pipe exits quietly, a
+full disk says so in one line).  Output that the terminal cannot encode falls
+back to mpsz text and English names.
+"""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from ._api import is_win, shanten, waits, wild_kinds
+from ._classify import HuType, classify, decompose
+from ._dispatch import implementation
+from ._hand import Hand
+from ._layout import MAX_HAND
+from ._notation import format as format_hand
+from ._tiles import Tile
+from ._version import __version__
 
 NOTATION_HELP = """\
 Hands may be written in any of these notations (detected automatically):
@@ -20,21 +37,42 @@ Declared melds follow the concealed tiles in brackets, in the same notation:
   [789s] an exposed chow, [555p] a pung, [1111z] an exposed kong,
   {1111z} a concealed kong.   Example:  mahjong-fast check '123m456p11z [789s] {5555z}'
 
+A hand holds at most 14 tiles, a kong counting three: beside k declared melds
+the concealed part has 14 - 3k tiles to check a win, 13 - 3k to see its waits.
+
 Examples:
   mahjong-fast check 11123456789999m
   mahjong-fast check 1112345678999m            (13 tiles: prints waits and shanten)
   mahjong-fast check 123m456p11z --melds 789s 5555z
-  mahjong-fast check 1234m456p789s77z --wild 7z
+  mahjong-fast check 123456m456p789s1z7z --wild 7z
 """
+
+EXIT_OK, EXIT_OUTPUT, EXIT_BAD_INPUT = 0, 1, 2
+_PROBE = "\U0001F007清一色"  # a tile and a Chinese name: what the full output needs
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """argparse that writes help and usage errors through ``_write``.
+
+    argparse's own writer drops an ``OSError`` and lets a ``UnicodeEncodeError``
+    escape, which would report a full disk as success and an ASCII terminal as
+    bad input.
+    """
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message:
+            _write(file or sys.stderr, message)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="mahjong-fast",
         description="Fast mahjong win check (胡牌), hu types, waits (听牌) and shanten (向听数).",
         epilog=NOTATION_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=_version_line(),
+                        help="print the version and the active implementation (compiled or pure-python)")
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser(
         "check",
@@ -50,70 +88,181 @@ def _parser() -> argparse.ArgumentParser:
                        help="tile kind(s) acting as jokers (癞子), e.g. --wild 7z")
     check.add_argument("--no-fifth", action="store_true",
                        help="a joker may not stand for a fifth copy of a tile")
-    bench = sub.add_parser("bench", help="time mahjong_fast beside the peers installed here", add_help=False)
-    bench.add_argument("args", nargs=argparse.REMAINDER, help="options passed to the benchmark")
+    # Listed for --help only: main() hands everything after "bench" to _bench.run.
+    sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
+                                 "(mahjong-fast bench --help for its options)")
     return parser
 
 
-def _check(args: argparse.Namespace, out) -> int:
-    import mahjong_fast as mf
+def _version_line() -> str:
+    """``mahjong-fast 0.2.0 (compiled, Python 3.11.7)``: ``implementation`` is compiled or pure-python."""
+    return f"mahjong-fast {__version__} ({implementation}, Python {sys.version.split()[0]})"
 
-    hand = mf.Hand(" ".join(args.hand), args.melds)
+
+class _Output:
+    """Lines to a text stream; ``fancy`` when it can encode tiles and Chinese names."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+        self.fancy = _encodable(stream, _PROBE)
+
+    def line(self, text: str = "") -> None:
+        _write(self.stream, text + "\n")
+
+
+def _encodable(stream: IO[str], text: str) -> bool:
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+def _write(stream: IO[str], text: str) -> None:
+    """Write ``text``, replacing what the stream's encoding cannot hold."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+
+def _print(stream: IO[str], text: str) -> int:
+    _write(stream, text + "\n")
+    return EXIT_OK
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _hand_shape_error(n: int, k: int, size: int) -> str | None:
+    """Why a hand of ``n`` concealed tiles beside ``k`` melds cannot be checked, or None."""
+    if size == 0:
+        return "empty hand: give the tiles to check, e.g. mahjong-fast check 11123456789999m"
+    if size > MAX_HAND:
+        parts = _plural(n, "concealed tile") + (f" and {_plural(k, 'meld')}" if k else "")
+        beside = f"; beside {_plural(k, 'meld')} the concealed part has at most {MAX_HAND - 3 * k}" if k else ""
+        return (f"too many tiles: {parts} make {size}, and a hand holds at most {MAX_HAND} "
+                f"(a kong counting three){beside}")
+    return None
+
+
+def _check(args: argparse.Namespace, out: _Output) -> int:
+    hand = Hand(" ".join(args.hand), args.melds)
+    n, k = len(hand.tiles), len(hand.melds)
+    problem = _hand_shape_error(n, k, hand.size)
+    if problem:
+        raise ValueError(problem)
     wild = args.wild
     fifth = not args.no_fifth
-    unicode_hand = mf.format(hand, "unicode")
-    print(f"hand:      {unicode_hand}   ({mf.format(hand)})", file=out)
-    n = len(hand.tiles)
-    if wild:
-        kinds = " ".join(mf.format([t], "unicode") for t in mf._api.wild_kinds(wild))
-        print(f"wild:      {kinds}" + ("" if fifth else " (no fifth copy)"), file=out)
-    if n % 3 == 2:
-        won = mf.is_win(hand, wild=wild, fifth=fifth)
-        print(f"win:       {'yes' if won else 'no'}", file=out)
-        if hand.size == 14 and not wild:
-            hu = mf.classify(hand, self_drawn=args.self_drawn)
-            if hu:
-                print("hu types:  " + ", ".join(f"{f.chinese} {f.english}" for f in hu.flags()), file=out)
-        if won and not wild:
-            for d in mf.decompose(hand):
-                print(f"  split:   {_split_text(d)}", file=out)
-    elif n % 3 == 1 and hand.size <= 13:
-        found = mf.waits(hand, wild=wild, fifth=fifth)
-        shown = " ".join(f"{t.unicode} {t}" for t in found) or "none"
-        print(f"waits:     {shown}", file=out)
+    kinds = wild_kinds(wild)
+    if out.fancy:
+        out.line(f"hand:      {format_hand(hand, 'unicode')}   ({format_hand(hand)})")
     else:
-        print(f"win:       no ({n} concealed tiles is not 3n+2)", file=out)
-    if n % 3 and hand.size <= 14:
-        print(f"shanten:   {mf.shanten(hand, wild=wild, fifth=fifth)}", file=out)
-    return 0
+        out.line(f"hand:      {format_hand(hand)}")
+    if kinds:
+        shown = " ".join(_tile_text(t, out) for t in kinds)
+        out.line(f"wild:      {shown}" + ("" if fifth else " (no fifth copy)"))
+    if n % 3 == 2:
+        won = is_win(hand, wild=wild, fifth=fifth)
+        out.line(f"win:       {'yes' if won else 'no'}")
+        if won and not wild:
+            _report_shape(hand, args.self_drawn, out)
+    elif n % 3 == 1:
+        found = waits(hand, wild=wild, fifth=fifth)
+        out.line("waits:     " + (" ".join(_tile_text(t, out) for t in found) or "none"))
+    else:
+        beside = f" beside {_plural(k, 'meld')}" if k else ""
+        out.line(f"win:       no ({_plural(n, 'concealed tile')}{beside}: a concealed part "
+                 f"wins with 3n+2 tiles and waits with 3n+1)")
+    if n % 3:
+        out.line(f"shanten:   {shanten(hand, wild=wild, fifth=fifth)}")
+    return EXIT_OK
 
 
-def _split_text(decomposition) -> str:
-    from ._notation import format as fmt
+def _report_shape(hand: Hand, self_drawn: bool, out: _Output) -> None:
+    """Hu types of a whole winning hand, and the splits that match its shape."""
+    shape = HuType(0)
+    if hand.size == MAX_HAND:
+        hu = classify(hand, self_drawn=self_drawn)
+        shape = hu.shape
+        out.line("hu types:  " + (str(hu) if out.fancy else hu.english))
+    if shape in (HuType.QI_XIAO_DUI, HuType.QI_DA_DUI, HuType.HAO_HUA_QI_DUI):
+        pairs = [t for t in Tile for _ in range(hand.counts[t] // 2)]
+        out.line("  pairs:   " + " ".join(format_hand([t, t]) for t in pairs))
+    elif shape != HuType.SHI_SAN_YAO:
+        all_pungs = shape == HuType.DUI_DUI_HU
+        for d in decompose(hand):
+            if not all_pungs or all(m.kind != "chow" for m in d.melds):
+                out.line(f"  split:   {d}")
 
-    melds = []
-    for m in decomposition.melds:
-        text = fmt(list(m.tiles), "mpsz")
-        if m.declared:
-            text = "{" + text + "}" if m.concealed else f"[{text}]"
-        melds.append(text)
-    return f"{decomposition.pair}{decomposition.pair} + " + " ".join(melds)
+
+def _tile_text(tile: Tile, out: _Output) -> str:
+    return f"{tile.unicode} {tile}" if out.fancy else str(tile)
+
+
+def _drop_stdout(stream: IO[str]) -> None:
+    """Point a failed real stdout at devnull, so the flush at exit does not fail again."""
+    if stream is not sys.__stdout__:
+        return
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _guarded(work: Callable[[], int], stdout: IO[str], stderr: IO[str]) -> int:
+    """Run ``work``, turning bad input and unwritable output into an exit status."""
+    try:
+        status = work()
+        stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader went away (| head): nothing to say
+        _drop_stdout(stdout)
+        return EXIT_OUTPUT
+    except (ValueError, TypeError) as exc:
+        _write(stderr, f"mahjong-fast: error: {exc}\n")
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        _drop_stdout(stdout)
+        _write(stderr, f"mahjong-fast: error: cannot write the output: {exc.strerror or exc}\n")
+        return EXIT_OUTPUT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``mahjong-fast`` console script."""
-    args, extra = _parser().parse_known_args(argv)
-    if args.command == "bench":
-        from ._bench import run
+    """Entry point of the ``mahjong-fast`` console script; returns the exit status.
 
-        return run(list(args.args) + extra)
-    if extra:
-        _parser().error(f"unrecognized arguments: {' '.join(extra)}")
-    try:
-        return _check(args, sys.stdout)
-    except (ValueError, TypeError) as exc:
-        print(f"mahjong-fast: error: {exc}", file=sys.stderr)
-        return 2
+    ``--help`` and usage errors raise ``SystemExit`` as argparse does.
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdout, stderr = sys.stdout, sys.stderr
+    if argv[:1] == ["bench"]:
+        from ._bench import run  # lazy: only this command needs the benchmark code
+
+        return _guarded(lambda: run(argv[1:]), stdout, stderr)
+    if argv == ["--version"]:  # argparse's own action would hide a failed write
+        return _guarded(lambda: _print(stdout, _version_line()), stdout, stderr)
+    parsed: list[argparse.Namespace | SystemExit] = []
+
+    def parse() -> int:
+        try:
+            parsed.append(_parser().parse_args(argv))
+        except SystemExit as exit_:  # --help, --version or a usage error, already printed
+            parsed.append(exit_)
+        return EXIT_OK
+
+    status = _guarded(parse, stdout, stderr)
+    if status != EXIT_OK:
+        return status
+    args = parsed[0]
+    if isinstance(args, SystemExit):
+        raise args
+    return _guarded(lambda: _check(args, _Output(stdout)), stdout, stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover
