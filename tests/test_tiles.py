@@ -75,12 +75,12 @@ def test_seed_000_example_in_decimal_wins():
     assert mf.is_win(tiles, encoding="decimal")
 
 
-def test_seed_004_hex_and_002_nibble_examples():
-    # seed 004: 0x01.. 万, 0x11.. 条, 0x21.. 筒, 0x31.. 东南西北中发白
+def test_hex_and_nibble_examples():
+    # the hex codes of the C# carry-table method: 0x01.. 万, 0x11.. 条, 0x21.. 筒, 0x31.. 东南西北中发白
     hand = Hand([0x01, 0x02, 0x03, 0x11, 0x12, 0x13, 0x21, 0x22, 0x23, 0x35, 0x35, 0x35, 0x37, 0x37], encoding="hex")
     assert mf.format(hand) == "123m123p123s55777z"
     assert mf.is_win(hand)
-    # seed 002: (type << 4) | value, type 4 = honors 东南西北中发白
+    # the nibble codes of the Java hu-type write-up: (type << 4) | value, type 4 = honors 东南西北中发白
     hand = Hand([0x11, 0x11, 0x47, 0x47, 0x47], encoding="nibble")
     assert mf.format(hand) == "11m555z"
 
