@@ -80,7 +80,7 @@ BAD_LISTS = [
     [None, 1, 2],
     ["1m", "1m"],
     [],
-    list(range(34)) * 4 + [0],
+    list(range(N_KINDS)) * 4 + [0],
     [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5],  # 17 tiles
 ]
 
@@ -112,7 +112,7 @@ def test_fast_path_bad_input_same_outcome(slow, fast, hand):
 
 @pytest.mark.parametrize(
     "counts",
-    [bytes(33), bytes([5] + [0] * 33), bytes([4] * 34), bytes(34), bytes([2] + [0] * 32 + [255]), b"x" * 34],
+    [bytes(33), bytes([5] + [0] * 33), bytes([4] * N_KINDS), bytes(N_KINDS), bytes([2] + [0] * 32 + [255]), b"x" * N_KINDS],
     ids=repr,
 )
 def test_fast_path_bad_counts_same_outcome(slow, fast, counts):

@@ -147,9 +147,9 @@ def test_bad_values(batch, value, dtype, message):
         (np.zeros(N_KINDS, np.uint8), ValueError, r"\(N, 34\).*\(34,\)"),
         (np.zeros((3, 33), np.uint8), ValueError, r"\(3, 33\)"),
         (np.zeros((2, 3, 34), np.uint8), ValueError, r"\(2, 3, 34\)"),
-        (np.zeros((3, 34), np.float64), TypeError, "float64"),
-        (np.zeros((3, 34), np.bool_), TypeError, "bool"),
-        (np.zeros((3, 34), object), TypeError, "object"),
+        (np.zeros((3, N_KINDS), np.float64), TypeError, "float64"),
+        (np.zeros((3, N_KINDS), np.bool_), TypeError, "bool"),
+        (np.zeros((3, N_KINDS), object), TypeError, "object"),
     ],
     ids=["1d", "33-columns", "3d", "float", "bool", "object"],
 )

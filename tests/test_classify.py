@@ -198,7 +198,7 @@ def test_partial_hands_are_rejected(hand, melds, size):
 def test_other_inputs():
     ints = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 27, 27]
     assert classify(ints) == PH | MQ
-    assert classify(bytes(Counter(ints)[t] for t in range(34)), encoding="counts") == PH | MQ
+    assert classify(bytes(Counter(ints)[t] for t in range(N_KINDS)), encoding="counts") == PH | MQ
     assert classify(Hand(ints)) == PH | MQ
     with pytest.raises(ValueError):
         classify("1111m1m234p567s11z")  # a fifth copy

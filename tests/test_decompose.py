@@ -11,7 +11,7 @@ from support.hands import counts_of, meld_hand
 from support.impls import implementations
 from support.oracles import meld_tiles, naive_splits
 
-from mahjong_fast._layout import N_KINDS
+from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS
 
 
 def vectors(length, total, cap=4):
@@ -126,7 +126,7 @@ def test_exhaustive_one_suit(dec, total):
 @pytest.mark.parametrize("total", [2, 5, 8])
 def test_exhaustive_honors(dec, total):
     for vec in vectors(7, total):
-        check(dec, bytes(27) + bytes(vec))
+        check(dec, bytes(FIRST_HONOR) + bytes(vec))
 
 
 @pytest.mark.parametrize("start", [5, 14, 23])  # windows across 9m|1p, 9p|1s, 9s|1z
@@ -189,7 +189,7 @@ def test_compiled_and_python_agree_on_heavy_hands():
         assert len(set(results[0])) == len(results[0])
     # Four of every suited tile and a pair of 1z: far more splits than the
     # compiled kernel's first buffer holds.
-    counts = bytes([4] * 27 + [2] + [0] * 6)
+    counts = bytes([4] * FIRST_HONOR + [2] + [0] * (N_HONORS - 1))
     results = [i.decompose_counts(counts) for i in impls]
     assert len(results[0]) > 100 and all(r == results[0] for r in results)
 

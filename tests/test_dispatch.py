@@ -71,7 +71,7 @@ def test_switch_off_keeps_compiled(value):
 
 
 @pytest.mark.parametrize("switch", ["0", "1"])
-def test_import_builds_no_table_and_imports_no_numpy(switch):
+def test_import_builds_no_tables_and_imports_no_numpy(switch):
     if switch == "0" and NO_EXTENSIONS:
         pytest.skip("pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
     code = (
@@ -85,6 +85,8 @@ def test_import_builds_no_table_and_imports_no_numpy(switch):
         "assert not t.table_built(), 'import built the table'\n"
         "t.win_table(bytes(34))\n"
         "assert t.table_built() == (t.__name__ == 'mahjong_fast._kernels.table')\n"
+        "compiled = _dispatch.shanten.__name__ == 'mahjong_fast._kernels.shanten'\n"
+        "assert (_dispatch.shanten.ensure_tables() > 0) == compiled, 'import built the shanten tables'\n"
     )
     done = run_python("-c", code, MAHJONG_FAST_NO_EXTENSIONS=switch)
     assert done.returncode == 0, done.stderr

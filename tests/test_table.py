@@ -104,7 +104,7 @@ def test_random_hands(impl, table, win):
         bytes([5] + [0] * 33),
         bytes([4, 4, 4, 4, 0, 0, 0, 0, 0] + [0] * 25),
         bytes([3] * 5 + [2] + [0] * 28),
-        bytes(34),
+        bytes(N_KINDS),
     ],
 )
 def test_out_of_contract_is_false(table, counts):
@@ -121,7 +121,7 @@ def test_lengths_and_buffers(table):
     with pytest.raises(ValueError, match="34"):
         table.win_table(bytes(33))
     with pytest.raises(TypeError):
-        table.win_table([0] * 34)
+        table.win_table([0] * N_KINDS)
 
 
 def test_suit_kind_rejects_bad_suits(table):

@@ -353,16 +353,16 @@ def test_wrong_length_raises(win, length):
 
 
 def test_bad_inputs_raise_cleanly(win):
-    for bad in ([0] * 34, "x" * 34, None, 34):
+    for bad in ([0] * N_KINDS, "x" * N_KINDS, None, N_KINDS):
         with pytest.raises(TypeError):
             win.win_cluster(bad)
     np = pytest.importorskip("numpy")
     with pytest.raises(ValueError):
         win.win_carry(np.zeros(68, dtype=np.uint8)[::2])
     with pytest.raises(ValueError, match="strategy"):
-        win.is_win_counts(bytes(34), "table")
+        win.is_win_counts(bytes(N_KINDS), "table")
     with pytest.raises(ValueError, match="strategy"):
-        win.is_win_counts(bytes(34), None)
+        win.is_win_counts(bytes(N_KINDS), None)
 
 
 @pytest.mark.parametrize("value", [5, 9, 10, 14, 127, 128, 255])
@@ -373,7 +373,7 @@ def test_out_of_range_counts_answer_false(win, value):
         counts[tile] = value
         for fn in (getattr(win, name) for name in WIN_FUNCTIONS):
             assert fn(bytes(counts)) is False
-    assert win.is_win_counts(b"\xff" * 34) is False
+    assert win.is_win_counts(b"\xff" * N_KINDS) is False
     assert win.is_win_counts(bytes([14]) + bytes(33)) is False  # 14 tiles, one kind
     assert win.seven_pairs(bytes([6, 8]) + bytes(32)) is False
 
