@@ -384,7 +384,7 @@ def test_one_exchange_from_ready(impl, sh, plain):
     for i in range(impl.sample(1_500, 100)):
         declared = i % 4
         if declared:
-            _, limits = melds_and_limits(rng, declared)
+            used, limits = melds_and_limits(rng, declared)
         else:
             used, limits = [0] * N_KINDS, b"\x04" * N_KINDS
         c = concealed_beside(rng, used, 13 - 3 * declared, near=i % 2 == 0)
