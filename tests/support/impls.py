@@ -81,10 +81,7 @@ def general_api() -> tuple[Callable[..., object], ...]:
     With the compiled fast paths built these are the functions ``_api_fast``
     falls back on; without them, the public functions themselves.
     """
-    fast = _dispatch.api_fast
-    if fast is None:
-        return _api.is_win, _api.shanten, _api.waits
-    return fast._general_is_win, fast._general_shanten, fast._general_waits
+    return _api.GENERAL["is_win"], _api.GENERAL["shanten"], _api.GENERAL["waits"]
 
 
 def _checkouts() -> list[Path]:
