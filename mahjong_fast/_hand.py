@@ -167,8 +167,9 @@ def _read_text(text: str, notation: str | None, name: str) -> tuple[list[Tile], 
     tiles = read_tiles(text, notation, name, skip=skip)
     melds = []
     for start, stop, hidden in groups:
+        meld_tiles = read_tiles(text, notation, name, start + 1, stop)
         try:
-            melds.append(Meld.from_tiles(read_tiles(text, notation, name, start + 1, stop), hidden))
+            melds.append(Meld.from_tiles(meld_tiles, hidden))
         except ValueError as exc:
             raise ValueError(f"{exc} at position {start} of {name} {excerpt(text, start)}") from None
     return tiles, tuple(melds)
@@ -184,8 +185,8 @@ def _parse_meld(text: object, name: str) -> Meld:
     elif len(groups) == 1:
         start, stop, hidden = groups[0]
         if not (text[:start] + text[stop + 1:]).strip():
-            inner = text[start + 1:stop]
-            return Meld.from_tiles(read_tiles(inner, detect_notation(inner), name), concealed=hidden)
+            notation = detect_notation(text[start + 1:stop])
+            return Meld.from_tiles(read_tiles(text, notation, name, start + 1, stop), concealed=hidden)
     raise ValueError(f"{name} must be one meld, got {excerpt(text, 0)}")
 
 

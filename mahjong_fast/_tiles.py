@@ -30,7 +30,6 @@ from ._layout import (
     SUIT_SIZE,
 )
 
-SUITS = SUIT_LETTERS
 ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts")
 NOTATIONS = ("mpsz", "botzone", "unicode", "chinese")
 

@@ -85,7 +85,7 @@ def test_every_notation_is_linear_when_forced(text, notation):
 )
 def test_every_text_entry_point_is_linear(call):
     for text in ("1" * N, "1" * N + "m", "[" + "1" * N):
-        seconds, message = _cpu(lambda: call(text))
+        seconds, message = _cpu(lambda text=text: call(text))
         assert seconds < BOUND and len(message) < 200, (seconds, message)
 
 
@@ -241,7 +241,7 @@ def test_hand_equality_ignores_meld_order():
 
 def test_tile_text_is_its_mpsz_name():
     assert str(Tile.M1) == repr(Tile.M1) == format(Tile.M1) == f"{Tile.M1}" == "1m"
-    assert repr(Tile.Z7) == "7z" and f"{Tile.P3:>3}" == " 3p" and "%s" % Tile.S9 == "9s"
+    assert repr(Tile.Z7) == "7z" and f"{Tile.P3:>3}" == " 3p" and "%s" % Tile.S9 == "9s"  # noqa: UP031
     assert repr(mf.waits("1112345678999m")) == "[1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m]"
     assert Tile.RED == 33 and Tile(33) is Tile.RED and Tile["EAST"] is Tile.Z1
 
