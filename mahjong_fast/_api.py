@@ -70,10 +70,7 @@ def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
         raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}")
     kinds = set()
     for w in items:  # type: ignore[union-attr]
-        try:
-            kinds.add(as_tile(w))
-        except (TypeError, ValueError) as exc:
-            raise type(exc)(f"wild: {exc}") from None
+        kinds.add(as_tile(w, "wild"))
     return tuple(sorted(kinds))
 
 

@@ -314,7 +314,10 @@ def as_tile(tile: object, name: str = "tile") -> Tile:
         return TILES[tile]
     if isinstance(tile, str):
         return read_tile(tile, name)
-    return decode_tile(tile, "index34")  # type: ignore[arg-type]
+    try:
+        return decode_tile(tile, "index34")  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        raise type(exc)(f"{name}: {exc}") from None
 
 
 def tile_items(value: object, name: str) -> list[object]:
