@@ -16,6 +16,9 @@ from mahjong_fast import _api, _dispatch
 from mahjong_fast._tiles import encode_tile
 
 FUNCTIONS = ("is_win", "shanten", "waits")
+CHINESE_ALIASES = [("东", "东风"), ("东", "東"), ("中", "红中"), ("发", "發財"), ("发", "青发"), ("白", "白板"),
+                   ("万", "萬"), ("筒", "饼"), ("条", "索"), ("一", "1"), ("九", "９"), ("北", "北風"),
+                   ("东", "東风"), ("发", "發财"), ("中", "紅中"), ("发", "發")]
 MELD_TEXT = {"chow": "{0}{1}{2}{s}", "pung": "{0}{0}{0}{s}", "kong": "{0}{0}{0}{0}{s}"}
 
 
@@ -84,11 +87,23 @@ def random_call(rng):
         hand = list(tiles)
     elif form < 0.3:
         hand = tuple(tiles)
-    elif form < 0.55:
+    elif form < 0.45:
         hand = mpsz(tiles, rng)
         if melds and rng.random() < 0.5:
             hand += " " + " ".join(text for text, _ in melds)
             melds = []
+    elif form < 0.55:
+        notation = rng.choice(["botzone", "unicode", "chinese"])
+        try:
+            hand = mf.format(mf.Hand(tiles, [m for _, m in melds]), notation)
+            melds = []
+        except ValueError:
+            hand = mf.format(sorted(set(tiles)), notation)
+        if notation == "chinese" and rng.random() < 0.5:
+            for plain, alias in rng.sample(CHINESE_ALIASES, 3):
+                hand = hand.replace(plain, alias)
+        if rng.random() < 0.3:
+            hand = hand.replace(" ", rng.choice(["", ",", "，", "、"]))
     elif form < 0.7:
         counts = [0] * 34
         for t in tiles:
