@@ -189,7 +189,9 @@ def waits_counts(counts, int jokers=0, bint fifth=True, limits=None, wild=b""):
     cdef int found, t
     if not _plain_args(counts, limits):
         counts, limits = _checked_args(counts, limits)
-    if not is_counts_bytes(wild):
+    if wild is None or (type(wild) is bytes and PyBytes_GET_SIZE(wild) == 0):
+        wild = None
+    elif not is_counts_bytes(wild):
         wild = None if _no_wild(wild) else _read_counts(wild, "wild")
     found = waits_c(_data(counts), jokers, fifth, _data(limits), _data(wild), out)
     if found < 0:

@@ -15,6 +15,7 @@ from cpython.bytes cimport PyBytes_AS_STRING
 from libc.string cimport memset
 
 from mahjong_fast._counts cimport is_counts_bytes
+
 from mahjong_fast._kernels.win cimport seven_pairs_c, thirteen_orphans_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
 
