@@ -175,10 +175,12 @@ cdef inline bint _standard(const unsigned char* c, const unsigned int* codes) no
 cdef inline void _suit_codes(const unsigned char* c, unsigned int* codes) noexcept nogil:
     cdef int s, i
     cdef unsigned int code
+    cdef const unsigned char* suit
     for s in range(N_SUITS):
+        suit = c + SUIT_SIZE * s
         code = 0
-        for i in range(SUIT_SIZE * s + SUIT_SIZE - 1, SUIT_SIZE * s - 1, -1):
-            code = code * (MAX_COPIES + 1) + c[i]
+        for i in range(SUIT_SIZE - 1, -1, -1):     # a constant trip count: unrolled
+            code = code * (MAX_COPIES + 1) + suit[i]
         codes[s] = code
 
 
