@@ -183,10 +183,10 @@ cdef void _plain_waits(const uint8_t* c, const int* cnt, int total, const uint8_
     rank[1] = _rank9(c + SUIT_SIZE)
     rank[2] = _rank9(c + 2 * SUIT_SIZE)
     rank[3] = _rank7(c + FIRST_HONOR)
-    rows[0] = tables.suit.capped_rows[tables.suit.capped[rank[0]]]
-    rows[1] = tables.suit.capped_rows[tables.suit.capped[rank[1]]]
-    rows[2] = tables.suit.capped_rows[tables.suit.capped[rank[2]]]
-    rows[3] = tables.honors.capped_rows[tables.honors.capped[rank[3]]]
+    rows[0] = tables.suit_rows.capped[tables.suit.capped[rank[0]]]
+    rows[1] = tables.suit_rows.capped[tables.suit.capped[rank[1]]]
+    rows[2] = tables.suit_rows.capped[tables.suit.capped[rank[2]]]
+    rows[3] = tables.honor_rows.capped[tables.honors.capped[rank[3]]]
     for u in range(N_SUITS + 1):
         mods[u] = cnt[u] % 3
         comp[u] = _complete_row(rows[u], cnt[u])

@@ -12,11 +12,11 @@ cdef enum:
 ctypedef uint32_t RankOffsets[MAX_HAND + 1][MAX_COPIES + 1]
 
 ctypedef struct RankTables:
-    uint32_t pow5[SUIT_SIZE + 1]
     # [i][s][v]: vectors that agree before position i (holding s tiles there) and hold
     # fewer than v at i; a rank is the sum of these along the vector
     RankOffsets suit[SUIT_SIZE]
     RankOffsets honors[N_HONORS]
+    uint32_t pow5[SUIT_SIZE + 1]
 
 cdef RankTables rank_tables
 

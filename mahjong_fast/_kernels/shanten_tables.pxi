@@ -18,16 +18,20 @@ ctypedef struct PartTables:
     uint16_t* completions               # rank -> kinds (bit per position) completing the part
     int n_capped
     int n_uncapped
-    uint8_t capped_rows[MAX_ROWS][ROW_LEN]
-    uint8_t uncapped_rows[MAX_ROWS][ROW_LEN]
 
-ctypedef struct ShantenTables:
+ctypedef struct PartRows:               # the distinct rows of a part, by id
+    uint8_t capped[MAX_ROWS][ROW_LEN]
+    uint8_t uncapped[MAX_ROWS][ROW_LEN]
+
+ctypedef struct ShantenTables:          # what a lookup reads first comes first
     PartTables suit
     PartTables honors
     uint8_t* man_pin                    # capped suit row x suit row -> product row
     uint8_t* sou_honors                 # capped suit row x honor row -> product row
     size_t nbytes
     double build_seconds
+    PartRows suit_rows
+    PartRows honor_rows
 
 cdef ShantenTables tables
 
@@ -211,7 +215,7 @@ cdef int _row_id(uint8_t (*rows)[ROW_LEN], int* nrows, const uint8_t* row,
     return ids[slot]
 
 
-cdef int _index_part(uint8_t* lat, int npos, bint chows, PartTables* part,
+cdef int _index_part(uint8_t* lat, int npos, bint chows, PartTables* part, PartRows* rows,
                      uint64_t* keys, int* ids) noexcept nogil:
     """Fill a part's rank -> row ids and completion masks; -2 when a dictionary overflows.
 
@@ -239,8 +243,8 @@ cdef int _index_part(uint8_t* lat, int npos, bint chows, PartTables* part,
         for j in range(ROW_LEN):
             row[j] = cell[j] & 15
             urow[j] = cell[j] >> 4
-        a = _row_id(part.capped_rows, &part.n_capped, row, keys, ids)
-        b = _row_id(part.uncapped_rows, &part.n_uncapped, urow, keys + ROW_SLOTS, ids + ROW_SLOTS)
+        a = _row_id(rows.capped, &part.n_capped, row, keys, ids)
+        b = _row_id(rows.uncapped, &part.n_uncapped, urow, keys + ROW_SLOTS, ids + ROW_SLOTS)
         if a < 0 or b < 0:
             return -2
         part.capped[r] = a
@@ -290,9 +294,9 @@ cdef int _build(ShantenTables* t) noexcept nogil:
             or lat == NULL or keys == NULL or ids == NULL):
         rc = -1
     if rc == 0:
-        rc = _index_part(lat, SUIT_SIZE, True, &t.suit, keys, ids)
+        rc = _index_part(lat, SUIT_SIZE, True, &t.suit, &t.suit_rows, keys, ids)
     if rc == 0:
-        rc = _index_part(lat, N_HONORS, False, &t.honors, keys + 2 * ROW_SLOTS,
+        rc = _index_part(lat, N_HONORS, False, &t.honors, &t.honor_rows, keys + 2 * ROW_SLOTS,
                          ids + 2 * ROW_SLOTS)
     if rc == 0:
         ns = t.suit.n_capped
@@ -304,13 +308,13 @@ cdef int _build(ShantenTables* t) noexcept nogil:
         else:
             for a in range(ns):
                 for b in range(ns):
-                    _combine(t.suit.capped_rows[a], t.suit.capped_rows[b],
+                    _combine(t.suit_rows.capped[a], t.suit_rows.capped[b],
                              t.man_pin + (a * ns + b) * ROW_LEN)
                 for b in range(nh):
-                    _combine(t.suit.capped_rows[a], t.honors.capped_rows[b],
+                    _combine(t.suit_rows.capped[a], t.honor_rows.capped[b],
                              t.sou_honors + (a * nh + b) * ROW_LEN)
             t.nbytes = ((2 + sizeof(uint16_t)) * (SUIT_VECTORS + HONOR_VECTORS)
-                        + 2 * sizeof(PartTables) + <size_t>ns * (ns + nh) * ROW_LEN)
+                        + 2 * sizeof(PartRows) + <size_t>ns * (ns + nh) * ROW_LEN)
     free(lat)
     free(keys)
     free(ids)
@@ -342,11 +346,11 @@ cdef inline const uint8_t* _part_row(const uint8_t* c, int u, bint uncapped) noe
     """Cost row of part ``u`` (0-2 the suits, 3 the honors) of 34 counts."""
     if u == N_SUITS:
         if uncapped:
-            return tables.honors.uncapped_rows[tables.honors.uncapped[_rank7(c + FIRST_HONOR)]]
-        return tables.honors.capped_rows[tables.honors.capped[_rank7(c + FIRST_HONOR)]]
+            return tables.honor_rows.uncapped[tables.honors.uncapped[_rank7(c + FIRST_HONOR)]]
+        return tables.honor_rows.capped[tables.honors.capped[_rank7(c + FIRST_HONOR)]]
     if uncapped:
-        return tables.suit.uncapped_rows[tables.suit.uncapped[_rank9(c + SUIT_SIZE * u)]]
-    return tables.suit.capped_rows[tables.suit.capped[_rank9(c + SUIT_SIZE * u)]]
+        return tables.suit_rows.uncapped[tables.suit.uncapped[_rank9(c + SUIT_SIZE * u)]]
+    return tables.suit_rows.capped[tables.suit.capped[_rank9(c + SUIT_SIZE * u)]]
 
 
 cdef inline void _part_rows(const uint8_t* c, bint uncapped, const uint8_t** rows) noexcept nogil:
