@@ -1,5 +1,5 @@
 # cython: language_level=3
-# C-level entry points of the decomposition kernel (see _decompose.pyx).
+# C-level entry points of the decomposition kernel (see decompose.pyx and docs/decompose.md).
 #
 # A split is written as one record of ``split_width_c(counts)`` bytes:
 # byte 0 is the pair's index34, then the n melds, chows before pungs and each

@@ -1,25 +1,28 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
-"""Every pair + melds split of a standard-form concealed part (compiled kernel).
+"""Every pair + melds split of a standard-form concealed part (compiled).
 
-The enumeration runs in C on a copy of the 34 counts: for each possible pair it
-recurses over the lowest non-empty tile ``i``.  Every meld that still holds a
-copy of ``i`` must start at ``i``, so the copies of ``i`` are consumed in one
-step as ``p`` pungs (0 or 1) plus ``c[i] - 3p`` chows ``i, i+1, i+2``.  Each
-multiset of melds is therefore reached exactly once and no split is duplicated.
-Honors never form chows and a chow never starts above 7 in its suit.
-
-The pure-Python twin is ``_decompose_py``; both give identical results.
+``decompose_counts(counts)`` lists each distinct ``(pair, melds)`` split of 34
+counts, sorted, with the melds of a split sorted as ``("chow" | "pung", first
+tile)``; empty when the tiles are not 3n+2 or do not split.  ``counts`` is read
+by ``_counts.read_counts`` (an exact ``bytes`` of 34 valid counts is used as it
+is): ``TypeError`` for another type, ``ValueError`` naming the value for a
+wrong length or a count outside 0-4.  The enumeration runs in C (``decompose_c``
+in ``decompose.pxd``, ``nogil``).  Same answers as the pure twin
+``decompose_py``; why each split is met exactly once: docs/decompose.md.
 """
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.string cimport memcpy
 
+from mahjong_fast._counts cimport is_counts_bytes
+from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, N_KINDS, N_SUITS, SUIT_SIZE
+
+from mahjong_fast._counts import read_counts as _read_counts
+
 cdef enum:
-    N_TILES = 34
-    N_SUITED = 27
     STACK_BYTES = 1024
 
 ctypedef struct _Search:
-    unsigned char c[N_TILES]
+    unsigned char c[N_KINDS]
     unsigned char chows[MAX_MELDS]
     unsigned char pungs[MAX_MELDS]
     int n_chows
@@ -30,15 +33,15 @@ ctypedef struct _Search:
     Py_ssize_t found
 
 # Python objects reused for every result: a meld is ("chow" | "pung", tile).
-_CHOW = tuple([("chow", t) for t in range(N_TILES)])
-_PUNG = tuple([("pung", t) for t in range(N_TILES)])
+_CHOW = tuple([("chow", t) for t in range(N_KINDS)])
+_PUNG = tuple([("pung", t) for t in range(N_KINDS)])
 
 
 cdef inline int _total(const unsigned char* counts) noexcept nogil:
     """Tile count, or -1 when a count is outside 0-4 (out of contract)."""
     cdef int i, total = 0
-    for i in range(N_TILES):
-        if counts[i] > 4:
+    for i in range(N_KINDS):
+        if counts[i] > MAX_COPIES:
             return -1
         total += counts[i]
     return total
@@ -67,16 +70,17 @@ cdef void _emit(_Search* s) noexcept nogil:
 
 cdef void _melds(_Search* s, int i) noexcept nogil:
     cdef int n, p, k, j
-    while i < N_TILES and s.c[i] == 0:
+    while i < N_KINDS and s.c[i] == 0:
         i += 1
-    if i == N_TILES:
+    if i == N_KINDS:
         _emit(s)
         return
     n = s.c[i]
     for p in range(1 if n >= 3 else 0, -1, -1):
         k = n - 3 * p
         if k:
-            if i >= N_SUITED or i % 9 > 6 or s.c[i + 1] < k or s.c[i + 2] < k:
+            if (i >= FIRST_HONOR or i % SUIT_SIZE > SUIT_SIZE - 3
+                    or s.c[i + 1] < k or s.c[i + 2] < k):
                 continue
             s.c[i + 1] -= k
             s.c[i + 2] -= k
@@ -100,34 +104,35 @@ cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,
                             Py_ssize_t capacity) noexcept nogil:
     """Write up to ``capacity`` split records to ``out``; return how many exist.
 
-    Records are ``split_width_c(counts)`` bytes each (see _decompose.pxd).
+    Records are ``split_width_c(counts)`` bytes each (see decompose.pxd).
     A return value above ``capacity`` means the caller should retry with a
     larger buffer.  Counts outside 0-4 or a total other than 3n+2 give 0.
     """
     cdef _Search s
     cdef int i, g, pair_group = -1
-    cdef int mods[4]
+    cdef int mods[N_SUITS + 1]
     if split_width_c(counts) == 0:
         return 0
     # Each suit (and the honors) splits on its own: the pair sits in the only
     # group whose size is 2 mod 3, and every other group must be 0 mod 3.
-    for g in range(4):
+    for g in range(N_SUITS + 1):
         mods[g] = 0
-    for i in range(N_TILES):
-        mods[i // 9 if i < N_SUITED else 3] += counts[i]
-    for g in range(4):
+    for i in range(N_KINDS):
+        mods[i // SUIT_SIZE if i < FIRST_HONOR else N_SUITS] += counts[i]
+    for g in range(N_SUITS + 1):
         mods[g] %= 3
         if mods[g] == 2:
             pair_group = g
         elif mods[g] == 1:
             return 0
-    memcpy(s.c, counts, N_TILES)
+    memcpy(s.c, counts, N_KINDS)
     s.n_chows = 0
     s.n_pungs = 0
     s.out = out
     s.capacity = capacity
     s.found = 0
-    for i in range(pair_group * 9, N_TILES if pair_group == 3 else pair_group * 9 + 9):
+    for i in range(pair_group * SUIT_SIZE,
+                   N_KINDS if pair_group == N_SUITS else pair_group * SUIT_SIZE + SUIT_SIZE):
         if s.c[i] >= 2:
             s.pair = i
             s.c[i] -= 2
@@ -142,8 +147,7 @@ def decompose_counts(counts) -> list:
     Parameters
     ----------
     counts : bytes
-        34 tile counts (0-4) in index34 order; any other buffer of 34 values
-        or sequence of 34 ints is converted with ``bytes()``.
+        34 tile counts (0-4) in index34 order, or any value ``read_counts`` accepts.
 
     Returns
     -------
@@ -154,13 +158,13 @@ def decompose_counts(counts) -> list:
 
     Raises
     ------
+    TypeError
+        If ``counts`` is not bytes, a buffer or a list/tuple of ints.
     ValueError
-        If ``counts`` does not hold exactly 34 values.
+        If ``counts`` does not hold exactly 34 values, or a count is outside 0-4.
     """
-    if not isinstance(counts, bytes):
-        counts = bytes(counts)
-    if len(counts) != N_TILES:
-        raise ValueError(f"counts must hold 34 values, got {len(counts)}")
+    if not is_counts_bytes(counts):
+        counts = _read_counts(counts, "counts")
     cdef const unsigned char* c = counts
     cdef unsigned char stack_buf[STACK_BYTES]
     cdef unsigned char* buf = stack_buf

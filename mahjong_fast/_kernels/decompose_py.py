@@ -1,37 +1,37 @@
-"""Every pair + melds split of a standard-form concealed part (pure Python).
+"""Every pair + melds split of a standard-form concealed part: the pure-Python twin.
 
-The twin of the compiled ``_decompose`` kernel, with identical results.  For
-each possible pair it recurses over the lowest non-empty tile ``i``: every meld
-that still holds a copy of ``i`` must start at ``i``, so the copies of ``i`` are
-consumed in one step as ``p`` pungs (0 or 1) plus ``c[i] - 3p`` chows.  Each
-multiset of melds is reached exactly once.  Honors never form chows and a chow
-never starts above 7 in its suit.
+``decompose_counts(counts)`` lists each distinct ``(pair, melds)`` split of 34
+counts, sorted, with the melds of a split sorted as ``("chow" | "pung", first
+tile)``; empty when the tiles are not 3n+2 or do not split.  ``counts`` is read
+by ``_counts.read_counts``: ``TypeError`` for another type, ``ValueError``
+naming the value for a wrong length or a count outside 0-4.  Same answers as
+the compiled ``decompose`` kernel; the enumeration: docs/decompose.md.
 """
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple, Union
+from .._counts import read_counts
+from .._layout import FIRST_HONOR, N_KINDS, N_SUITS, SUIT_SIZE
 
-MeldTuple = Tuple[str, int]
-Split = Tuple[int, Tuple[MeldTuple, ...]]
+MeldTuple = tuple[str, int]
+Split = tuple[int, tuple[MeldTuple, ...]]
 
-_N_TILES = 34
-_N_SUITED = 27
-_CHOW: Tuple[MeldTuple, ...] = tuple(("chow", t) for t in range(_N_TILES))
-_PUNG: Tuple[MeldTuple, ...] = tuple(("pung", t) for t in range(_N_TILES))
+_CHOW: tuple[MeldTuple, ...] = tuple(("chow", t) for t in range(N_KINDS))
+_PUNG: tuple[MeldTuple, ...] = tuple(("pung", t) for t in range(N_KINDS))
 
 
-def _melds(c: List[int], i: int, chows: List[int], pungs: List[int],
-           pair: int, out: List[Split]) -> None:
-    while i < _N_TILES and c[i] == 0:
+def _melds(c: list[int], i: int, chows: list[int], pungs: list[int],
+           pair: int, out: list[Split]) -> None:
+    while i < N_KINDS and c[i] == 0:
         i += 1
-    if i == _N_TILES:
+    if i == N_KINDS:
         out.append((pair, tuple([_CHOW[t] for t in chows] + [_PUNG[t] for t in pungs])))
         return
     n = c[i]
     for p in ((1, 0) if n >= 3 else (0,)):
         k = n - 3 * p
         if k:
-            if i >= _N_SUITED or i % 9 > 6 or c[i + 1] < k or c[i + 2] < k:
+            if (i >= FIRST_HONOR or i % SUIT_SIZE > SUIT_SIZE - 3
+                    or c[i + 1] < k or c[i + 2] < k):
                 continue
             c[i + 1] -= k
             c[i + 2] -= k
@@ -49,14 +49,13 @@ def _melds(c: List[int], i: int, chows: List[int], pungs: List[int],
             c[i + 2] += k
 
 
-def decompose_counts(counts: Union[bytes, Sequence[int]]) -> List[Split]:
+def decompose_counts(counts: object) -> list[Split]:
     """Every distinct split of a standard-form concealed part into pair + melds.
 
     Parameters
     ----------
     counts : bytes
-        34 tile counts (0-4) in index34 order; any other buffer of 34 values
-        or sequence of 34 ints is converted with ``bytes()``.
+        34 tile counts (0-4) in index34 order, or any value ``read_counts`` accepts.
 
     Returns
     -------
@@ -67,25 +66,24 @@ def decompose_counts(counts: Union[bytes, Sequence[int]]) -> List[Split]:
 
     Raises
     ------
+    TypeError
+        If ``counts`` is not bytes, a buffer or a list/tuple of ints.
     ValueError
-        If ``counts`` does not hold exactly 34 values.
+        If ``counts`` does not hold exactly 34 values, or a count is outside 0-4.
     """
-    if not isinstance(counts, bytes):
-        counts = bytes(counts)
-    if len(counts) != _N_TILES:
-        raise ValueError(f"counts must hold 34 values, got {len(counts)}")
-    total = sum(counts)
-    if total % 3 != 2 or max(counts) > 4:
+    data = read_counts(counts, "counts")
+    if sum(data) % 3 != 2:
         return []
-    # Each suit (and the honors) splits on its own: the pair sits in the only
-    # group whose size is 2 mod 3, and every other group must be 0 mod 3.
-    mods = [sum(counts[g * 9:g * 9 + 9]) % 3 for g in range(3)] + [sum(counts[27:]) % 3]
+    # The pair sits in the only group (suit or honors) whose size is 2 mod 3.
+    mods = [sum(data[lo:lo + SUIT_SIZE]) % 3 for lo in range(0, FIRST_HONOR, SUIT_SIZE)]
+    mods.append(sum(data[FIRST_HONOR:]) % 3)
     if 1 in mods:
         return []
     group = mods.index(2)
-    c = list(counts)
-    out: List[Split] = []
-    for pair in range(group * 9, _N_TILES if group == 3 else group * 9 + 9):
+    lo = group * SUIT_SIZE
+    c = list(data)
+    out: list[Split] = []
+    for pair in range(lo, N_KINDS if group == N_SUITS else lo + SUIT_SIZE):
         if c[pair] >= 2:
             c[pair] -= 2
             _melds(c, 0, [], [], pair, out)

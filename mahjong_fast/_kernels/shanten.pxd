@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""C-level entry points of ``_shanten`` for other kernels (``cimport``, callable ``nogil``).
+"""C-level entry points of ``shanten`` for other kernels (``cimport``, callable ``nogil``).
 
 Call ``ensure_tables()`` from Python once before using them without the GIL: until the tables
 are built every entry point returns its "invalid" value. ``limits`` and ``wild`` may be NULL
@@ -25,3 +25,7 @@ cdef int waits_c(const unsigned char* counts, int jokers, bint fifth,
 # 1 win, 0 no win (any total other than 3n+2 included), -1 invalid input.
 cdef int is_win_wild_c(const unsigned char* counts, int jokers, bint fifth,
                        const unsigned char* limits) noexcept nogil
+
+# Whether the tables are published (an acquire load of their ready flag): the entry points
+# answer their "invalid" value until then; ensure_tables() publishes them.
+cdef bint shanten_ready() noexcept nogil

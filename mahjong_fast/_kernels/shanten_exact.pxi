@@ -1,5 +1,6 @@
-# Included by _shanten.pyx: exact part costs under per-tile limits and an overflow budget,
-# for the hands the capped and uncapped tables cannot answer.
+# Exact costs under per-tile limits and an overflow budget: dynamic programmes over the tile
+# positions, for the hands the capped and uncapped tables cannot answer (see docs/shanten.md).
+# Stands on: shanten_rows.pxi, shanten_tables.pxi (rows of the parts that need no programme).
 
 
 ctypedef uint8_t DPLayer[5][5][5][2]  # [chows from i-1][chows from i-2][melds][pair]
@@ -69,28 +70,28 @@ cdef int _std_general(const uint8_t* c, const uint8_t* lim, int n, int budget) n
     cdef const uint8_t* uncrow
     cdef int u, lo, npos, i, k1, k2, p1, p2, o1, o2, v, best
     cdef bint table
-    cdef const uint8_t* rows_c[4]
-    cdef const uint8_t* rows_u[4]
+    cdef const uint8_t* rows_c[N_SUITS + 1]
+    cdef const uint8_t* rows_u[N_SUITS + 1]
     _part_rows(c, False, rows_c)
     if budget:
         _part_rows(c, True, rows_u)
-    for u in range(4):
-        lo = 9 * u
-        npos = 7 if u == 3 else 9
+    for u in range(N_SUITS + 1):
+        lo = SUIT_SIZE * u
+        npos = N_HONORS if u == N_SUITS else SUIT_SIZE
         table = True
         for i in range(lo, lo + npos):
-            if lim[i] < 4:
+            if lim[i] < MAX_COPIES:
                 table = False
         caprow = rows_c[u]
         if table and budget:
-            table = memcmp(caprow, rows_u[u], 10) == 0
+            table = memcmp(caprow, rows_u[u], ROW_LEN) == 0
         if table:
             memset(part, INF, sizeof(part))
             for k1 in range(5):
                 part[k1][0][0] = caprow[2 * k1]
                 part[k1][1][0] = caprow[2 * k1 + 1]
         else:
-            _part_dp(c + lo, lim + lo, npos, u < 3, budget, part)
+            _part_dp(c + lo, lim + lo, npos, u < N_SUITS, budget, part)
         if u == 0:
             memcpy(acc, part, sizeof(acc))
             continue
@@ -120,7 +121,7 @@ cdef int _pairs_general(const uint8_t* c, const uint8_t* lim, int budget) noexce
     cdef int t, pairs, o, r, over, value, best
     memset(cur, INF, sizeof(cur))
     cur[0][0] = 0
-    for t in range(34):
+    for t in range(N_KINDS):
         memset(nxt, INF, sizeof(nxt))
         for pairs in range(8):
             for o in range(budget + 1):
@@ -147,8 +148,8 @@ cdef int _orphans_general(const uint8_t* c, const uint8_t* lim, int budget) noex
     cdef int i, t, dup, o, copies, over, value, best
     memset(cur, INF, sizeof(cur))
     cur[0][0] = 0
-    for i in range(13):
-        t = ORPHAN_IDX[i]
+    for i in range(N_ORPHANS):
+        t = ORPHANS[i]
         memset(nxt, INF, sizeof(nxt))
         for dup in range(2):
             for o in range(budget + 1):

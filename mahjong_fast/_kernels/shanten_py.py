@@ -1,43 +1,45 @@
-"""Shanten, waits and wildcards on 34-count arrays: the pure-Python twin of ``_shanten``.
+"""Shanten, waits and wildcards on 34 counts in pure Python: the twin of the compiled ``shanten``.
 
-Same Python-level functions and results as the compiled module; see its docstring for the
-table method. This twin is the yardstick in tests, so it computes everything by a different,
-plainly exact method: a dynamic programme over the tile positions of each part (a suit, or the
-honors) that builds the *target* hand block by block. At position ``i`` it decides how many
-chows start there, whether a pung and whether the pair sit there; the number of target copies
-of tile ``i`` is then known, and so are the tiles missing (target copies beyond those held) and
-the copies beyond the cap (see below). Results per part are memoised. A win without jokers
-is a plain search for a split of each part; waits without jokers only try tiles held, or
-within two of a held tile of their suit (any other lone tile can neither pair nor join).
-
-Definitions shared with ``_shanten`` (``H`` = counts, ``J`` = jokers, ``L`` = limits):
-
-* A *target* is a complete hand of ``n`` melds and one pair (standard form), seven pairs
-  (four identical tiles are two pairs) or thirteen orphans, where ``3n + 2`` or ``3n + 1`` is
-  ``sum(H) + J``. Its cost is the number of its tiles not held: ``sum(max(0, T[t] - H[t]))``.
-* The cap: a target may hold at most ``L[t]`` copies of ``t``; copies beyond ``L[t]`` can
-  only be jokers. ``fifth=False`` forbids them; ``fifth=True`` allows up to ``J`` of them in
-  total (jokers standing for a fifth or sixth copy). Without jokers the two agree.
-* ``shanten = min cost - J - 1`` over the targets of the form(s) asked for; ``-1`` is a
-  complete hand, ``0`` ready. A hand wins (``sum(H) + J = 3n + 2``) iff its min cost is ``J``.
-  With jokers this is the least plain shanten over every substitution of the jokers.
-* Callers keep ``H[t] <= L[t]``.
+``shanten_counts(counts, form, jokers, fifth, limits)`` is the distance from a
+complete hand (-1 complete, 0 ready), ``waits_counts`` the tiles that complete a
+hand of 3n+1 tiles, ``is_win_wild`` whether counts plus jokers win.  ``counts``,
+``limits`` and ``wild`` are read by ``_counts.read_counts``: ``TypeError`` for
+another type, ``ValueError`` naming the value for a wrong length or a value
+outside 0-4; a bad form, joker count or tile total is a ``ValueError`` too.
+Same answers as the compiled module, by a different, plainly exact method: a
+dynamic programme per part over the target hand.  Terms and proofs: docs/shanten.md.
 """
 from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+
+from .._counts import read_counts
+from .._layout import (
+    FIRST_HONOR,
+    MAX_COPIES,
+    MAX_HAND,
+    N_KINDS,
+    N_SUITS,
+    ORPHANS,
+    SUIT_SIZE,
+)
+from .suits_py import MELDS, PAIR, split_kind
 
 FORM_ANY = 0
 FORM_STANDARD = 1
 FORM_SEVEN_PAIRS = 2
 FORM_THIRTEEN_ORPHANS = 3
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 UNREACHABLE = 99
-_FULL = b"\x04" * 34
-_PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_FULL = bytes([MAX_COPIES]) * N_KINDS
+_SUIT_STARTS = range(0, N_SUITS * SUIT_SIZE, SUIT_SIZE)
+_SPECIAL_MIN = MAX_HAND - 1
+"""Seven pairs and thirteen orphans need a hand of 13 or 14 tiles."""
+_PARTS = tuple((lo, lo + SUIT_SIZE, True) for lo in _SUIT_STARTS) + (
+    (FIRST_HONOR, N_KINDS, False),
+)
 
 __all__ = [
     "FORM_ANY",
@@ -63,38 +65,15 @@ def table_info() -> dict[str, object]:
     return {"bytes": 0, "build_seconds": 0.0}
 
 
-def _as_34(value: object, what: str) -> bytes:
-    """Return ``value`` as 34 bytes, or raise ``ValueError`` naming ``what`` and its length."""
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        data = bytes(value)
-    else:
-        try:
-            data = bytes(value)  # type: ignore[call-overload]
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{what} must be 34 values in 0-255: {exc}") from None
-    if len(data) != 34:
-        raise ValueError(f"{what} must hold 34 values, got {len(data)}")
-    return data
-
-
 def _check(
     counts: object, jokers: int, limits: object
 ) -> tuple[bytes, int, bytes]:
     """Validate the shared arguments; return ``(counts, total tiles, limits)``."""
-    data = _as_34(counts, "counts")
-    for index, value in enumerate(data):
-        if value > 4:
-            raise ValueError(f"counts[{index}] is {value}; a count must be 0-4")
+    data = read_counts(counts, "counts")
+    caps = _FULL if limits is None else read_counts(limits, "limits")
     jokers = operator.index(jokers)
-    if not 0 <= jokers <= 14:
-        raise ValueError(f"jokers must be in 0-14, got {jokers}")
-    if limits is None:
-        caps = _FULL
-    else:
-        caps = _as_34(limits, "limits")
-        for index, value in enumerate(caps):
-            if value > 4:
-                raise ValueError(f"limits[{index}] is {value}; a limit must be 0-4")
+    if not 0 <= jokers <= MAX_HAND:
+        raise ValueError(f"jokers must be in 0-{MAX_HAND}, got {jokers}")
     return data, sum(data) + jokers, caps
 
 
@@ -114,9 +93,9 @@ def _part_rows(
         can_start = chows and i <= size - 3
         nxt: dict[tuple[int, int, int, int, int], int] = {}
         for (a, b, k, p, o), cost in states.items():
-            for s in range(0, (4 - k if can_start else 0) + 1):
-                for g in range(0, 4 - k - s + 1):
-                    for q in range(0, 2 - p):
+            for s in range((4 - k if can_start else 0) + 1):
+                for g in range(4 - k - s + 1):
+                    for q in range(2 - p):
                         copies = a + b + s + 3 * g + 2 * q
                         over = o + max(0, copies - cap)
                         if over > budget:
@@ -141,9 +120,13 @@ def _standard(counts: Sequence[int], caps: Sequence[int], melds: int, budget: in
         for (k1, p1, o1), c1 in best.items():
             for (k2, p2, o2), c2 in rows.items():
                 key = (k1 + k2, p1 + p2, o1 + o2)
-                if key[0] <= melds and key[1] <= 1 and key[2] <= budget:
-                    if nxt.get(key, UNREACHABLE) > c1 + c2:
-                        nxt[key] = c1 + c2
+                if (
+                    key[0] <= melds
+                    and key[1] <= 1
+                    and key[2] <= budget
+                    and nxt.get(key, UNREACHABLE) > c1 + c2
+                ):
+                    nxt[key] = c1 + c2
         best = nxt
     return min(
         (c for (k, p, _), c in best.items() if k == melds and p == 1), default=UNREACHABLE
@@ -155,7 +138,7 @@ def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int) -> int
     for held, cap in zip(counts, caps):
         nxt: dict[tuple[int, int], int] = {}
         for (pairs, o), cost in best.items():
-            for r in range(0, 7 - pairs + 1):
+            for r in range(7 - pairs + 1):
                 over = o + max(0, 2 * r - cap)
                 if over > budget:
                     break
@@ -169,7 +152,7 @@ def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int) -> int
 
 def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
     best = {(0, 0): 0}  # (duplicate placed, overflow) -> cost
-    for t in _ORPHANS:
+    for t in ORPHANS:
         held, cap = counts[t], caps[t]
         nxt: dict[tuple[int, int], int] = {}
         for (dup, o), cost in best.items():
@@ -197,17 +180,17 @@ def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -
 # on the part's counts alone) hit often.
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moves(
     base: int, held: int, near: int, k: int, p: int
 ) -> tuple[tuple[int, int, int, int], ...]:
     """``(s, k', p', added cost)`` per choice at one kind: ``s`` chows start there, a pung
     and the pair only on a held kind; ``base`` copies come from chows started before."""
     result = []
-    for s in range(0, min(4 - k, 4 - base, near) + 1):
+    for s in range(min(4 - k, 4 - base, near) + 1):
         start = base + s
-        for g in range(0, (1 if held and start <= 1 and k + s < 4 else 0) + 1):
-            for q in range(0, (1 if held and p == 0 else 0) + 1):
+        for g in range((1 if held and start <= 1 and k + s < 4 else 0) + 1):
+            for q in range((1 if held and p == 0 else 0) + 1):
                 copies = start + 3 * g + 2 * q
                 if copies <= 4:
                     result.append((s, k + s + g, p + q, max(0, copies - held)))
@@ -299,10 +282,8 @@ def _honor_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
 def _standard_free(data: bytes, melds: int) -> int:
     best: dict[tuple[int, int], int] = {(0, 0): 0}
     for rows in (
-        _suit_rows_free(tuple(data[0:9])),
-        _suit_rows_free(tuple(data[9:18])),
-        _suit_rows_free(tuple(data[18:27])),
-        _honor_rows_free(tuple(data[27:34])),
+        *(_suit_rows_free(tuple(data[lo : lo + SUIT_SIZE])) for lo in _SUIT_STARTS),
+        _honor_rows_free(tuple(data[FIRST_HONOR:])),
     ):
         if len(rows) == 1:  # an empty part
             continue
@@ -339,7 +320,7 @@ def _seven_pairs_free(data: bytes) -> int:
 def _thirteen_orphans_free(data: bytes) -> int:
     missing = 0
     dup = 1
-    for t in _ORPHANS:
+    for t in ORPHANS:
         held = data[t]
         if not held:
             missing += 1
@@ -363,20 +344,20 @@ def _min_missing(
         and caps == _FULL
         and isinstance(counts, bytes)
         and max(counts) <= 4
-        and sum(counts) <= 14
+        and sum(counts) <= MAX_HAND
     ):
         best = _standard_free(counts, melds) if form in (FORM_ANY, FORM_STANDARD) else UNREACHABLE
-        if total >= 13 and form in (FORM_ANY, FORM_SEVEN_PAIRS):
+        if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_SEVEN_PAIRS):
             best = min(best, _seven_pairs_free(counts))
-        if total >= 13 and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
+        if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
             best = min(best, _thirteen_orphans_free(counts))
         return best
     best = UNREACHABLE
     if form in (FORM_ANY, FORM_STANDARD):
         best = _standard(counts, caps, melds, budget)
-    if total >= 13 and form in (FORM_ANY, FORM_SEVEN_PAIRS):
+    if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_SEVEN_PAIRS):
         best = min(best, _seven_pairs(counts, caps, budget))
-    if total >= 13 and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
+    if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
         best = min(best, _thirteen_orphans(counts, caps, budget))
     return best
 
@@ -403,39 +384,14 @@ def shanten_counts(
     """
     data, total, caps = _check(counts, jokers, limits)
     form = operator.index(form)
-    if total % 3 == 0 or not 0 < total <= 14:
+    if total % 3 == 0 or not 0 < total <= MAX_HAND:
         raise ValueError(f"a hand for shanten holds 3n+1 or 3n+2 tiles (n <= 4), got {total}")
     if form not in (0, 1, 2, 3):
         raise ValueError(f"form must be 0 (any), 1, 2 or 3, got {form!r}")
-    if form in (FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS) and total < 13:
+    if form in (FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS) and total < _SPECIAL_MIN:
         raise ValueError(f"form {form} needs a hand of 13 or 14 tiles, got {total}")
     cost = _min_missing(data, caps, total, form, jokers if fifth else 0)
     return UNREACHABLE if cost >= UNREACHABLE else cost - jokers - 1
-
-
-@lru_cache(maxsize=1 << 16)
-def _splits(part: tuple[int, ...], chows: bool, pair: bool) -> bool:
-    """Whether a part splits exactly into melds (and one pair if ``pair``)."""
-    i = next((j for j, v in enumerate(part) if v), -1)
-    if i < 0:
-        return not pair
-    rest = list(part)
-    if pair and rest[i] >= 2:
-        rest[i] -= 2
-        if _splits(tuple(rest), chows, False):
-            return True
-        rest[i] += 2
-    if rest[i] >= 3:
-        rest[i] -= 3
-        if _splits(tuple(rest), chows, pair):
-            return True
-        rest[i] += 3
-    if chows and i + 2 < len(rest) and rest[i + 1] and rest[i + 2]:
-        rest[i] -= 1
-        rest[i + 1] -= 1
-        rest[i + 2] -= 1
-        return _splits(tuple(rest), chows, pair)
-    return False
 
 
 def _plain_win(data: Sequence[int], total: int) -> bool:
@@ -443,22 +399,22 @@ def _plain_win(data: Sequence[int], total: int) -> bool:
     for lo, hi, chows in _PARTS:
         part = tuple(data[lo:hi])
         size = sum(part)
-        if size % 3 == 1 or not _splits(part, chows, size % 3 == 2):
+        if split_kind(part, chows) != (PAIR if size % 3 == 2 else MELDS):
             break
         pairs += size % 3 == 2
     else:
         if pairs == 1:
             return True
-    if total != 14:
+    if total != MAX_HAND:
         return False
     if all(v % 2 == 0 for v in data):
         return True
-    return all(data[t] for t in _ORPHANS) and sum(data[t] for t in _ORPHANS) == 14
+    return all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
 
 
 def _wins(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) -> bool:
     total = sum(data) + jokers
-    if total % 3 != 2 or total > 14:
+    if total % 3 != 2 or total > MAX_HAND:
         return False
     if jokers == 0:
         return _plain_win(data, total)
@@ -468,12 +424,12 @@ def _wins(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) ->
 def _may_complete(data: Sequence[int], t: int) -> bool:
     """Without jokers a drawn tile must pair, or join a meld, with a tile held: one held
     within two of it in its suit (or itself, for honors and orphans)."""
-    if data[t] or t in _ORPHANS and any(data[u] for u in _ORPHANS):
+    if data[t] or t in ORPHANS and any(data[u] for u in ORPHANS):
         return True
-    if t >= 27:
+    if t >= FIRST_HONOR:
         return False
-    lo = t - t % 9
-    return any(data[u] for u in range(max(lo, t - 2), min(lo + 9, t + 3)))
+    lo = t - t % SUIT_SIZE
+    return any(data[u] for u in range(max(lo, t - 2), min(lo + SUIT_SIZE, t + 3)))
 
 
 def is_win_wild(
@@ -495,7 +451,7 @@ def waits_counts(
     jokers: int = 0,
     fifth: bool = True,
     limits: bytes | None = None,
-    wild: bytes | None = b"",
+    wild: object = b"",
 ) -> list[int]:
     """Sorted index34 tiles that complete a hand of 3n+1 tiles (counts plus jokers).
 
@@ -505,16 +461,18 @@ def waits_counts(
     drawing one adds a joker instead, so a wild ``t`` is a wait iff ``counts[t] < limits[t]``
     and the hand with one more joker wins. The caller strips wild copies from ``counts``, so
     ``counts[t]`` is normally 0 there; it knows how many it stripped and should drop ``t`` when
-    that reaches ``limits[t]``.
+    that reaches ``limits[t]``.  ``counts``, ``limits`` and ``wild`` (unless None or an empty
+    bytes, list or tuple: no wild kinds) are read by ``read_counts``.
     """
     data, total, caps = _check(counts, jokers, limits)
-    if total % 3 != 1 or total > 13:
+    no_wild = wild is None or (isinstance(wild, (bytes, bytearray, list, tuple)) and not wild)
+    flags = bytes(N_KINDS) if no_wild else read_counts(wild, "wild")
+    if total % 3 != 1 or total > MAX_HAND - 1:
         raise ValueError(f"a hand for waits holds 3n+1 tiles (n <= 4), got {total}")
-    flags = _as_34(wild, "wild") if wild is not None and len(wild) else bytes(34)
     extra_joker_wins: bool | None = None
     result = []
     hand = list(data)
-    for t in range(34):
+    for t in range(N_KINDS):
         if data[t] >= caps[t] or not (jokers or flags[t] or _may_complete(data, t)):
             continue
         if flags[t]:

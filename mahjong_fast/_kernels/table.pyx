@@ -1,31 +1,27 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
-"""The ``table`` strategy (one lookup per suit) and the fast path of ``is_win``.
+"""The ``table`` strategy (compiled): one lookup per suit answers the standard form.
 
-A suit's nine counts c1..c9 (each 0-4) read as the base-5 number
-``code = c1 + 5*c2 + ... + 5**8*c9`` (0 <= code < 5**9 = 1,953,125) index a
-table of two bits per code:
-
-* ``MELDS`` (1): the suit splits into melds (chows and pungs) only; the empty
-  suit counts;
-* ``PAIR`` (2): the suit splits into melds plus exactly one pair.
-
-Packed four codes to a byte the table is 488,282 bytes (477 KiB), a static
-array that stays untouched, and so not resident, until the first call that
-needs it builds it (``ensure_table()``): ``import mahjong_fast`` builds
-nothing, and nothing is ever downloaded or cached on disk.  The build is one
-pass in increasing code order in which each entry reads one smaller entry; it
-takes about 7 ms on one core (a 2020s Xeon) and adds 512 KiB to the resident
-size.
-
-Honors need no table: each honor count must be 0 or 3, or 2 for the one pair.
-34 counts win in the standard form when every suit has a bit set, every honor
-count is 0, 2 or 3, and exactly one group carries the pair.
+``win_table(counts)`` answers whether 34 counts form a standard hand (n melds
+and one pair): every suit's base-5 code has a bit set in a 477 KiB table, every
+honor count is 0, 2 or 3, and exactly one group holds the pair.  ``counts`` is
+read by ``_counts.read_counts`` (an exact ``bytes`` of 34 valid counts is used
+as it is): ``TypeError`` for another type, ``ValueError`` naming the value for
+a wrong length or a count outside 0-4; more than 14 tiles answers False.
+``suit_kind(suit)`` answers one suit.  The table is built in C on first use
+(``ensure_table``, about 7 ms), under a lock, and published with release/acquire
+order; ``import mahjong_fast`` builds nothing.  The build: docs/table.md.
 """
+from cpython.bytes cimport PyBytes_AS_STRING
 from libc.string cimport memset
 
-from mahjong_fast._kernels.win cimport apply_kernel, seven_pairs_c, thirteen_orphans_c
+from mahjong_fast._counts cimport is_counts_bytes
+
+from mahjong_fast._kernels.win cimport seven_pairs_c, thirteen_orphans_c
+from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
 
 import threading
+
+from mahjong_fast._counts import read_counts as _read_counts
 
 cdef extern from *:
     """
@@ -35,14 +31,6 @@ cdef extern from *:
     static int mf_ready_flag = 0;
     static const unsigned int mf_pow5[9] = {
         1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
-    /* per index34 tile: its suit (3 = honors) and its weight in the suit code */
-    static const unsigned char mf_suit[34] = {
-        0,0,0,0,0,0,0,0,0, 1,1,1,1,1,1,1,1,1, 2,2,2,2,2,2,2,2,2, 3,3,3,3,3,3,3};
-    static const unsigned int mf_weight[34] = {
-        1u,5u,25u,125u,625u,3125u,15625u,78125u,390625u,
-        1u,5u,25u,125u,625u,3125u,15625u,78125u,390625u,
-        1u,5u,25u,125u,625u,3125u,15625u,78125u,390625u,
-        0u,0u,0u,0u,0u,0u,0u};
     static inline int mf_ready(void) {
     #if defined(__GNUC__) || defined(__clang__)
         return __atomic_load_n(&mf_ready_flag, __ATOMIC_ACQUIRE);
@@ -61,19 +49,18 @@ cdef extern from *:
     unsigned int N_CODES "MF_N_CODES"
     unsigned int TABLE_BYTES "MF_TABLE_BYTES"
     unsigned char mf_table[]
-    const unsigned int mf_pow5[9]
-    const unsigned char mf_suit[34]
-    const unsigned int mf_weight[34]
+    const unsigned int mf_pow5[SUIT_SIZE]
     int mf_ready() noexcept nogil
     void mf_set_ready() noexcept nogil
 
 cdef enum:
     K_MELDS = 1
     K_PAIR = 2
+    _NINES = 390625     # 5**8, the weight of rank 9 in a suit code
 
 MELDS = 1
 PAIR = 2
-TABLE_SIZE = 488_282
+TABLE_SIZE = TABLE_BYTES
 """Bytes held by the table once built."""
 
 _lock = threading.Lock()
@@ -93,13 +80,13 @@ def suit_kind(suit):
     into melds and one pair, else 0."""
     cdef unsigned int code = 0
     cdef int k, v
-    if len(suit) != 9:
-        raise ValueError(f"a suit has 9 counts, got {len(suit)}")
-    for k in range(8, -1, -1):
+    if len(suit) != SUIT_SIZE:
+        raise ValueError(f"a suit has {SUIT_SIZE} counts, got {len(suit)}")
+    for k in range(SUIT_SIZE - 1, -1, -1):
         v = suit[k]
-        if not 0 <= v <= 4:
-            raise ValueError(f"count {v} at index {k} is not in 0-4")
-        code = code * 5 + v
+        if not 0 <= v <= MAX_COPIES:
+            raise ValueError(f"count {v} at index {k} is not in 0-{MAX_COPIES}")
+        code = code * (MAX_COPIES + 1) + v
     if not mf_ready():
         ensure_table()
     return _kind(code)
@@ -115,7 +102,7 @@ cdef void _build() noexcept nogil:
     # else the k tiles must open k chows.  With a pair, either the pair is at i
     # (the rest is MELDS) or i's tiles are all in melds as above (the rest is
     # PAIR).  Every rest is a smaller code, already in the table.
-    cdef unsigned char d[9]
+    cdef unsigned char d[SUIT_SIZE]
     cdef unsigned int code, chow
     cdef int i, k, total = 0, kind
     memset(d, 0, sizeof(d))
@@ -123,9 +110,9 @@ cdef void _build() noexcept nogil:
     mf_table[0] = K_MELDS
     for code in range(1, N_CODES):
         i = 0
-        while d[i] == 4:
+        while d[i] == MAX_COPIES:
             d[i] = 0
-            total -= 4
+            total -= MAX_COPIES
             i += 1
         d[i] += 1
         total += 1
@@ -135,7 +122,7 @@ cdef void _build() noexcept nogil:
         k = d[i]
         kind = 0
         chow = 0
-        if k < 3 and i < 7 and d[i + 1] >= k and d[i + 2] >= k:
+        if k < 3 and i < SUIT_SIZE - 2 and d[i + 1] >= k and d[i + 2] >= k:
             chow = <unsigned int>k * (mf_pow5[i] + mf_pow5[i + 1] + mf_pow5[i + 2])
         if total % 3 == 0:
             if k >= 3:
@@ -171,12 +158,12 @@ def ensure_table():
 cdef inline bint _standard(const unsigned char* c, const unsigned int* codes) noexcept nogil:
     # c: counts 0-4; codes: the three suit codes of c
     cdef int s, v, pairs = 0
-    for s in range(3):
+    for s in range(N_SUITS):
         v = _kind(codes[s])
         if v == 0:
             return False
         pairs += v >> 1
-    for s in range(27, 34):
+    for s in range(FIRST_HONOR, N_KINDS):
         v = c[s]
         if v == 2:
             pairs += 1
@@ -188,25 +175,28 @@ cdef inline bint _standard(const unsigned char* c, const unsigned int* codes) no
 cdef inline void _suit_codes(const unsigned char* c, unsigned int* codes) noexcept nogil:
     cdef int s, i
     cdef unsigned int code
-    for s in range(3):
+    cdef const unsigned char* suit
+    for s in range(N_SUITS):
+        suit = c + SUIT_SIZE * s
         code = 0
-        for i in range(9 * s + 8, 9 * s - 1, -1):
-            code = code * 5 + c[i]
+        for i in range(SUIT_SIZE - 1, -1, -1):     # a constant trip count: unrolled
+            code = code * (MAX_COPIES + 1) + suit[i]
         codes[s] = code
 
 
-cdef inline bint _wins(const unsigned char* c, const unsigned int* codes, Py_ssize_t n) noexcept nogil:
-    # c: counts 0-4 of n tiles, n <= 14; codes: its suit codes
+cdef inline bint _wins(const unsigned char* c, const unsigned int* codes,
+                       Py_ssize_t n) noexcept nogil:
+    # c: counts 0-4 of n tiles, n <= MAX_HAND; codes: its suit codes
     if n % 3 != 2:
         return False
     if _standard(c, codes):
         return True
-    if n != 14:
+    if n != MAX_HAND:
         return False
     if seven_pairs_c(c):
         return True
     # thirteen orphans holds no 2-8 of any suit: c2..c8 = 0 <=> code % 5**8 < 5
-    return (codes[0] % 390625 < 5 and codes[1] % 390625 < 5 and codes[2] % 390625 < 5
+    return (codes[0] % _NINES < 5 and codes[1] % _NINES < 5 and codes[2] % _NINES < 5
             and thirteen_orphans_c(c))
 
 
@@ -214,8 +204,8 @@ cdef inline int _checked_total(const unsigned char* counts) noexcept nogil:
     # the number of tiles, or -1 if a count is above 4
     cdef int i, total = 0
     cdef bint bad = False
-    for i in range(34):
-        bad |= counts[i] > 4
+    for i in range(N_KINDS):
+        bad |= counts[i] > MAX_COPIES
         total += counts[i]
     return -1 if bad else total
 
@@ -223,11 +213,11 @@ cdef inline int _checked_total(const unsigned char* counts) noexcept nogil:
 cdef bint win_table_c(const unsigned char* counts) noexcept nogil:
     """Standard form (n melds + one pair) on 34 counts; the table must be built.
 
-    Like ``_win.win_cluster_c``: False for a count above 4 or more than 14 tiles.
+    Like ``win.win_cluster_c``: False for a count above 4 or more than 14 tiles.
     """
     cdef unsigned int codes[3]
     cdef int total = _checked_total(counts)
-    if total < 0 or total > 14:
+    if total < 0 or total > MAX_HAND:
         return False
     _suit_codes(counts, codes)
     return _standard(counts, codes)
@@ -237,28 +227,23 @@ cdef bint is_win_counts_c(const unsigned char* counts) noexcept nogil:
     """Any form (standard, seven pairs, thirteen orphans) on 34 counts; the table must be built."""
     cdef unsigned int codes[3]
     cdef int total = _checked_total(counts)
-    if total < 0 or total > 14:
+    if total < 0 or total > MAX_HAND:
         return False
     _suit_codes(counts, codes)
     return _wins(counts, codes, total)
 
 
 cdef bint wins_c(const unsigned char* counts, int total) noexcept nogil:
-    """Any form on 34 valid counts (0-4) of ``total`` tiles (at most 14); the table must be built."""
+    """Any form on 34 valid counts (0-4) of ``total`` tiles (at most 14); table built."""
     cdef unsigned int codes[3]
     _suit_codes(counts, codes)
     return _wins(counts, codes, total)
 
 
 def win_table(counts):
-    """Whether 34 counts form a standard hand (n melds + a pair), by table lookup.
-
-    ``counts`` is a ``bytes`` (or any C-contiguous buffer) of 34 counts;
-    ValueError for another length.  A count above 4, more than 14 tiles or a
-    total other than 3n+2 answers False, as ``_win.win_cluster`` does.
-    """
+    """Whether 34 counts form a standard hand (n melds + a pair), by table lookup."""
+    if not is_counts_bytes(counts):
+        counts = _read_counts(counts, "counts")
     if not mf_ready():
         ensure_table()
-    return apply_kernel(win_table_c, counts)
-
-
+    return win_table_c(<const unsigned char*>PyBytes_AS_STRING(counts))

@@ -1,28 +1,26 @@
-"""Pure-Python twin of ``_table``: the ``table`` strategy without the table.
+"""The ``table`` strategy in pure Python: the twin of the compiled ``table`` kernel.
 
-Each suit's nine counts are answered by a recursion memoised on the 9-tuple
-(``functools.lru_cache``) instead of the compiled module's full 5**9 table, so
-only the suit shapes actually met are ever stored.  The recursion is the same
-rule the compiled build uses: at the lowest tile present take a pung if there
-are three or more copies, else open as many chows as there are copies; with a
-pair, try the pair at that tile first.
-
-``is_win``, ``shanten`` and ``waits`` have no fast path here: they are the
-public wrappers themselves.
+``win_table(counts)`` answers whether 34 counts form a standard hand (n melds
+and one pair): every suit splits (``suits_py.split_kind``, memoised on the
+suit's nine counts instead of the compiled 5**9 table), every honor count is 0,
+2 or 3, and exactly one group holds the pair.  ``counts`` is read by
+``_counts.read_counts``: ``TypeError`` for another type, ``ValueError`` for a
+wrong length or a count outside 0-4; more than 14 tiles answers False.
+``suit_kind(suit)`` answers one suit.  The twin keeps no table: ``ensure_table``
+does nothing and ``table_built`` is always False.  See docs/table.md.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Sequence, Tuple
+from collections.abc import Sequence
 
-from .win_py import _as_counts
+from .._counts import read_counts
+from .._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_SUITS, SUIT_SIZE
+from .suits_py import MELDS, PAIR, split_kind
 
-MELDS = 1
-PAIR = 2
+__all__ = ["MELDS", "PAIR", "TABLE_SIZE", "ensure_table", "suit_kind", "table_built", "win_table"]
+
 TABLE_SIZE = 0
 """Bytes held by a built table (the twin keeps none)."""
-
-_Suit = Tuple[int, int, int, int, int, int, int, int, int]
 
 
 def table_built() -> bool:
@@ -37,58 +35,26 @@ def ensure_table() -> None:
 def suit_kind(suit: Sequence[int]) -> int:
     """``MELDS`` (1) if nine counts (0-4) split into melds only, ``PAIR`` (2) if
     into melds and one pair, else 0."""
-    if len(suit) != 9:
-        raise ValueError(f"a suit has 9 counts, got {len(suit)}")
+    if len(suit) != SUIT_SIZE:
+        raise ValueError(f"a suit has {SUIT_SIZE} counts, got {len(suit)}")
     for k, v in enumerate(suit):
-        if not 0 <= v <= 4:
-            raise ValueError(f"count {v} at index {k} is not in 0-4")
-    return _suit_kind(tuple(suit))  # type: ignore[arg-type]
+        if not 0 <= v <= MAX_COPIES:
+            raise ValueError(f"count {v} at index {k} is not in 0-{MAX_COPIES}")
+    return split_kind(tuple(suit))
 
 
-@lru_cache(maxsize=None)
-def _suit_kind(suit: _Suit) -> int:
-    total = sum(suit)
-    if total == 0:
-        return MELDS
-    if total % 3 == 1:
-        return 0
-    i = next(k for k, v in enumerate(suit) if v)
-    k = suit[i]
-    rest = list(suit)
-    if total % 3 == 2 and k >= 2:
-        rest[i] -= 2
-        if _suit_kind(tuple(rest)) == MELDS:  # type: ignore[arg-type]
-            return PAIR
-        rest[i] += 2
-    want = MELDS if total % 3 == 0 else PAIR
-    if k >= 3:
-        rest[i] -= 3
-    elif i < 7 and suit[i + 1] >= k and suit[i + 2] >= k:
-        rest[i] -= k
-        rest[i + 1] -= k
-        rest[i + 2] -= k
-    else:
-        return 0
-    return want if _suit_kind(tuple(rest)) == want else 0  # type: ignore[arg-type]
-
-
-def win_table(counts: bytes) -> bool:
-    """Whether 34 counts form a standard hand (n melds + a pair), by per-suit lookup.
-
-    ``counts`` is a ``bytes`` (or any C-contiguous buffer) of 34 counts;
-    ValueError for another length.  A count above 4, more than 14 tiles or a
-    total other than 3n+2 answers False, as ``_win.win_cluster`` does.
-    """
-    data = _as_counts(counts)
-    if max(data) > 4 or sum(data) > 14:
+def win_table(counts: object) -> bool:
+    """Whether 34 counts form a standard hand (n melds + a pair), by per-suit lookup."""
+    data = read_counts(counts, "counts")
+    if sum(data) > MAX_HAND:
         return False
     pairs = 0
-    for s in range(0, 27, 9):
-        kind = _suit_kind(tuple(data[s : s + 9]))  # type: ignore[arg-type]
+    for lo in range(0, N_SUITS * SUIT_SIZE, SUIT_SIZE):
+        kind = split_kind(tuple(data[lo : lo + SUIT_SIZE]))
         if kind == 0:
             return False
         pairs += kind == PAIR
-    for v in data[27:]:
+    for v in data[FIRST_HONOR:]:
         if v == 2:
             pairs += 1
         elif v not in (0, 3):

@@ -1,96 +1,38 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
-"""Win-check kernels on 34 counts (compiled): ``cluster``, ``carry`` and the special forms.
+"""Win check on 34 counts (compiled): the ``cluster`` and ``carry`` methods and the special forms.
 
-Both standard-form kernels start from one exact pre-check (``_pair_group``): a
-meld never crosses a group (suit or honors), so every suit holds 3k tiles except
-the single group holding the pair (3k+2 tiles); every honor is held 0 or 3
-times except the pair; no count exceeds 4 and the total is 2, 5, 8, 11 or 14.
-
-``cluster`` (after seed 000, ``AI.isPingHu``) copies the counts into a C
-``int[40]``: slots 1-9, 11-19 and 21-29 are the suits (m, p, s), 30-36 the
-honors, and slots 0, 10 and 20 stay empty so a chow cannot cross a suit; a
-chow must also end below 30, since the honor slots are consecutive.  The
-recursion takes as pivot the lowest slot still holding tiles (an empty slot
-passes straight to the next level): every meld holding a copy of the pivot
-starts there, so a level has at most two choices, a pung
-or a chow of the pivot, and the choice is forced.  With three copies or
-more take the pung (three chows from the pivot remove the same tiles as
-three pungs of the pivot and the next two slots, which later levels take);
-the 0-2 copies left must each open a chow.  So a level empties its pivot in
-one step and the melds are never backtracked: the pair is the only real
-choice, made once at the top.  The weighted sum ``sum(rank * count)`` of
-the pair's suit fixes the pair's rank modulo 3 (a chow or pung adds a
-multiple of 3), so at most three ranks are tried.  Seed 000 tried a chow and
-a pung at every slot on each level, not just at the pivot, so it visited
-the same melds in every order: correct, but exponential.
-
-``carry`` (after seed 004, ``huLegal``) tries each pair of the pair group,
-cuts the group at empty ranks into runs, writes a run's counts as decimal
-digits, lowest tile first (counts 3,1,2,2,1 give 31221; 9 digits at most,
-well within 64 bits) and strips it from the head.  ``carry_table()`` is
-derived at import: for a head ``abc`` the ``a`` lowest copies open ``p``
-pungs (0 or 1) and ``k = a - 3p`` chows, with ``k <= b`` and ``k <= c``,
-preferring the fewest chows for the pung argument above; the head loses
-``100a + 11k``.  Each step empties the lead digit, so a run of n digits
-needs at most n steps.  The tests hold every digit string of 1-9 digits 1-4
-against a brute force.  Faults of the seed fixed here:
-
-* honors form runs: the honor codes 0x31-0x37 are consecutive, so 1z2z3z
-  stripped as a chow; here each honor is a run of its own and must be 0 or 3
-  copies (or the pair).
-* digits read with ``Mathf.Log10`` / ``Mathf.Pow`` (single precision): above
-  2**24 the run value is rounded, so 8- and 9-digit runs strip wrongly.  An
-  exhaustive emulation over all digit strings of 1-9 digits 1-4 (total a
-  multiple of 3) gives 11,404 wrong answers, 33 of them at 12 tiles or fewer
-  (so inside a 14-tile hand), all rejecting a winning hand: 123456789m +
-  123s + 11p, or the run 3,1,1,1,1,1,1,3 (111 + 234 + 567 + 888), is
-  declared not winning.  Here the value is an integer and the head comes
-  from a power-of-ten table; a run is padded with two zero digits so a head
-  always has three digits, where the seed divided by ``Pow(10, -1)``.
-* the 9-iteration cap of ``isMianPart``: an arbitrary bound.  With exact
-  arithmetic the seed's table never needs more, and its decisions are
-  right for every digit string of up to 9 digits (exhaustive check; a
-  string that splits needs 7 steps at most), but its fallbacks ``4 -> 3``
-  and ``44 -> 33`` leave the lead digit non-zero, so nothing bounds the loop
-  but the cap (they fire only on strings that cannot split).  Here each
-  step uses up the lead digit, so the loop ends by itself.
-* pair extraction by zeroing two codes and re-sorting, a zero-padded break
-  array of fixed size 22 and a conversion to digits the post leaves out: here
-  the pair is two counts taken off one rank, and runs are cut while walking
-  the counts, so nothing is sorted or allocated.
-* no bound on the hand: the seed accepts any 3n+2 tiles and any copies; here
-  counts above 4 or more than 14 tiles answer False.
-
-``seven_pairs`` (14 tiles, all in pairs, four identical tiles count as two
-pairs) and ``thirteen_orphans`` (14 tiles: every terminal and honor, one of
-them twice) complete ``is_win_counts``.  All C entry points are declared in
-``_win.pxd`` and run ``nogil``; the Python functions take a ``bytes`` of 34
-counts (or any C-contiguous buffer of 34 bytes) and raise ``ValueError`` for
-another length.  ``_win_py`` is the pure-Python twin with identical results.
+``win_cluster`` and ``win_carry`` answer the standard form (n melds and one
+pair) by two methods, the cluster recursion and carry stripping; ``seven_pairs``
+(14 tiles, four identical tiles are two pairs) and ``thirteen_orphans``
+complete ``is_win_counts(counts, strategy)``.  ``counts`` is read by
+``_counts.read_counts`` (an exact ``bytes`` of 34 valid counts is used as it
+is): ``TypeError`` for another type, ``ValueError`` naming the value for a
+wrong length or a count outside 0-4; more than 14 tiles or a total other than
+3n+2 answers False.  The C entry points of ``win.pxd`` run ``nogil``.  Same
+answers as the pure twin ``win_py``; the methods and their proofs: docs/win.md.
 """
 cimport cython
-from cpython.buffer cimport PyBUF_SIMPLE, PyBuffer_Release, PyObject_GetBuffer
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING
 from libc.string cimport memcpy, memset
 
+from mahjong_fast._counts cimport is_counts_bytes
+from mahjong_fast._layout cimport (
+    FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_ORPHANS, N_SUITS, ORPHANS, SUIT_SIZE,
+)
+
+from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.carry import carry_table
 
 cdef enum:
-    N_TILES = 34
-    N_SUITED = 27
-    N_SLOTS = 40
+    N_SLOTS = 40                # the cluster array: suit s at 10s+1 .. 10s+9, honors at 30-36
     LAST_CHOW_SLOT = 27         # a chow from 28 would reach the first honor slot, 30
-    HONOR_GROUP = 3
-    MAX_COUNT = 4
-    MAX_TILES = 14
-    MAX_RUN_DIGITS = 9
+    HONOR_GROUP = N_SUITS
+    MAX_RUN_DIGITS = SUIT_SIZE
     CARRY_HEADS = 500
 
 
 cdef short _CARRY[CARRY_HEADS]
 cdef long long _POW10[MAX_RUN_DIGITS + 1]
-cdef int _ORPHANS[13]
-_ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
 # Bit g set when group g (3 = honors) holds 3k+2 tiles -> the pair group, if it is the only one.
 cdef signed char _PAIR_GROUP[16]
 _PAIR_GROUP[:] = [-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1]
@@ -110,14 +52,15 @@ cdef int _pair_group(const unsigned char* counts) noexcept nogil:
     """Group holding the pair (0-2 a suit, 3 the honors), or -1 if no split can exist."""
     # The loops hold no branch on purpose: most losing hands end here, on random counts.
     cdef int i, n, total, over = 0, m = 0, p = 0, s = 0, honors = 0, seen = 0, honor_pairs = 0
-    for i in range(9):
+    for i in range(SUIT_SIZE):
         m += counts[i]
-        p += counts[9 + i]
-        s += counts[18 + i]
-        over |= (MAX_COUNT - counts[i]) | (MAX_COUNT - counts[9 + i]) | (MAX_COUNT - counts[18 + i])
-    for i in range(N_SUITED, N_TILES):
+        p += counts[SUIT_SIZE + i]
+        s += counts[2 * SUIT_SIZE + i]
+        over |= ((MAX_COPIES - counts[i]) | (MAX_COPIES - counts[SUIT_SIZE + i])
+                 | (MAX_COPIES - counts[2 * SUIT_SIZE + i]))
+    for i in range(FIRST_HONOR, N_KINDS):
         n = counts[i]
-        over |= MAX_COUNT - n
+        over |= MAX_COPIES - n
         seen |= 1 << (n & 7)         # bit n: some honor is held n times
         honor_pairs += n == 2
         honors += n
@@ -126,7 +69,7 @@ cdef int _pair_group(const unsigned char* counts) noexcept nogil:
     p %= 3
     s %= 3
     if (over < 0 or seen & 0x12 or honor_pairs > 1 or m == 1 or p == 1 or s == 1
-            or total > MAX_TILES):
+            or total > MAX_HAND):
         return -1                   # a count > 4, an honor held 1 or 4 times, a 3k+1 suit...
     return _PAIR_GROUP[(m >> 1) | (p & 2) | (s & 2) << 1 | honor_pairs << 3]
 
@@ -162,23 +105,23 @@ cdef bint win_cluster_c(const unsigned char* counts) noexcept nogil:
     if g < 0:
         return False
     memset(c, 0, sizeof(c))
-    for i in range(N_SUITED):
-        c[i + 1 + i // 9] = counts[i]
-    for i in range(N_SUITED, N_TILES):
+    for i in range(FIRST_HONOR):
+        c[i + 1 + i // SUIT_SIZE] = counts[i]
+    for i in range(FIRST_HONOR, N_KINDS):
         c[i + 3] = counts[i]
-    for i in range(3):
+    for i in range(N_SUITS):
         if i != g and not _melds(c, 10 * i + 1, 10 * i + 10):
             return False
     if g == HONOR_GROUP:
         return True                 # _pair_group proved every honor a pung or the pair
     lo = 10 * g + 1
-    for rank in range(9):
+    for rank in range(SUIT_SIZE):
         weight += rank * c[lo + rank]
-    for rank in range(2 * weight % 3, 9, 3):
+    for rank in range(2 * weight % 3, SUIT_SIZE, 3):
         if c[lo + rank] >= 2:
             memcpy(work + lo, c + lo, 10 * sizeof(int))
             work[lo + rank] -= 2
-            if _melds(work, lo, lo + 9):
+            if _melds(work, lo, lo + SUIT_SIZE):
                 return True
     return False
 
@@ -232,7 +175,7 @@ cdef bint _suit_runs(const unsigned char* counts, int lo, int pair) noexcept nog
     """Cut suit ``lo..lo+8`` (less the pair at ``pair``) into runs and strip each."""
     cdef long long run = 0
     cdef int i, n, ndigits = 0, tiles = 0
-    for i in range(lo, lo + 9):
+    for i in range(lo, lo + SUIT_SIZE):
         n = counts[i] - 2 if i == pair else counts[i]
         if n:
             run = run * 10 + n
@@ -251,13 +194,13 @@ cdef bint win_carry_c(const unsigned char* counts) noexcept nogil:
     g = _pair_group(counts)
     if g < 0:
         return False
-    for s in range(3):
-        if s != g and not _suit_runs(counts, 9 * s, -1):
+    for s in range(N_SUITS):
+        if s != g and not _suit_runs(counts, SUIT_SIZE * s, -1):
             return False
     if g == HONOR_GROUP:
         return True                 # each honor is a one-digit run: 3, or the pair
-    for tile in range(9 * g, 9 * g + 9):
-        if counts[tile] >= 2 and _suit_runs(counts, 9 * g, tile):
+    for tile in range(SUIT_SIZE * g, SUIT_SIZE * g + SUIT_SIZE):
+        if counts[tile] >= 2 and _suit_runs(counts, SUIT_SIZE * g, tile):
             return True
     return False
 
@@ -267,26 +210,26 @@ cdef bint win_carry_c(const unsigned char* counts) noexcept nogil:
 cdef bint seven_pairs_c(const unsigned char* counts) noexcept nogil:
     """Seven pairs: exactly 14 tiles, every count even (four identical = two pairs)."""
     cdef int i, total = 0
-    for i in range(N_TILES):
-        if counts[i] & 1 or counts[i] > MAX_COUNT:
+    for i in range(N_KINDS):
+        if counts[i] & 1 or counts[i] > MAX_COPIES:
             return False
         total += counts[i]
-    return total == MAX_TILES
+    return total == MAX_HAND
 
 
 cdef bint thirteen_orphans_c(const unsigned char* counts) noexcept nogil:
     """Thirteen orphans: every terminal and honor, one of them twice, nothing else."""
     cdef int i, n, total = 0, orphans = 0
-    for i in range(N_TILES):
+    for i in range(N_KINDS):
         total += counts[i]
-    if total != MAX_TILES:
+    if total != MAX_HAND:
         return False
-    for i in range(13):
-        n = counts[_ORPHANS[i]]
+    for i in range(N_ORPHANS):
+        n = counts[ORPHANS[i]]
         if n == 0 or n > 2:
             return False
         orphans += n
-    return orphans == MAX_TILES
+    return orphans == MAX_HAND
 
 
 cdef bint _any_form_cluster(const unsigned char* counts) noexcept nogil:
@@ -299,25 +242,14 @@ cdef bint _any_form_carry(const unsigned char* counts) noexcept nogil:
 
 # ---------------------------------------------------------------- Python level
 
-cdef object apply_kernel(kernel_t kernel, object counts):
-    """Run ``kernel`` on a 34-byte counts buffer; bytes take the fast path."""
-    cdef Py_buffer view
-    cdef bint result
-    if PyBytes_CheckExact(counts):
-        if PyBytes_GET_SIZE(counts) != N_TILES:
-            raise ValueError(f"counts must be {N_TILES} bytes, got {PyBytes_GET_SIZE(counts)}")
-        return kernel(<const unsigned char*>PyBytes_AS_STRING(counts))
-    try:
-        PyObject_GetBuffer(counts, &view, PyBUF_SIMPLE)
-    except BufferError as exc:
-        raise ValueError(f"counts must be a C-contiguous buffer: {exc}") from None
-    try:
-        if view.len != N_TILES:
-            raise ValueError(f"counts must be {N_TILES} bytes, got {view.len}")
-        result = kernel(<const unsigned char*>view.buf)
-    finally:
-        PyBuffer_Release(&view)
-    return result
+ctypedef bint (*kernel_t)(const unsigned char*) noexcept nogil
+
+
+cdef inline object apply_kernel(kernel_t kernel, object counts):
+    """Run ``kernel`` on counts read by the rule of ``_counts.read_counts``."""
+    if not is_counts_bytes(counts):
+        counts = _read_counts(counts, "counts")
+    return kernel(<const unsigned char*>PyBytes_AS_STRING(counts))
 
 
 def win_cluster(counts):
@@ -362,8 +294,8 @@ def run_melds(run):
         raise ValueError(f"run must have at most {MAX_RUN_DIGITS} digits, got {run!r}")
     value = run
     while value:
-        if value % 10 > MAX_COUNT:
-            raise ValueError(f"run digits must be 0-{MAX_COUNT}, got {run!r}")
+        if value % 10 > MAX_COPIES:
+            raise ValueError(f"run digits must be 0-{MAX_COPIES}, got {run!r}")
         value //= 10
         ndigits += 1
     return _run_melds(run, ndigits)

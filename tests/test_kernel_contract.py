@@ -1,0 +1,303 @@
+"""The contract every kernel shares, in both implementations.
+
+One reader of a 34-count argument (``_counts.read_counts``): every Python-level kernel function
+that takes counts accepts the same types and raises the same errors, compiled or pure.  The
+lazily built tables survive a race on first use.  Kernel modules point only down.
+"""
+from __future__ import annotations
+
+import array
+import ast
+import importlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mahjong_fast
+from mahjong_fast import _layout
+from mahjong_fast._counts import read_counts
+from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
+
+np = pytest.importorskip("numpy")
+
+KERNELS = Path(mahjong_fast.__file__).parent / "_kernels"
+NAMES = ("win", "table", "shanten", "decompose")
+
+
+def _module(name: str, pure: bool):
+    module = importlib.import_module(f"mahjong_fast._kernels.{name}{'_py' if pure else ''}")
+    if not pure and not is_compiled(module):  # pragma: no cover - a broken build
+        pytest.fail(f"mahjong_fast._kernels.{name} is not compiled")
+    return module
+
+
+IMPLS = [pytest.param(True, id="pure-python")]
+if not NO_EXTENSIONS:
+    IMPLS.insert(0, pytest.param(False, id="c-extension"))
+
+
+def counts_of(tiles: list[int]) -> bytes:
+    c = bytearray(_layout.N_KINDS)
+    for t in tiles:
+        c[t] += 1
+    return bytes(c)
+
+
+WIN = counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 33])  # 123m 123p 123s EEE 77z
+READY = counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33])  # waits on 7z
+
+
+FULL = bytes([_layout.MAX_COPIES]) * _layout.N_KINDS
+NO_WILD = bytes(_layout.N_KINDS)
+
+
+def calls(name: str, mod):
+    """``(label, function of one counts-like argument, a valid argument, its answer)``."""
+    if name == "win":
+        return [
+            ("win_cluster", mod.win_cluster, WIN, True),
+            ("win_carry", mod.win_carry, WIN, True),
+            ("seven_pairs", mod.seven_pairs, WIN, False),
+            ("thirteen_orphans", mod.thirteen_orphans, WIN, False),
+            ("is_win_counts", mod.is_win_counts, WIN, True),
+            ("is_win_counts carry", lambda c: mod.is_win_counts(c, "carry"), WIN, True),
+        ]
+    if name == "table":
+        return [("win_table", mod.win_table, WIN, True)]
+    if name == "decompose":
+        return [("decompose_counts", mod.decompose_counts, WIN, [(33, (("chow", 0), ("chow", 9), ("chow", 18), ("pung", 27)))])]
+    return [
+        ("shanten_counts", mod.shanten_counts, WIN, -1),
+        ("is_win_wild", lambda c: mod.is_win_wild(c, 0), WIN, True),
+        ("waits_counts", mod.waits_counts, READY, [33]),
+        ("shanten_counts limits", lambda c: mod.shanten_counts(WIN, limits=c), FULL, -1),
+        ("waits_counts limits", lambda c: mod.waits_counts(READY, limits=c), FULL, [33]),
+        ("waits_counts wild", lambda c: mod.waits_counts(READY, wild=c), NO_WILD, [33]),
+    ]
+
+
+def _arg(label: str) -> str:
+    return label.split()[-1] if " " in label and label.endswith(("limits", "wild")) else "counts"
+
+
+def good_forms(data: bytes) -> list:
+    """Every type the reader accepts, holding ``data``."""
+    return [
+        data,
+        bytearray(data),
+        list(data),
+        tuple(data),
+        memoryview(data),
+        array.array("b", data),
+        np.frombuffer(data, np.uint8).copy(),
+        np.array(list(data), np.int64),
+        np.repeat(np.frombuffer(data, np.uint8), 2)[::2],  # strided
+    ]
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_accepted_type_gives_the_same_answer(name, pure):
+    for label, fn, valid, expected in calls(name, _module(name, pure)):
+        for value in good_forms(valid):
+            assert fn(value) == expected, (label, type(value))
+
+
+BAD_LENGTHS = [0, 1, 33, 35, 68]
+
+
+def bad_values(label: str):
+    """``(value, exception type, message pattern)`` that every reader must reject alike."""
+    arg = _arg(label)
+    out = []
+    for n in BAD_LENGTHS:
+        for value in (bytes(n), [0] * n, bytearray(n)):
+            out.append((value, ValueError, rf"^{arg} must hold 34 values, got {n}$"))
+    for index, count in ((0, 5), (13, 9), (27, 255), (33, 128)):
+        data = bytearray(34)
+        data[index] = count
+        pattern = rf"^{arg}\[{index}\] is {count}; a count must be 0-4$"
+        out += [(bytes(data), ValueError, pattern), (bytearray(data), ValueError, pattern),
+                (list(data), ValueError, pattern),
+                (np.frombuffer(bytes(data), np.uint8).copy(), ValueError, pattern)]
+    negative = [0] * 34
+    negative[3] = -1
+    out.append((negative, ValueError, rf"^{arg}\[3\] is -1; a count must be 0-4$"))
+    big = [0] * 34
+    big[30] = 10**20
+    out.append((big, ValueError, rf"^{arg}\[30\] is {10**20}; a count must be 0-4$"))
+    for value in ("x" * 34, 34, 3.5, object(), {i: 0 for i in range(34)}):
+        out.append((value, TypeError, rf"^{arg} must be bytes, a buffer or a list"))
+    for value in ([0.0] * 34, [None] * 34, [True] + [0] * 33, ["1"] * 34):
+        out.append((value, TypeError, rf"^{arg} must hold ints"))
+    out.append((np.zeros(34, np.float64), TypeError, rf"^{arg} must be a 1-D buffer of integers"))
+    out.append((np.zeros((2, 17), np.uint8), TypeError, rf"^{arg} must be a 1-D buffer"))
+    return out
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+@pytest.mark.parametrize("name", NAMES)
+def test_one_rule_for_bad_counts(name, pure):
+    for label, fn, _, _ in calls(name, _module(name, pure)):
+        if label == "waits_counts wild":
+            continue  # an empty wild means none: checked below
+        for value, exc, pattern in bad_values(label):
+            with pytest.raises(exc, match=pattern):
+                fn(value)
+            with pytest.raises(exc, match=pattern):  # the shared reader says the same
+                read_counts(value, _arg(label))
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+def test_wild_argument(pure):
+    mod = _module("shanten", pure)
+    for empty in (None, b"", bytearray(), [], ()):
+        assert mod.waits_counts(READY, wild=empty) == [33]
+    assert mod.waits_counts(READY, wild=bytes(33) + b"\x01") == [33]
+    wild = bytearray(34)
+    wild[33] = 1
+    assert mod.waits_counts(counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 26]),
+                            wild=bytes(wild)) == [26, 33]
+    for value, exc, pattern in bad_values("waits_counts wild"):
+        if isinstance(value, (bytes, bytearray, list)) and len(value) == 0:
+            continue
+        with pytest.raises(exc, match=pattern):
+            mod.waits_counts(READY, wild=value)
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+@pytest.mark.parametrize("name", NAMES)
+def test_compiled_and_pure_raise_alike(name):
+    compiled, pure = _module(name, False), _module(name, True)
+    for (label, fc, valid, _), (_, fp, _, _) in zip(calls(name, compiled), calls(name, pure)):
+        for value, _, _ in bad_values(label) + [(v, None, None) for v in good_forms(valid)]:
+            outcomes = []
+            for fn in (fc, fp):
+                try:
+                    outcomes.append(("ok", fn(value)))
+                except (TypeError, ValueError) as exc:
+                    outcomes.append((type(exc).__name__, str(exc)))
+            assert outcomes[0] == outcomes[1], (label, value)
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+@pytest.mark.parametrize("name", NAMES)
+def test_inputs_untouched(name, pure):
+    for label, fn, valid, _ in calls(name, _module(name, pure)):
+        for value in good_forms(valid)[1:4]:
+            before = list(value)
+            fn(value)
+            assert list(value) == before, label
+
+
+# ---------------------------------------------------------------- first use from many threads
+
+RACE = r"""
+import random, sys, threading
+from mahjong_fast._kernels import {name} as k
+from mahjong_fast._kernels import {name}_py
+rng = random.Random({run})
+wall = [t for t in range(34) for _ in range(4)]
+hands = []
+for _ in range(300):
+    c = bytearray(34)
+    for t in rng.sample(wall, rng.choice((13, 14))):
+        c[t] += 1
+    hands.append(bytes(c))
+expected = [{answer} for h in hands]
+start = threading.Barrier({threads})
+errors = []
+
+def work(offset):
+    try:
+        start.wait()
+        for i in range(len(hands)):
+            j = (i + offset) % len(hands)
+            h = hands[j]
+            assert {compiled} == expected[j], h
+    except BaseException as exc:
+        errors.append(repr(exc))
+
+workers = [threading.Thread(target=work, args=(17 * i,)) for i in range({threads})]
+for w in workers:
+    w.start()
+for w in workers:
+    w.join()
+print(len(errors), errors[:3])
+sys.exit(1 if errors else 0)
+"""
+
+ANSWERS = {  # one expression per kernel, on hand h, for module m
+    "shanten": "(m.shanten_counts(h), m.waits_counts(h) if sum(h) % 3 == 1 else m.is_win_wild(h, 0))",
+    "table": "m.win_table(h)",
+}
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+@pytest.mark.parametrize("name", ["shanten", "table"])
+def test_first_use_from_many_threads(name):
+    """Fresh processes whose threads all make the first call together get right answers."""
+    root = Path(mahjong_fast.__file__).parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root))
+    for run in range(3):
+        code = RACE.format(name=name, run=run, threads=8,
+                           answer=ANSWERS[name].replace("m.", f"{name}_py."),
+                           compiled=ANSWERS[name].replace("m.", "k."))
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                              text=True, timeout=300, check=False)
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ---------------------------------------------------------------- layers
+
+API_LAYER = ("_api", "_api_fast", "_classify", "_hand", "_tiles", "_notation", "_batch",
+             "_dispatch", "_cli", "_bench")
+
+
+def _kernel_sources() -> list[Path]:
+    return sorted(p for p in KERNELS.iterdir()
+                  if p.suffix in (".py", ".pyx", ".pxd", ".pxi") and p.name != "__init__.py")
+
+
+def _imported(path: Path) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return re.findall(r"^\s*(?:from\s+(\S+)\s+c?import|c?import\s+(\S+))", text, re.M)
+
+
+def test_kernels_import_nothing_above_them():
+    for path in _kernel_sources():
+        for found in _imported(path):
+            module = next(m for m in found if m)
+            leaf = module.rsplit(".", 1)[-1].lstrip(".")
+            assert leaf not in API_LAYER, f"{path.name} imports {module}"
+            if path.suffix != ".py":
+                assert not leaf.endswith("_py"), f"compiled {path.name} imports {module}"
+
+
+def test_no_function_level_imports_in_kernels():
+    for path in _kernel_sources():
+        if path.suffix != ".py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for inner in ast.walk(node):
+                    assert not isinstance(inner, (ast.Import, ast.ImportFrom)), (
+                        f"{path.name}: import inside {node.name}"
+                    )
+
+
+def test_shanten_includes_stand_on_what_came_before():
+    """Each .pxi names the ones it stands on, and they come before it in shanten.pyx."""
+    order = re.findall(r'^include "(\S+)"', (KERNELS / "shanten.pyx").read_text(), re.M)
+    assert len(order) >= 4
+    for i, name in enumerate(order):
+        text = (KERNELS / name).read_text()
+        needs = re.search(r"^# Stands on: (.*)$", text, re.M)
+        assert needs, f"{name} does not say what it stands on"
+        for other in re.findall(r"shanten_\w+\.pxi", needs.group(1)):
+            assert other in order[:i], f"{name} stands on {other}, which comes later"
