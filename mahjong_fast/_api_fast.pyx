@@ -13,7 +13,7 @@ cimport cython
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, waits_c
+from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, shanten_ready, waits_c
 from mahjong_fast._kernels.table cimport table_ready, wins_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
@@ -103,7 +103,6 @@ _meld_type = None
 _encodings = {}                          # name -> (kind, table index)
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
-cdef bint _shanten_ready = False
 
 
 def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes):
@@ -691,12 +690,6 @@ cdef int _jokers(Reading* r, Options* o, unsigned char* counts, unsigned char* l
     return jokers
 
 
-cdef _ensure_shanten():
-    global _shanten_ready
-    ensure_tables()
-    _shanten_ready = True
-
-
 cdef inline int _size14(Reading* r) noexcept:
     return r.n + 3 * r.n_melds
 
@@ -715,8 +708,8 @@ def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=Tru
         if o.n_wild:
             jokers = _jokers(&r, &o, counts, limits)
             if jokers:
-                if not _shanten_ready:
-                    _ensure_shanten()
+                if not shanten_ready():
+                    ensure_tables()
                 result = is_win_wild_c(counts, jokers, o.fifth, limits)
                 if result >= 0:
                     return result == 1
@@ -752,8 +745,8 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
         if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
             if r.n_melds or r.n < 13:
                 code = 1
-            if not _shanten_ready:
-                _ensure_shanten()
+            if not shanten_ready():
+                ensure_tables()
             if o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 result = shanten_c(counts, code, jokers, o.fifth, limits)
@@ -774,8 +767,8 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
     cdef int jokers, t
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:
-            if not _shanten_ready:
-                _ensure_shanten()
+            if not shanten_ready():
+                ensure_tables()
             if o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 if waits_c(counts, jokers, o.fifth, limits, o.wild, out) >= 0:

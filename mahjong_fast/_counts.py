@@ -21,7 +21,7 @@ def _bad_length(name: str, n: int) -> ValueError:
 
 
 def _bad_count(name: str, i: int, value: object) -> ValueError:
-    return ValueError(f"{name}[{i}] is {value!r}; a count must be 0-{MAX_COPIES}")
+    return ValueError(f"{name}[{i}] = {value!r} is not a tile count 0-{MAX_COPIES}")
 
 
 def read_counts(value: object, name: str = "counts") -> bytes:

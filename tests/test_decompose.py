@@ -102,9 +102,11 @@ def test_wrong_length(dec, bad):
         dec.decompose_counts(bad)
 
 
-def test_out_of_contract_counts_do_not_crash(dec):
-    assert dec.decompose_counts(bytes([5, 5, 5] + [0] * 30 + [2])) == []
-    assert dec.decompose_counts(bytes([255] * N_KINDS)) == []
+def test_out_of_range_counts_raise(dec):
+    with pytest.raises(ValueError, match=r"counts\[0\] = 5 is not a tile count 0-4"):
+        dec.decompose_counts(bytes([5, 5, 5] + [0] * 30 + [2]))
+    with pytest.raises(ValueError, match=r"counts\[0\] = 255"):
+        dec.decompose_counts(bytes([255] * N_KINDS))
 
 
 def test_counts_not_modified(dec):

@@ -120,16 +120,16 @@ def bad_values(label: str):
     for index, count in ((0, 5), (13, 9), (27, 255), (33, 128)):
         data = bytearray(34)
         data[index] = count
-        pattern = rf"^{arg}\[{index}\] is {count}; a count must be 0-4$"
+        pattern = rf"^{arg}\[{index}\] = {count} is not a tile count 0-4$"
         out += [(bytes(data), ValueError, pattern), (bytearray(data), ValueError, pattern),
                 (list(data), ValueError, pattern),
                 (np.frombuffer(bytes(data), np.uint8).copy(), ValueError, pattern)]
     negative = [0] * 34
     negative[3] = -1
-    out.append((negative, ValueError, rf"^{arg}\[3\] is -1; a count must be 0-4$"))
+    out.append((negative, ValueError, rf"^{arg}\[3\] = -1 is not a tile count 0-4$"))
     big = [0] * 34
     big[30] = 10**20
-    out.append((big, ValueError, rf"^{arg}\[30\] is {10**20}; a count must be 0-4$"))
+    out.append((big, ValueError, rf"^{arg}\[30\] = {10**20} is not a tile count 0-4$"))
     for value in ("x" * 34, 34, 3.5, object(), {i: 0 for i in range(34)}):
         out.append((value, TypeError, rf"^{arg} must be bytes, a buffer or a list"))
     for value in ([0.0] * 34, [None] * 34, [True] + [0] * 33, ["1"] * 34):

@@ -152,7 +152,7 @@ def test_invalid_melds(make, message):
 
 @pytest.mark.parametrize(
     "counts, message",
-    [([0] * 33, "34 tile counts, got 33 values"), ([0] * 35, "34 tile counts, got 35 values"),
+    [([0] * 33, "34 values, got 33"), ([0] * 35, "34 values, got 35"),
      ([5] + [0] * 33, r"\[0\] = 5 is not a tile count 0-4"), ([0] * 33 + [-1], r"\[33\] = -1 is not a tile count"),
      (b"\x00" * 33 + b"\x07", r"\[33\] = 7 is not a tile count")],
 )

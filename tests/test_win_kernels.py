@@ -353,12 +353,15 @@ def test_wrong_length_raises(win, length):
 
 
 def test_bad_inputs_raise_cleanly(win):
-    for bad in ([0] * N_KINDS, "x" * N_KINDS, None, N_KINDS):
+    for bad in ("x" * N_KINDS, None, N_KINDS, [0.0] * N_KINDS):
         with pytest.raises(TypeError):
             win.win_cluster(bad)
+    # one counts rule for every kernel: a list and a strided buffer are counts too
     np = pytest.importorskip("numpy")
-    with pytest.raises(ValueError):
-        win.win_carry(np.zeros(68, dtype=np.uint8)[::2])
+    assert win.win_cluster([0] * N_KINDS) is False
+    assert win.win_carry(np.zeros(68, dtype=np.uint8)[::2]) is False
+    with pytest.raises(ValueError, match="34 values, got 35"):
+        win.win_carry(np.zeros(70, dtype=np.uint8)[::2])
     with pytest.raises(ValueError, match="strategy"):
         win.is_win_counts(bytes(N_KINDS), "table")
     with pytest.raises(ValueError, match="strategy"):
@@ -366,16 +369,17 @@ def test_bad_inputs_raise_cleanly(win):
 
 
 @pytest.mark.parametrize("value", [5, 9, 10, 14, 127, 128, 255])
-def test_out_of_range_counts_answer_false(win, value):
-    # Callers validate; the kernels must still neither crash nor read past 34 bytes.
+def test_out_of_range_counts_raise(win, value):
+    # One counts rule for every kernel: a count outside 0-4 is a ValueError naming it.
     for tile in (0, 13, 26, 27, 33):
         counts = bytearray(counts_of("123m456p789s11z"))
         counts[tile] = value
         for fn in (getattr(win, name) for name in WIN_FUNCTIONS):
-            assert fn(bytes(counts)) is False
-    assert win.is_win_counts(b"\xff" * N_KINDS) is False
-    assert win.is_win_counts(bytes([14]) + bytes(33)) is False  # 14 tiles, one kind
-    assert win.seven_pairs(bytes([6, 8]) + bytes(32)) is False
+            with pytest.raises(ValueError, match=rf"counts\[{tile}\] = {value} is not a tile count 0-4"):
+                fn(bytes(counts))
+    with pytest.raises(ValueError, match=r"counts\[0\] = 14"):
+        win.is_win_counts(bytes([14]) + bytes(33))  # 14 tiles, one kind
+    assert win.is_win_counts(bytes([4, 4, 4, 2]) + bytes(30)) is True
 
 
 def test_kernels_do_not_modify_input(win):
