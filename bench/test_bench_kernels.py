@@ -9,46 +9,36 @@ were right.  A row whose library is not installed is skipped.
 """
 from __future__ import annotations
 
-import random
 from typing import Callable
 
 import pytest
 
 pytest.importorskip("pytest_benchmark")
 
-from mahjong_fast import _ext  # noqa: E402
-from mahjong_fast import _win_py as reference  # noqa: E402
-from bench_hands import random_counts, winning_counts  # noqa: E402
+from bench_hands import (
+    compiled_kernel,
+    draw,
+    near_miss_counts,
+    random_counts,
+    winning_counts,
+)
 
-N_HANDS = 1_000
-SEED = 31221
-
-
-def _near_miss(rng: random.Random) -> list[int]:
-    """A winning hand with one tile swapped for another."""
-    while True:
-        counts = winning_counts(rng)
-        counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
-        counts[rng.randrange(34)] += 1
-        if max(counts) <= 4:
-            return counts
+from mahjong_fast._kernels import win_py as reference
 
 
-def _workload(make: Callable[[random.Random], list[int]], wins: bool) -> list[bytes]:
-    rng = random.Random(SEED)
-    hands: list[bytes] = []
-    while len(hands) < N_HANDS:
-        counts = bytes(make(rng))
-        # Keep hands all rule sets agree on: standard-form wins, or no form at all.
-        if reference.is_win_counts(counts) == wins and reference.win_cluster(counts) == wins:
-            hands.append(counts)
-    return hands
+def _workload(make: Callable, wins: bool) -> list[bytes]:
+    def keep(counts: list[int]) -> bool:
+        # Hands all rule sets agree on: standard-form wins, or no form at all.
+        c = bytes(counts)
+        return reference.is_win_counts(c) == wins and reference.win_cluster(c) == wins
+
+    return [bytes(c) for c in draw(make, keep)]
 
 
 WORKLOADS = {
     "winning": (winning_counts, True),
     "losing": (lambda rng: random_counts(rng, 14), False),
-    "near-miss": (_near_miss, False),
+    "near-miss": (near_miss_counts, False),
 }
 LIBRARIES = (
     "mahjong_fast cluster",
@@ -68,9 +58,7 @@ def _checker(library: str) -> tuple[Callable, Callable[[bytes], object]]:
     if library.startswith("mahjong_fast"):
         if library.endswith("pure-python"):
             return reference.win_cluster, bytes
-        win = _ext.compiled("_win")
-        if win is None:
-            pytest.skip("mahjong_fast._win is not built")
+        win = compiled_kernel("win")
         return (win.win_cluster if library.endswith("cluster") else win.win_carry), bytes
     if library == "mahjong Agari":
         agari = pytest.importorskip("mahjong.agari").Agari()

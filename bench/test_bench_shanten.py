@@ -11,26 +11,16 @@ rule sets agree. A row whose library is not installed is skipped.
 """
 from __future__ import annotations
 
-import random
 from typing import Callable
 
 import pytest
 
 pytest.importorskip("pytest_benchmark")
 
-from mahjong_fast import _ext  # noqa: E402
-from mahjong_fast import _shanten_py as reference  # noqa: E402
-from bench_hands import random_counts, winning_counts  # noqa: E402
+from bench_hands import compiled_kernel, draw, random_counts, ready_counts
 
-N_HANDS = 1_000
-SEED = 4_113
-
-
-def _ready13(rng: random.Random) -> list[int]:
-    """Four random melds and a pair, less one tile: ready, usually on one to three tiles."""
-    counts = winning_counts(rng)
-    counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
-    return counts
+from mahjong_fast._kernels import shanten_py as reference
+from mahjong_fast._layout import N_KINDS
 
 
 def _rules_agree(counts: list[int]) -> bool:
@@ -38,17 +28,7 @@ def _rules_agree(counts: list[int]) -> bool:
     return max(counts) <= 2 or sum(c // 2 for c in counts) < 5
 
 
-def _workload(make: Callable[[random.Random], list[int]]) -> list[list[int]]:
-    rng = random.Random(SEED)
-    hands: list[list[int]] = []
-    while len(hands) < N_HANDS:
-        counts = make(rng)
-        if _rules_agree(counts):
-            hands.append(counts)
-    return hands
-
-
-WORKLOADS = {"random": lambda rng: random_counts(rng, 13), "ready": _ready13}
+WORKLOADS = {"random": lambda rng: random_counts(rng, 13), "ready": ready_counts}
 SHANTEN_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv", "mahjong")
 WAITS_LIBRARIES = ("mahjong_fast", "mahjong_fast pure-python", "riichienv")
 
@@ -60,9 +40,7 @@ def _tiles136(counts: list[int]) -> list[int]:
 def _ours(library: str):
     if library.endswith("pure-python"):
         return reference
-    module = _ext.compiled("_shanten")
-    if module is None:
-        pytest.skip("mahjong_fast._shanten is not built")
+    module = compiled_kernel("shanten")
     module.ensure_tables()
     return module
 
@@ -85,7 +63,7 @@ def _waits_fn(library: str) -> tuple[Callable, Callable[[list[int]], object]]:
 
 @pytest.fixture(scope="module")
 def workloads() -> dict[str, list[list[int]]]:
-    return {name: _workload(make) for name, make in WORKLOADS.items()}
+    return {name: draw(make, _rules_agree) for name, make in WORKLOADS.items()}
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +77,7 @@ def expected(workloads) -> dict[str, tuple[list[int], list[list[int]]]]:
         waits = []
         for h in hands:
             waits.append([])
-            for t in range(34):
+            for t in range(N_KINDS):
                 if h[t] < 4:
                     h[t] += 1
                     if agari(h):

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, Union
 
 from . import _dispatch
 from ._dispatch import is_compiled, shanten as _shanten, table as _table, win as _win
-from ._hand import Hand, MeldLike, as_hand
+from ._hand import Hand, Meld, MeldLike, as_hand
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
-from ._tiles import TILES, Tile, as_tile
+from ._tiles import TILES, Tile, as_tile, encode_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
 FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3}
@@ -202,5 +202,16 @@ def shanten(
     return _shanten.shanten_counts(counts, code, jokers, fifth=fifth, limits=limits)
 
 
+GENERAL = {"is_win": is_win, "shanten": shanten, "waits": waits}
+"""The general functions, whether or not the compiled fast paths stand in front of them."""
+
 if not TYPE_CHECKING and _dispatch.api_fast is not None:
-    is_win, shanten, waits = _dispatch.api_fast.install(is_win, shanten, waits, TILES)
+    is_win, shanten, waits = _dispatch.api_fast.install(
+        is_win,
+        shanten,
+        waits,
+        TILES,
+        Hand,
+        Meld,
+        {e: [encode_tile(t, e) for t in TILES] for e in ("decimal", "nibble", "hex")},
+    )

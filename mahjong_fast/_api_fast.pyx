@@ -1,19 +1,21 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
 """Compiled fast paths of the public ``is_win``, ``shanten`` and ``waits``.
 
-A call this module can vouch for (a list or tuple of 1-14 index34 ints, or 34
-counts with ``encoding="counts"``, every other keyword at its default) is
-answered in C without building a Python object; every other call goes to the
-general function of ``_api`` that ``install`` was given, which gives the
-documented answer or error.  Same answers, same errors.
+Every input form a user is likely to pass is read here in C, without building a
+per-tile Python object: ints in any numeric encoding, 34 counts, ASCII mpsz
+text (melds in brackets included), a ``Hand``, melds as text or ``Meld``
+objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``.  A call
+this module cannot vouch for -- anything malformed, unusual or out of range --
+goes to the general function of ``_api`` that ``install`` was given, which
+gives the documented answer or error: same answers, same errors.
 """
 cimport cython
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, shanten_c, waits_c
+from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, waits_c
 from mahjong_fast._kernels.table cimport table_ready, wins_c
-from mahjong_fast._layout cimport MAX_COPIES, MAX_HAND, N_KINDS
+from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
 from mahjong_fast._kernels.shanten import ensure_tables
 from mahjong_fast._kernels.table import ensure_table
@@ -41,6 +43,11 @@ cdef extern from *:
     long mf_small_int(PyObject*) noexcept
 
 cdef extern from "Python.h":
+    bint _is_bool "PyBool_Check"(PyObject*)
+    bint _is_long "PyLong_Check"(PyObject*)
+    bint _is_ascii "PyUnicode_IS_COMPACT_ASCII"(object)
+    Py_ssize_t _str_len "PyUnicode_GET_LENGTH"(object)
+    void* _str_data "PyUnicode_DATA"(object)
     bint _is_list "PyList_CheckExact"(object)
     bint _is_tuple "PyTuple_CheckExact"(object)
     bint _is_bytes "PyBytes_CheckExact"(object)
@@ -52,97 +59,425 @@ cdef extern from "Python.h":
     char* _bytes_data "PyBytes_AS_STRING"(object)
     char* _bytearray_data "PyByteArray_AS_STRING"(object)
 
+
+cdef enum:
+    MAX_TEXT = 256      # longer text is left to the general path (linear, with its messages)
+    MAX_MELDS = 8
+    MAX_WILD = 8
+    ENC_INDEX34 = 0
+    ENC_COUNTS = 1
+    ENC_INDEX136 = 2
+    ENC_TABLE = 3       # decimal, nibble, hex: a lookup table of codes 0-255
+    KIND_CHOW = 0
+    KIND_PUNG = 1
+    KIND_KONG = 2
+
+cdef struct Reading:
+    unsigned char counts[N_KINDS]       # the concealed part
+    unsigned char all_counts[N_KINDS]   # with the melds, a kong counting four
+    int n                               # concealed tiles
+    int n_melds
+    unsigned char meld_kind[MAX_MELDS]
+    unsigned char meld_tile[MAX_MELDS]
+    unsigned char meld_concealed[MAX_MELDS]
+
+cdef struct Options:
+    unsigned char wild[N_KINDS]         # 1 for a wild kind
+    int n_wild
+    bint fifth
+
 _general_is_win = None
 _general_shanten = None
 _general_waits = None
 _tiles = None
+_hand_type = None
+_meld_type = None
+_encodings = {}                          # name -> (kind, table index)
+_kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
+cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
 cdef bint _shanten_ready = False
 
 
-def install(general_is_win, general_shanten, general_waits, tiles):
+def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes):
     """Put the fast paths in front of the general functions; return the fast ones.
 
-    ``tiles`` is the sequence of the 34 ``Tile`` members, in index34 order.
+    ``tiles`` are the 34 ``Tile`` members in index34 order; ``hand_type`` and
+    ``meld_type`` the ``Hand`` and ``Meld`` classes; ``codes`` maps the name of
+    each table encoding to its 34 codes in index34 order.
     """
-    global _general_is_win, _general_shanten, _general_waits, _tiles
+    global _general_is_win, _general_shanten, _general_waits, _tiles, _hand_type, _meld_type
+    cdef int k, t, code
     _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
+    _hand_type, _meld_type = hand_type, meld_type
+    _encodings.clear()
+    _encodings["index34"] = (ENC_INDEX34, 0)
+    _encodings["counts"] = (ENC_COUNTS, 0)
+    _encodings["index136"] = (ENC_INDEX136, 0)
+    memset(_decode, 0, sizeof(_decode))
+    for k, (name, table) in enumerate(sorted(codes.items())):
+        if k >= 3 or len(table) != N_KINDS:
+            raise ValueError("install takes at most three table encodings of 34 codes each")
+        for t in range(N_KINDS):
+            code = table[t]
+            if not 0 <= code < 256:
+                raise ValueError(f"{name} code {code} does not fit a byte")
+            _decode[k][code] = t + 1
+        _encodings[name] = (ENC_TABLE, k)
     return is_win, shanten, waits
 
 
-cdef inline int _encoding_kind(object encoding) noexcept:
-    # 0 index34, 1 counts, -1 anything else (left to the general path)
-    if encoding is None:
-        return 0
-    if _is_str(encoding):
-        if encoding == "index34":
-            return 0
-        if encoding == "counts":
-            return 1
-    return -1
+# --- reading: each reader answers 1 when it vouches for its input, else 0 ----------
 
-
-cdef inline bint _no_melds(object melds) noexcept:
-    return melds is () or ((_is_tuple(melds) or _is_list(melds)) and _size(melds) == 0)
-
-
-cdef inline int _read_items(PyObject** items, Py_ssize_t n, int kind, unsigned char* c) noexcept:
-    cdef Py_ssize_t k
-    cdef long t
-    cdef int total = 0
-    if kind == 0:
-        if not 0 < n <= MAX_HAND:
-            return -1
-        memset(c, 0, N_KINDS)
-        for k in range(n):
-            if not _is_int(items[k]):
-                return -1
-            t = mf_small_int(items[k])
-            if <unsigned long>t >= N_KINDS or c[t] == MAX_COPIES:
-                return -1
-            c[t] += 1
-        return <int>n
-    if kind != 1 or n != N_KINDS:
+cdef inline int _int_value(PyObject* o) noexcept:
+    # an int's value when it is small (not a bool), else -1
+    if not _is_long(o) or _is_bool(o):
         return -1
+    cdef long v = mf_small_int(o)
+    return <int>v if 0 <= v < 65536 else -1
+
+
+cdef inline bint _add(Reading* r, int t) noexcept:
+    if r.counts[t] == MAX_COPIES:
+        return False
+    r.counts[t] += 1
+    r.n += 1
+    return True
+
+
+cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int table) noexcept:
+    cdef Py_ssize_t k
+    cdef int v, t
+    cdef unsigned char seen[136]
+    if not 0 < n <= MAX_HAND:
+        return False
+    if enc == ENC_INDEX136:
+        memset(seen, 0, sizeof(seen))
+    for k in range(n):
+        v = _int_value(items[k])
+        if v < 0:
+            return False
+        if enc == ENC_INDEX34:
+            t = v if v < N_KINDS else -1
+        elif enc == ENC_INDEX136:
+            if v >= 136 or seen[v]:
+                return False
+            seen[v] = 1
+            t = v >> 2
+        else:
+            t = _decode[table][v] - 1 if v < 256 else -1
+        if t < 0 or not _add(r, t):
+            return False
+    return True
+
+
+cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t k
+    cdef int v
+    if n != N_KINDS:
+        return False
     for k in range(N_KINDS):
-        if not _is_int(items[k]):
-            return -1
-        t = mf_small_int(items[k])
-        if <unsigned long>t > MAX_COPIES:
-            return -1
-        c[k] = <unsigned char>t
-        total += t
-    return total if 0 < total <= MAX_HAND else -1
+        v = _int_value(items[k])
+        if v < 0 or v > MAX_COPIES:
+            return False
+        r.counts[k] = <unsigned char>v
+        r.n += v
+    return 0 < r.n <= MAX_HAND
 
 
-cdef inline int _read_counts(const unsigned char* data, unsigned char* c) noexcept:
-    cdef int k, total = 0
+cdef bint _read_count_bytes(Reading* r, const unsigned char* data, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t k
+    if n != N_KINDS:
+        return False
     for k in range(N_KINDS):
         if data[k] > MAX_COPIES:
+            return False
+        r.counts[k] = data[k]
+        r.n += data[k]
+    return 0 < r.n <= MAX_HAND
+
+
+cdef inline bint _separator(unsigned char c) noexcept:
+    return c == 32 or c == 9 or c == 10 or c == 13 or c == 44 or c == 59  # space \t \n \r , ;
+
+
+cdef int _read_mpsz(const unsigned char* s, Py_ssize_t start, Py_ssize_t stop,
+                    unsigned char* out, int room) noexcept:
+    """Tiles of plain mpsz text s[start:stop] into out; how many, or -1."""
+    cdef Py_ssize_t i, run = -1
+    cdef int n = 0, k, rank, base
+    cdef unsigned char c
+    for i in range(start, stop):
+        c = s[i]
+        if 48 <= c <= 57:  # a digit
+            if run < 0:
+                run = i
+        elif c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+            if run < 0:
+                return -1
+            base = 0 if c == 109 else SUIT_SIZE if c == 112 else 2 * SUIT_SIZE if c == 115 else FIRST_HONOR
+            for k in range(run, i):
+                rank = s[k] - 48
+                if c == 122:
+                    if not 1 <= rank <= N_HONORS:
+                        return -1
+                elif rank == 0:
+                    rank = 5  # a red five reads as a five
+                if n == room:
+                    return -1
+                out[n] = <unsigned char>(base + rank - 1)
+                n += 1
+            run = -1
+        elif not (_separator(c) and run < 0):
             return -1
-        total += data[k]
-    if not 0 < total <= MAX_HAND:
-        return -1
-    memcpy(c, data, N_KINDS)
-    return total
+    return -1 if run >= 0 else n
 
 
-cdef inline int _read_hand(object hand, int kind, unsigned char* c) noexcept:
-    """Counts of a hand this module vouches for; its tile count (1-14), else -1."""
-    cdef int n = -1
+cdef bint _meld_of(Reading* r, const unsigned char* tiles, int n, bint hidden) noexcept:
+    """Record the meld ``tiles`` make (sorted here); False when they make none."""
+    cdef int a, b, c, kind
+    if r.n_melds == MAX_MELDS or not 3 <= n <= 4:
+        return False
+    a, b, c = tiles[0], tiles[1], tiles[2]
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    if n == 4:
+        if not (a == b == c == tiles[3]):
+            return False
+        kind = KIND_KONG
+    elif hidden:
+        return False
+    elif a == b == c:
+        kind = KIND_PUNG
+    elif a < FIRST_HONOR and b == a + 1 and c == a + 2 and a % SUIT_SIZE <= SUIT_SIZE - 3:
+        kind = KIND_CHOW
+    else:
+        return False
+    r.meld_kind[r.n_melds] = kind
+    r.meld_tile[r.n_melds] = a
+    r.meld_concealed[r.n_melds] = hidden
+    r.n_melds += 1
+    return True
+
+
+cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
+    """ASCII mpsz text: tiles then melds in brackets (only melds when ``melds_only``)."""
+    cdef Py_ssize_t n = _str_len(text), i = 0, j, stop
+    cdef const unsigned char* s
+    cdef unsigned char tiles[MAX_HAND]
+    cdef unsigned char close
+    cdef int got, k
+    if not _is_ascii(text) or n > MAX_TEXT:
+        return False
+    s = <const unsigned char*>_str_data(text)
+    while i < n:
+        j = i
+        while j < n and s[j] != 91 and s[j] != 123:  # [ {
+            j += 1
+        if j > i:  # plain tiles: concealed, or one meld written without brackets
+            got = _read_mpsz(s, i, j, tiles, MAX_HAND)
+            if got < 0:
+                return False
+            if melds_only:
+                if got and not _meld_of(r, tiles, got, False):
+                    return False
+            elif r.n_melds:  # tiles after a meld: left to the general path
+                if got:
+                    return False
+            else:
+                for k in range(got):
+                    if not _add(r, tiles[k]):
+                        return False
+        if j == n:
+            break
+        close = 93 if s[j] == 91 else 125
+        stop = j + 1
+        while stop < n and s[stop] != close:
+            if s[stop] == 91 or s[stop] == 123 or s[stop] == 93 or s[stop] == 125:
+                return False
+            stop += 1
+        if stop == n:
+            return False
+        got = _read_mpsz(s, j + 1, stop, tiles, 4)
+        if got < 0 or not _meld_of(r, tiles, got, close == 125):
+            return False
+        i = stop + 1
+    return True
+
+
+cdef bint _read_meld_object(Reading* r, object meld) noexcept:
+    cdef object kind, tile, concealed
+    cdef int t
+    if r.n_melds == MAX_MELDS:
+        return False
+    try:
+        kind = _kind_names[meld.kind]
+        tile = meld.tile
+        concealed = meld.concealed
+    except Exception:
+        return False
+    t = _int_value(<PyObject*>tile)
+    if not 0 <= t < N_KINDS:
+        return False
+    r.meld_kind[r.n_melds] = kind
+    r.meld_tile[r.n_melds] = t
+    r.meld_concealed[r.n_melds] = concealed is True
+    r.n_melds += 1
+    return True
+
+
+cdef bint _read_melds(Reading* r, object melds) noexcept:
+    cdef Py_ssize_t k, n
+    cdef PyObject** items
+    cdef object m
+    cdef int base = r.n_melds
+    if melds is ():
+        return True
+    if _is_str(melds):
+        return _read_text(r, melds, True) and r.n_melds == base + 1
+    if not (_is_list(melds) or _is_tuple(melds)):
+        return False
+    n = _size(melds)
+    if n > MAX_MELDS:
+        return False
+    items = _seq_items(melds)
+    for k in range(n):
+        m = <object>items[k]
+        if _is_str(m):
+            if not _read_text(r, m, True) or r.n_melds != base + k + 1:
+                return False
+        elif type(m) is _meld_type:
+            if not _read_meld_object(r, m):
+                return False
+        else:
+            return False
+    return True
+
+
+cdef bint _read_hand_object(Reading* r, object hand) noexcept:
+    cdef object counts, melds
+    try:
+        counts = hand.counts
+        melds = hand.melds
+    except Exception:
+        return False
+    if not _is_bytes(counts) or not _read_count_bytes(r, <const unsigned char*>_bytes_data(counts), _size(counts)):
+        return False
+    return _read_melds(r, melds)
+
+
+cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
+    """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
+    cdef int enc = ENC_INDEX34, table = 0, k, t, copies
+    cdef bint ok = False
+    memset(r, 0, sizeof(Reading))
+    if encoding is not None:
+        if not _is_str(encoding):
+            return False
+        entry = _encodings.get(encoding)
+        if entry is None:
+            return False
+        enc, table = entry
     if _is_list(hand):
         with cython.critical_section(hand):  # free-threaded builds: no resize under us
-            n = _read_items(_seq_items(hand), _size(hand), kind, c)
+            if enc == ENC_COUNTS:
+                ok = _read_count_items(r, _seq_items(hand), _size(hand))
+            else:
+                ok = _read_ints(r, _seq_items(hand), _size(hand), enc, table)
     elif _is_tuple(hand):
-        n = _read_items(_seq_items(hand), _size(hand), kind, c)
-    elif kind == 1 and _is_bytes(hand):
-        if _size(hand) == N_KINDS:
-            n = _read_counts(<const unsigned char*>_bytes_data(hand), c)
-    elif kind == 1 and _is_bytearray(hand):
+        if enc == ENC_COUNTS:
+            ok = _read_count_items(r, _seq_items(hand), _size(hand))
+        else:
+            ok = _read_ints(r, _seq_items(hand), _size(hand), enc, table)
+    elif _is_str(hand):
+        ok = encoding is None and _read_text(r, hand, False)
+    elif enc == ENC_COUNTS and _is_bytes(hand):
+        ok = _read_count_bytes(r, <const unsigned char*>_bytes_data(hand), _size(hand))
+    elif enc == ENC_COUNTS and _is_bytearray(hand):
         with cython.critical_section(hand):
-            if _size(hand) == N_KINDS:
-                n = _read_counts(<const unsigned char*>_bytearray_data(hand), c)
-    return n
+            ok = _read_count_bytes(r, <const unsigned char*>_bytearray_data(hand), _size(hand))
+    elif type(hand) is _hand_type and (melds is () or (_is_list(melds) and _size(melds) == 0)):
+        return _read_hand_object(r, hand) and _finish(r)
+    if not ok or r.n == 0:
+        return False
+    if not (melds is () or _read_melds(r, melds)):
+        return False
+    return _finish(r)
+
+
+cdef bint _finish(Reading* r) noexcept:
+    cdef int k, t, copies
+    memcpy(r.all_counts, r.counts, N_KINDS)
+    for k in range(r.n_melds):
+        t = r.meld_tile[k]
+        if r.meld_kind[k] == KIND_CHOW:
+            r.all_counts[t] += 1
+            r.all_counts[t + 1] += 1
+            r.all_counts[t + 2] += 1
+        else:
+            r.all_counts[t] += 4 if r.meld_kind[k] == KIND_KONG else 3
+    for t in range(N_KINDS):
+        if r.all_counts[t] > MAX_COPIES:
+            return False
+    return r.n > 0
+
+
+cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
+    cdef Py_ssize_t k, n
+    cdef PyObject** items
+    memset(o, 0, sizeof(Options))
+    if fifth is True:
+        o.fifth = True
+    elif fifth is not False:
+        return False
+    if wild is None:
+        return True
+    if _is_list(wild) or _is_tuple(wild):
+        n = _size(wild)
+        if n > MAX_WILD:
+            return False
+        items = _seq_items(wild)
+        for k in range(n):
+            if not _wild_kind(o, <object>items[k]):
+                return False
+        return True
+    return _wild_kind(o, wild)
+
+
+cdef bint _wild_kind(Options* o, object w) noexcept:
+    cdef int t
+    cdef Reading one
+    if _is_str(w):
+        memset(&one, 0, sizeof(Reading))
+        if not _read_text(&one, w, False) or one.n != 1 or one.n_melds:
+            return False
+        for t in range(N_KINDS):
+            if one.counts[t]:
+                break
+    else:
+        t = _int_value(<PyObject*>w)
+        if not 0 <= t < N_KINDS:
+            return False
+    if not o.wild[t]:
+        o.wild[t] = 1
+        o.n_wild += 1
+    return True
+
+
+cdef int _jokers(Reading* r, Options* o, unsigned char* counts, unsigned char* limits) noexcept:
+    """Counts without the wild kinds and the per-tile limits; the number of jokers."""
+    cdef int t, jokers = 0
+    memcpy(counts, r.counts, N_KINDS)
+    for t in range(N_KINDS):
+        limits[t] = MAX_COPIES - (r.all_counts[t] - r.counts[t])
+        if o.wild[t]:
+            jokers += counts[t]
+            counts[t] = 0
+    return jokers
 
 
 cdef _ensure_shanten():
@@ -151,29 +486,68 @@ cdef _ensure_shanten():
     _shanten_ready = True
 
 
+cdef inline int _size14(Reading* r) noexcept:
+    return r.n + 3 * r.n_melds
+
+
 def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
-    cdef unsigned char c[N_KINDS]
-    cdef int n
-    if wild is None and fifth is True and (strategy is None or strategy == "table") and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c)
-        if n > 0:
-            if not table_ready():
-                ensure_table()
-            return wins_c(c, n)
+    cdef Reading r
+    cdef Options o
+    cdef unsigned char counts[N_KINDS]
+    cdef unsigned char limits[N_KINDS]
+    cdef int jokers, result
+    if ((strategy is None or (_is_str(strategy) and strategy == "table"))
+            and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
+        if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
+            return False
+        if o.n_wild:
+            jokers = _jokers(&r, &o, counts, limits)
+            if jokers:
+                if not _shanten_ready:
+                    _ensure_shanten()
+                result = is_win_wild_c(counts, jokers, o.fifth, limits)
+                if result >= 0:
+                    return result == 1
+                return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
+                                       wild=wild, fifth=fifth)
+        if not table_ready():
+            ensure_table()
+        return wins_c(r.counts, r.n)
     return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth)
+
+
+cdef int _form_code(object form) noexcept:
+    if form is None:
+        return 0
+    if _is_str(form):
+        if form == "standard":
+            return 1
+        if form == "seven_pairs":
+            return 2
+        if form == "thirteen_orphans":
+            return 3
+    return -1
 
 
 def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
     """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
-    cdef unsigned char c[N_KINDS]
-    cdef int n, result
-    if form is None and wild is None and fifth is True and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c)
-        if n > 0 and n % 3:
+    cdef Reading r
+    cdef Options o
+    cdef unsigned char counts[N_KINDS]
+    cdef unsigned char limits[N_KINDS]
+    cdef int code = _form_code(form), jokers, result
+    if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
+        if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
+            if r.n_melds or r.n < 13:
+                code = 1
             if not _shanten_ready:
                 _ensure_shanten()
-            result = shanten_c(c, 0 if n >= 13 else 1, 0, True, NULL)
+            if o.n_wild or r.n_melds:
+                jokers = _jokers(&r, &o, counts, limits)
+                result = shanten_c(counts, code, jokers, o.fifth, limits)
+            else:
+                result = shanten_c(r.counts, code, 0, o.fifth, NULL)
             if result != SHANTEN_INVALID:
                 return result
     return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
@@ -181,14 +555,22 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
 
 def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
     """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
-    cdef unsigned char c[N_KINDS]
+    cdef Reading r
+    cdef Options o
+    cdef unsigned char counts[N_KINDS]
+    cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
-    cdef int n, t
-    if wild is None and fifth is True and _no_melds(melds):
-        n = _read_hand(hand, _encoding_kind(encoding), c)
-        if n > 0 and n % 3 == 1:
+    cdef int jokers, t
+    if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
+        if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:
             if not _shanten_ready:
                 _ensure_shanten()
-            if waits_c(c, 0, True, NULL, NULL, out) >= 0:
+            if o.n_wild or r.n_melds:
+                jokers = _jokers(&r, &o, counts, limits)
+                if waits_c(counts, jokers, o.fifth, limits, o.wild, out) >= 0:
+                    # a wild kind held four times (its copies became jokers) has no fifth to draw
+                    return [_tiles[t] for t in range(N_KINDS)
+                            if out[t] and (not o.wild[t] or r.counts[t] < limits[t])]
+            elif waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
                 return [_tiles[t] for t in range(N_KINDS) if out[t]]
     return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)

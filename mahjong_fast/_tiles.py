@@ -1,40 +1,84 @@
-"""Tile identity and every numeric encoding (DESIGN.md, "Tile conventions").
+"""Tiles: the ``Tile`` kinds and every way to write one, numeric or text.
 
-The canonical identity is index34: 0-8 characters 1m-9m, 9-17 dots 1p-9p,
-18-26 bamboo 1s-9s, 27-30 winds E S W N, 31-33 dragons white green red.
-Every other encoding maps *by identity*: 白 (white dragon) is ``5z``, decimal
-46, nibble 0x47, hex 0x37 and botzone ``J3``.
+The canonical identity is index34 (``_layout``): 0-8 characters 1m-9m, 9-17
+dots 1p-9p, 18-26 bamboo 1s-9s, 27-30 winds E S W N, 31-33 dragons white green
+red.  Every other encoding maps *by identity*: 白 (white dragon) is ``5z``,
+decimal 46, nibble 0x47, hex 0x37, botzone ``J3``, ``🀆``.
+
+Numeric codes: ``decode_tile``/``encode_tile`` and ``decode``/``encode``.
+Text: ``read_tiles`` reads a run of tiles in one notation (``mpsz``,
+``botzone``, ``unicode``, ``chinese``) in one left-to-right pass, so its time is
+linear in the text; ``write_tiles`` writes one.  Meld brackets are ``_hand``'s.
+Every error names the argument and quotes at most a short excerpt of it.
 """
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Sequence
+import re
+import reprlib
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
-SUITS = "mpsz"
+from ._counts import read_counts
+from ._layout import (
+    FIRST_HONOR,
+    MAX_COPIES,
+    N_HONORS,
+    N_KINDS,
+    N_SUITS,
+    SUIT_LETTERS,
+    SUIT_SIZE,
+)
+
 ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts")
+NOTATIONS = ("mpsz", "botzone", "unicode", "chinese")
+
+# --- names of the 34 kinds, in index34 order ----------------------------------
 
 _DIGITS_ZH = "一二三四五六七八九"
-_SUIT_ZH = {"m": "万", "p": "筒", "s": "条"}
+_SUIT_ZH = ("万", "筒", "条")
+_SUIT_EN = ("Characters", "Dots", "Bamboo")
 _HONOR_ZH = ("东", "南", "西", "北", "白", "发", "中")
 _HONOR_EN = ("East", "South", "West", "North", "White", "Green", "Red")
-_BOTZONE_SUIT = {"m": "W", "p": "B", "s": "T"}
+_BOTZONE_SUIT = ("W", "B", "T")
 # Botzone's dragons are J1 中 (red), J2 发 (green), J3 白 (white).
 _BOTZONE_HONOR = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")
 # Unicode mahjong block: U+1F000-1F003 winds, 1F004 red, 1F005 green,
 # 1F006 white, 1F007 characters, 1F010 bamboo, 1F019 dots.
 _UNICODE_HONOR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
-_UNICODE_SUIT_BASE = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}
-# The seeds order honors 东 南 西 北 中 发 白; index34 orders the dragons 白 发 中.
-_SEED_HONOR_ORDER = (27, 28, 29, 30, 33, 32, 31)
-# Seed suit order: 1 万 (m), 2 条 (s), 3 筒 (p).
-_SEED_SUIT_BASE = {1: 0, 2: 18, 3: 9}
+_UNICODE_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
+
+
+def _suited(i: int) -> bool:
+    return i < FIRST_HONOR
+
+
+_MPSZ_NAMES = tuple(f"{i % SUIT_SIZE + 1}{SUIT_LETTERS[i // SUIT_SIZE]}" for i in range(N_KINDS))
+_CHINESE_NAMES = tuple(
+    _DIGITS_ZH[i % SUIT_SIZE] + _SUIT_ZH[i // SUIT_SIZE] if _suited(i) else _HONOR_ZH[i - FIRST_HONOR]
+    for i in range(N_KINDS)
+)
+_ENGLISH_NAMES = tuple(
+    f"{i % SUIT_SIZE + 1} {_SUIT_EN[i // SUIT_SIZE]}" if _suited(i) else _HONOR_EN[i - FIRST_HONOR]
+    for i in range(N_KINDS)
+)
+_UNICODE_NAMES = tuple(
+    chr(_UNICODE_SUIT_BASE[i // SUIT_SIZE] + i % SUIT_SIZE) if _suited(i)
+    else chr(_UNICODE_HONOR[i - FIRST_HONOR])
+    for i in range(N_KINDS)
+)
+_BOTZONE_NAMES = tuple(
+    f"{_BOTZONE_SUIT[i // SUIT_SIZE]}{i % SUIT_SIZE + 1}" if _suited(i) else _BOTZONE_HONOR[i - FIRST_HONOR]
+    for i in range(N_KINDS)
+)
 
 
 class Tile(enum.IntEnum):
     """One of the 34 tile kinds, an ``int`` equal to its index34 value.
 
-    ``Tile.M1 == 0``, ``str(Tile.M1) == "1m"``, ``Tile.RED.chinese == "中"``.
-    ``Z1``-``Z7`` are aliases of the honors in mpsz order.
+    ``Tile.M1 == 0``; ``str``, ``repr`` and ``format`` of a tile are its mpsz
+    name (``1m``); ``Tile.RED.chinese == "中"``.  ``Z1``-``Z7`` are aliases of
+    the honors in mpsz order.
     """
 
     M1 = 0
@@ -82,80 +126,119 @@ class Tile(enum.IntEnum):
     @property
     def suit(self) -> str:
         """``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors)."""
-        return SUITS[self // 9]
+        return SUIT_LETTERS[self // SUIT_SIZE]
 
     @property
     def rank(self) -> int:
         """1-9 for suited tiles, 1-7 for honors (mpsz order)."""
-        return self % 9 + 1
+        return self % SUIT_SIZE + 1
 
     @property
     def is_honor(self) -> bool:
-        return self >= 27
+        return self >= FIRST_HONOR
 
     @property
     def is_terminal(self) -> bool:
         """A 1 or a 9 of a suit."""
-        return self < 27 and self % 9 in (0, 8)
+        return self < FIRST_HONOR and self % SUIT_SIZE in (0, SUIT_SIZE - 1)
 
     @property
     def chinese(self) -> str:
         """Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``."""
-        if self >= 27:
-            return _HONOR_ZH[self - 27]
-        return _DIGITS_ZH[self % 9] + _SUIT_ZH[self.suit]
+        return _CHINESE_NAMES[self]
 
     @property
     def english(self) -> str:
         """English name: ``1 Characters``, ``East``, ``White``."""
-        if self >= 27:
-            return _HONOR_EN[self - 27]
-        return f"{self.rank} " + {"m": "Characters", "p": "Dots", "s": "Bamboo"}[self.suit]
+        return _ENGLISH_NAMES[self]
 
     @property
     def unicode(self) -> str:
         """The glyph from the Unicode mahjong block (U+1F000-U+1F021)."""
-        if self >= 27:
-            return chr(_UNICODE_HONOR[self - 27])
-        return chr(_UNICODE_SUIT_BASE[self.suit] + self % 9)
+        return _UNICODE_NAMES[self]
 
     @property
     def botzone(self) -> str:
         """Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白."""
-        if self >= 27:
-            return _BOTZONE_HONOR[self - 27]
-        return f"{_BOTZONE_SUIT[self.suit]}{self.rank}"
+        return _BOTZONE_NAMES[self]
 
     def encode(self, encoding: str = "index34") -> int:
         """This tile's code in a numeric encoding (``index136`` gives copy 0)."""
         return encode_tile(self, encoding)
 
     @classmethod
-    def decode(cls, value: int, encoding: str = "index34") -> "Tile":
+    def decode(cls, value: int, encoding: str = "index34") -> Tile:
         """The tile a numeric code stands for; ``ValueError`` names an unknown code."""
         return decode_tile(value, encoding)
 
     @classmethod
-    def from_str(cls, text: str) -> "Tile":
+    def from_str(cls, text: str) -> Tile:
         """One tile from any text notation: ``"5z"``, ``"J3"``, ``"白"``, ``"🀆"``."""
-        from ._notation import parse_tile
+        return read_tile(text, "text")
 
-        return parse_tile(text)
-
+    # IntEnum's str/repr/format changed across Python versions: pinned here.
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit}"
+        return _MPSZ_NAMES[self]
+
+    __repr__ = __str__
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        return format(_MPSZ_NAMES[self], spec)
 
 
-TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(N_KINDS))
+
+
+# --- showing bad input ----------------------------------------------------------
+
+_EXCERPT = 30
+_SHOW = reprlib.Repr()
+_SHOW.maxstring = _EXCERPT
+_SHOW.maxother = _EXCERPT
+_SHOW.maxlist = _SHOW.maxtuple = _SHOW.maxset = _SHOW.maxdict = 6
+_SHOW.maxlevel = 2
+
+
+def show(value: object) -> str:
+    """A short repr of a bad value (a huge input is never echoed whole)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"<{value.bit_length()}-bit int>"
+    return _SHOW.repr(value)
+
+
+def excerpt(text: str, pos: int) -> str:
+    """``text`` quoted whole when short, else a few characters around ``pos`` marked with ``...``."""
+    if len(text) <= _EXCERPT:
+        quoted = repr(text)
+        if len(quoted) <= 2 * _EXCERPT + 2:
+            return quoted
+    width = _EXCERPT
+    while True:
+        lo = max(0, min(pos - width // 2, len(text) - width))
+        hi = min(len(text), lo + width)
+        quoted = repr(text[lo:hi])
+        if len(quoted) <= 2 * _EXCERPT + 2 or width <= 4:
+            return ("..." if lo else "") + quoted + ("..." if hi < len(text) else "")
+        width //= 2
+
+
+def text_error(what: str, text: str, pos: int, name: str) -> ValueError:
+    """``ValueError``: ``what`` went wrong at ``pos`` of the text argument ``name``."""
+    return ValueError(f"{what} at position {pos} of {name} {excerpt(text, pos)}")
+
+
+# --- numeric encodings ------------------------------------------------------------
+
+# The seed encodings order honors 东 南 西 北 中 发 白; index34 orders the dragons 白 发 中.
+_SEED_HONOR_ORDER = tuple(FIRST_HONOR + k for k in (0, 1, 2, 3, 6, 5, 4))
+# Seed suit order: 1 万 (m), 2 条 (s), 3 筒 (p).
+_SEED_SUIT_BASE = {1: 0, 2: 2 * SUIT_SIZE, 3: SUIT_SIZE}
 
 
 def _build_seed_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     decimal, nibble, hexa = {}, {}, {}
     for seed_suit, base in _SEED_SUIT_BASE.items():
-        for r in range(9):
+        for r in range(SUIT_SIZE):
             decimal[seed_suit * 10 + r + 1] = base + r
             nibble[(seed_suit << 4) | (r + 1)] = base + r
             hexa[((seed_suit - 1) << 4) | (r + 1)] = base + r
@@ -166,32 +249,40 @@ def _build_seed_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]
     return decimal, nibble, hexa
 
 
-_DECODE: dict[str, dict[int, int]] = dict(
-    zip(("decimal", "nibble", "hex"), _build_seed_tables())
-)
-_DECODE["index34"] = {i: i for i in range(34)}
-_DECODE["index136"] = {i: i // 4 for i in range(136)}
+_DECODE: dict[str, dict[int, int]] = dict(zip(("decimal", "nibble", "hex"), _build_seed_tables()))
+_DECODE["index34"] = {i: i for i in range(N_KINDS)}
+_DECODE["index136"] = {i: i // MAX_COPIES for i in range(N_KINDS * MAX_COPIES)}
 _ENCODE: dict[str, list[int]] = {}
 for _name, _table in _DECODE.items():
-    _inverse = [-1] * 34
+    _inverse = [-1] * N_KINDS
     for _code, _idx in sorted(_table.items(), reverse=True):
         _inverse[_idx] = _code
     _ENCODE[_name] = _inverse
 del _name, _table, _inverse
 
 
-def check_encoding(encoding: str) -> str:
-    if not isinstance(encoding, str):
-        raise TypeError(f"encoding must be a str, not {type(encoding).__name__}")
-    if encoding not in ENCODINGS:
-        raise ValueError(f"unknown encoding {encoding!r}; expected one of {', '.join(ENCODINGS)}")
-    return encoding
+def _check_name(value: object, kind: str, names: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{kind} must be a str, not {type(value).__name__} {show(value)}")
+    if value not in names:
+        raise ValueError(f"unknown {kind} {show(value)}; expected one of {', '.join(names)}")
+    return value
+
+
+def check_encoding(encoding: object) -> str:
+    """``encoding`` if it names an encoding, else ``TypeError``/``ValueError`` listing them."""
+    return _check_name(encoding, "encoding", ENCODINGS)
+
+
+def check_notation(notation: object) -> str:
+    """``notation`` if it names a notation, else ``TypeError``/``ValueError`` listing them."""
+    return _check_name(notation, "notation", NOTATIONS)
 
 
 def _code_as_int(value: object, encoding: str) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{encoding} tile code must be an int, not {type(value).__name__} {value!r}")
-    return value.__index__()  # type: ignore[attr-defined]
+        raise TypeError(f"{encoding} tile code must be an int, not {type(value).__name__} {show(value)}")
+    return value.__index__()  # type: ignore[no-any-return]
 
 
 def decode_tile(value: int, encoding: str = "index34") -> Tile:
@@ -202,7 +293,7 @@ def decode_tile(value: int, encoding: str = "index34") -> Tile:
     code = _code_as_int(value, encoding)
     idx = _DECODE[encoding].get(code)
     if idx is None:
-        shown = hex(code) if encoding in ("nibble", "hex") else str(code)
+        shown = show(code) if code.bit_length() > 256 else hex(code) if encoding in ("nibble", "hex") else str(code)
         raise ValueError(f"unknown {encoding} tile code {shown}")
     return TILES[idx]
 
@@ -215,82 +306,305 @@ def encode_tile(tile: int, encoding: str = "index34") -> int:
     return _ENCODE[encoding][as_tile(tile)]
 
 
-def as_tile(tile: object) -> Tile:
+def as_tile(tile: object, name: str = "tile") -> Tile:
     """A ``Tile`` from a ``Tile``, an index34 int or a one-tile string."""
     if isinstance(tile, Tile):
         return tile
+    if type(tile) is int and 0 <= tile < N_KINDS:
+        return TILES[tile]
     if isinstance(tile, str):
-        return Tile.from_str(tile)
+        return read_tile(tile, name)
     return decode_tile(tile, "index34")  # type: ignore[arg-type]
 
 
-def decode(values: Iterable[int], encoding: str = "index34") -> list[Tile]:
+def tile_items(value: object, name: str) -> list[object]:
+    """The items of a sequence of tiles, read once (an iterator is consumed once)."""
+    if isinstance(value, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"{name} must be a sequence of tiles, not {type(value).__name__}")
+    if isinstance(value, (Mapping, AbstractSet)):
+        raise TypeError(
+            f"{name} must be a sequence of tiles, not {type(value).__name__} "
+            "(a hand is a sequence: a mapping or a set would be read as its keys)"
+        )
+    try:
+        items: list[object] = list(value)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{name} must be tiles, text or counts, not {type(value).__name__}") from None
+    return items
+
+
+def decode(values: Iterable[int], encoding: str = "index34", name: str = "values") -> list[Tile]:
     """Decode a sequence of codes; for ``index136`` a repeated id is an error."""
     check_encoding(encoding)
     if encoding == "counts":
-        return tiles_from_counts(values)
-    if isinstance(values, (str, bytes, bytearray)):
+        return tiles_from_counts(values, name)
+    if isinstance(values, (bytes, bytearray, memoryview)):
         raise TypeError(
-            f"{encoding} tiles must be a sequence of ints, not {type(values).__name__}"
-            + ("; pass encoding='counts' for a 34-count buffer" if not isinstance(values, str) else "")
+            f"{name} in {encoding} must be a sequence of ints, not {type(values).__name__}; "
+            "pass encoding='counts' for a 34-count buffer"
         )
-    tiles = [decode_tile(v, encoding) for v in values]
+    items = tile_items(values, name)
+    tiles = []
+    for i, v in enumerate(items):
+        try:
+            tiles.append(decode_tile(v, encoding))  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{name}[{i}]: {exc}") from None
     if encoding == "index136":
-        ids = [v.__index__() for v in values]  # type: ignore[union-attr]
-        if len(set(ids)) != len(ids):
-            dup = next(i for i in ids if ids.count(i) > 1)
-            raise ValueError(f"index136 tile id {dup} appears more than once")
+        seen: set[int] = set()
+        for v in items:
+            code = v.__index__()  # type: ignore[attr-defined]
+            if code in seen:
+                raise ValueError(f"index136 tile id {code} appears more than once in {name}")
+            seen.add(code)
     return tiles
 
 
 def encode(tiles: Iterable[int], encoding: str = "index34") -> list[int] | bytes:
     """Encode tiles; ``index136`` numbers the copies of each kind 0, 1, 2, 3."""
     check_encoding(encoding)
-    tiles = [as_tile(t) for t in tiles]
+    items = tile_items(tiles, "tiles")
+    kinds = []
+    for i, t in enumerate(items):
+        try:
+            kinds.append(as_tile(t, f"tiles[{i}]"))
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"tiles[{i}]: {exc}") from None
     if encoding == "counts":
-        return counts_of(tiles)
+        return counts_of(kinds)
     if encoding == "index136":
-        seen = [0] * 34
+        seen = [0] * N_KINDS
         out = []
-        for t in tiles:
-            if seen[t] >= 4:
-                raise ValueError(f"tile {t} appears more than 4 times")
-            out.append(t * 4 + seen[t])
+        for t in kinds:
+            if seen[t] >= MAX_COPIES:
+                raise ValueError(f"tile {t} appears more than {MAX_COPIES} times in tiles")
+            out.append(t * MAX_COPIES + seen[t])
             seen[t] += 1
         return out
     table = _ENCODE[encoding]
-    return [table[t] for t in tiles]
+    return [table[t] for t in kinds]
 
 
 def counts_of(tiles: Iterable[int]) -> bytes:
     """34 counts of already-valid index34 tiles; ``ValueError`` past four copies."""
-    counts = bytearray(34)
+    counts = bytearray(N_KINDS)
     for t in tiles:
+        if counts[t] == MAX_COPIES:
+            raise ValueError(f"tile {TILES[t]} appears more than {MAX_COPIES} times")
         counts[t] += 1
-        if counts[t] > 4:
-            raise ValueError(f"tile {TILES[t]} appears {counts[t]} times; at most 4")
     return bytes(counts)
 
 
-def check_counts(values: object) -> bytes:
-    """Validate a 34-count buffer (any sequence or buffer of ints) into ``bytes``."""
-    if isinstance(values, str):
-        raise TypeError("counts must be a sequence of 34 ints, not str")
-    try:
-        data: Sequence[int] = list(values)  # type: ignore[call-overload]
-    except TypeError:
-        raise TypeError(f"counts must be a sequence of 34 ints, not {type(values).__name__}") from None
-    if len(data) != 34:
-        raise ValueError(f"counts must hold 34 values, got {len(data)}")
-    out = bytearray(34)
-    for i, v in enumerate(data):
-        n = _code_as_int(v, "counts")
-        if not 0 <= n <= 4:
-            raise ValueError(f"count of tile {TILES[i]} (index {i}) is {n}; expected 0-4")
-        out[i] = n
-    return bytes(out)
+def tiles_from_counts(values: object, name: str = "counts") -> list[Tile]:
+    """The tiles of a 34-count argument (read by ``_counts.read_counts``), sorted."""
+    counts = read_counts(values, name)
+    return [TILES[i] for i in range(N_KINDS) for _ in range(counts[i])]
 
 
-def tiles_from_counts(values: object) -> list[Tile]:
-    counts = check_counts(values)
-    return [TILES[i] for i in range(34) for _ in range(counts[i])]
+# --- text notations -------------------------------------------------------------
+
+_SEPARATORS = frozenset(" \t\r\n,，、;")
+_VARIATION_SELECTORS = frozenset("\ufe0e\ufe0f")
+_GROUP_OPENERS = "[{"
+_BOTZONE_TO_TILE = {name: TILES[i] for i, name in enumerate(_BOTZONE_NAMES)}
+_UNICODE_TO_TILE = {glyph: TILES[i] for i, glyph in enumerate(_UNICODE_NAMES)}
+_SUIT_INDEX = {letter: k for k, letter in enumerate(SUIT_LETTERS)}
+
+_UNICODE_BLOCK = re.compile("[\U0001F000-\U0001F02F]")
+_WIDE = re.compile("[\u2E80-\U0010FFFF]")
+_LETTER_DIGIT = re.compile(r"[A-Za-z]\d")
+_DIGIT_SUIT = re.compile(r"\d[mpsz]")
+_BRACKETS_AS_SPACES = str.maketrans("[]{}", "    ")
+
+
+def _chinese_aliases() -> dict[str, Tile]:
+    aliases: dict[str, Tile] = {}
+    digits = ("一二三四五六七八九", "123456789", "１２３４５６７８９")
+    suit_words = ("万萬", "筒饼餅", "条索條")
+    for suit in range(N_SUITS):
+        for word in suit_words[suit]:
+            for digit_set in digits:
+                for r, d in enumerate(digit_set):
+                    aliases[d + word] = TILES[suit * SUIT_SIZE + r]
+    honors = (
+        ("东", "東", "东风", "東風"),
+        ("南", "南风", "南風"),
+        ("西", "西风", "西風"),
+        ("北", "北风", "北風"),
+        ("白", "白板"),
+        ("发", "發", "发财", "發財", "青发"),
+        ("中", "红中", "紅中"),
+    )
+    assert len(honors) == N_HONORS
+    for k, words in enumerate(honors):
+        for word in words:
+            aliases[word] = TILES[FIRST_HONOR + k]
+    return aliases
+
+
+_CHINESE_TO_TILE = _chinese_aliases()
+_CHINESE_MAX = max(map(len, _CHINESE_TO_TILE))
+
+
+def detect_notation(text: str) -> str:
+    """Guess the notation of ``text`` from the characters it uses."""
+    if _UNICODE_BLOCK.search(text):
+        return "unicode"
+    if _WIDE.search(text):
+        return "chinese"
+    spaced = text.translate(_BRACKETS_AS_SPACES)
+    if _LETTER_DIGIT.search(spaced) and not _DIGIT_SUIT.search(spaced):
+        return "botzone"
+    return "mpsz"
+
+
+# Each reader takes text[start:stop] and jumps over the meld groups in ``skip``
+# (position of an opening bracket -> position after its closing one).
+
+def _read_mpsz(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+    tiles: list[Tile] = []
+    ranks: list[int] = []  # digits waiting for their suit letter
+    run_at = start
+    i = start
+    while i < stop:
+        c = text[i]
+        if c in _SEPARATORS:
+            i += 1
+            continue
+        if c in _GROUP_OPENERS and i in skip:
+            i = skip[i]
+            continue
+        if c.isdecimal():
+            if not ranks:
+                run_at = i
+            ranks.append(int(c))
+        elif c in _SUIT_INDEX:
+            if not ranks:
+                raise text_error(f"malformed mpsz text: suit letter {c!r} without digits", text, i, name)
+            suit = _SUIT_INDEX[c]
+            if suit == N_SUITS:
+                for rank in ranks:
+                    if not 1 <= rank <= N_HONORS:
+                        raise text_error(f"unknown mpsz tile {rank}z (honors are 1z-7z)", text, i, name)
+                    tiles.append(TILES[FIRST_HONOR + rank - 1])
+            else:
+                base = suit * SUIT_SIZE - 1
+                for rank in ranks:
+                    tiles.append(TILES[base + (rank or 5)])  # 0m/0p/0s: the red five
+            ranks.clear()
+        else:
+            raise text_error(
+                f"malformed mpsz text: {c!r} is not a digit or a suit letter m, p, s, z", text, i, name
+            )
+        i += 1
+    if ranks:
+        raise text_error("malformed mpsz text: digits without a suit letter", text, run_at, name)
+    return tiles
+
+
+def _read_botzone(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+    tiles = []
+    i = start
+    while i < stop:
+        c = text[i]
+        if c.isspace() or c == ",":
+            i += 1
+            continue
+        if c in _GROUP_OPENERS and i in skip:
+            i = skip[i]
+            continue
+        code = text[i:min(i + 2, stop)]
+        tile = _BOTZONE_TO_TILE.get(code.upper())
+        if tile is None:
+            if len(code) > 1 and (code[1].isspace() or code[1] == ","):
+                code = c
+            raise text_error(f"unknown botzone tile {code!r}", text, i, name)
+        tiles.append(tile)
+        i += 2
+    return tiles
+
+
+def _read_unicode(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+    tiles = []
+    i = start
+    while i < stop:
+        c = text[i]
+        if c in _SEPARATORS or c in _VARIATION_SELECTORS:
+            i += 1
+            continue
+        if c in _GROUP_OPENERS and i in skip:
+            i = skip[i]
+            continue
+        tile = _UNICODE_TO_TILE.get(c)
+        if tile is None:
+            raise text_error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", text, i, name)
+        tiles.append(tile)
+        i += 1
+    return tiles
+
+
+def _read_chinese(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+    tiles = []
+    i = start
+    while i < stop:
+        c = text[i]
+        if c in _SEPARATORS:
+            i += 1
+            continue
+        if c in _GROUP_OPENERS and i in skip:
+            i = skip[i]
+            continue
+        for size in range(min(_CHINESE_MAX, stop - i), 0, -1):
+            tile = _CHINESE_TO_TILE.get(text[i:i + size])
+            if tile is not None:
+                tiles.append(tile)
+                i += size
+                break
+        else:
+            raise text_error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", text, i, name)
+    return tiles
+
+
+_READERS = {
+    "mpsz": _read_mpsz,
+    "botzone": _read_botzone,
+    "unicode": _read_unicode,
+    "chinese": _read_chinese,
+}
+_NO_GROUPS: Mapping[int, int] = {}
+
+
+def read_tiles(
+    text: str,
+    notation: str,
+    name: str,
+    start: int = 0,
+    stop: int | None = None,
+    skip: Mapping[int, int] = _NO_GROUPS,
+) -> list[Tile]:
+    """The tiles of ``text[start:stop]`` in ``notation`` (a checked name), jumping over ``skip``.
+
+    ``ValueError`` gives the position of the first bad character in ``text``.
+    """
+    return _READERS[notation](text, start, len(text) if stop is None else stop, skip, name)
+
+
+def read_tile(text: object, name: str = "tile") -> Tile:
+    """Exactly one tile from text in any notation (detected)."""
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a str, not {type(text).__name__}")
+    tiles = read_tiles(text, detect_notation(text), name)
+    if len(tiles) != 1:
+        raise ValueError(f"{name} must be one tile, got {len(tiles)} in {excerpt(text, 0)}")
+    return tiles[0]
+
+
+def write_tiles(tiles: Iterable[Tile], notation: str) -> str:
+    """``tiles`` in ``notation``; mpsz groups them by suit, each suit in the given order."""
+    if notation == "mpsz":
+        ranks: list[list[str]] = [[] for _ in SUIT_LETTERS]
+        for t in tiles:
+            ranks[t // SUIT_SIZE].append(str(t % SUIT_SIZE + 1))
+        return "".join("".join(r) + letter for r, letter in zip(ranks, SUIT_LETTERS) if r)
+    names = {"botzone": _BOTZONE_NAMES, "unicode": _UNICODE_NAMES, "chinese": _CHINESE_NAMES}[notation]
+    return ("" if notation == "unicode" else " ").join(names[t] for t in tiles)

@@ -1,7 +1,8 @@
 """Hu-type classification and decompositions of whole hands.
 
-Every test runs once per kernel set (compiled ``_decompose`` + ``_win``, then
-their pure-Python twins), swapped into the classifier's ``_KERNELS``.
+``classify`` and ``decompose`` are tested as dispatched: over the compiled
+kernels, or over the pure-Python ones when ``MAHJONG_FAST_NO_EXTENSIONS`` is set
+(CI runs the suite both ways).
 """
 from __future__ import annotations
 
@@ -9,32 +10,25 @@ import random
 from collections import Counter
 
 import pytest
+from support.hands import counts_of
+from support.oracles import CHOW_STARTS, meld_tiles, naive_splits
 
 import mahjong_fast as mf
-from mahjong_fast import _classify
-from mahjong_fast._classify import DecomposedMeld, Decomposition, HuType, classify, decompose
+from mahjong_fast import _dispatch
+from mahjong_fast._classify import (
+    DecomposedMeld,
+    Decomposition,
+    HuType,
+    classify,
+    decompose,
+)
 from mahjong_fast._hand import Hand, Meld
+from mahjong_fast._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
 from mahjong_fast._tiles import Tile
-
-from conftest import kernel_impls
-from test_decompose import meld_tiles, naive_splits, to_counts
 
 H = HuType
 SSY, HH, QDD, QXD, DDH, PH = H.SHAPES
 QYS, HYS, ZYS, MQ, QQR = H.MODIFIERS
-
-
-def _kernel_sets():
-    dec = {p.id: p.values[0] for p in kernel_impls("_decompose")}
-    win = {p.id: p.values[0] for p in kernel_impls("_win")}
-    return [pytest.param((dec[i], win[i]), id=i) for i in dec if i in win]
-
-
-@pytest.fixture(params=_kernel_sets(), autouse=True)
-def kernels(request, monkeypatch):
-    dec, win = request.param
-    monkeypatch.setitem(_classify._KERNELS, "_decompose", dec())
-    monkeypatch.setitem(_classify._KERNELS, "_win", win())
 
 
 # --- HuType -----------------------------------------------------------------
@@ -133,7 +127,7 @@ def test_concealed_hands(hand, melds, expected, self_drawn):
 
 
 E = Meld.kong  # exposed kong
-C = lambda t: Meld.kong(t, concealed=True)  # noqa: E731  concealed kong
+C = lambda t: Meld.kong(t, concealed=True)
 
 
 @pytest.mark.parametrize(
@@ -189,7 +183,7 @@ def test_bracket_melds_in_text():
         ("123m456p789s12345z5z", [], 15),
         ("", [], 0),
         ("123m", [Meld.pung("1z")], 6),
-        # seed 002 reads a declared kong + five pairs as 七大对; here the kong
+        # the Java hu-type write-up reads a declared kong + five pairs as 七大对; here the kong
         # counts three, so the hand has 13 tiles and is not whole
         ("1122m3344p55s", [Meld.kong("6z")], 13),
         ("1122m3344p55s", [C("6z")], 13),
@@ -204,7 +198,7 @@ def test_partial_hands_are_rejected(hand, melds, size):
 def test_other_inputs():
     ints = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 27, 27]
     assert classify(ints) == PH | MQ
-    assert classify(bytes(Counter(ints)[t] for t in range(34)), encoding="counts") == PH | MQ
+    assert classify(bytes(Counter(ints)[t] for t in range(N_KINDS)), encoding="counts") == PH | MQ
     assert classify(Hand(ints)) == PH | MQ
     with pytest.raises(ValueError):
         classify("1111m1m234p567s11z")  # a fifth copy
@@ -262,7 +256,7 @@ def test_decompose_non_standard_is_empty(hand):
 
 def test_decompose_partial_concealed_part():
     assert [d.pair for d in decompose("123m11z")] == [Tile.EAST]
-    assert decompose(to_counts("11z"), encoding="counts")[0].melds == ()
+    assert decompose(counts_of("11z"), encoding="counts")[0].melds == ()
     assert len(decompose("11223344556677m")) == 3
 
 
@@ -270,7 +264,7 @@ def test_decompose_partial_concealed_part():
 
 def reference_classify(concealed, melds, self_drawn):
     """The DESIGN.md rules, written out over naive splits."""
-    counts = [0] * 34
+    counts = [0] * N_KINDS
     for t in concealed:
         counts[t] += 1
     whole = counts[:]
@@ -279,8 +273,8 @@ def reference_classify(concealed, melds, self_drawn):
             whole[t] += 1
     shape = H(0)
     if not melds:
-        kinds = {t for t in range(34) if counts[t]}
-        if kinds == {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}:
+        kinds = {t for t in range(N_KINDS) if counts[t]}
+        if kinds == set(ORPHANS):
             shape = SSY
         elif all(c % 2 == 0 for c in counts):
             fours = sum(c == 4 for c in counts)
@@ -293,8 +287,8 @@ def reference_classify(concealed, melds, self_drawn):
             shape = DDH if all_pungs and not chow_declared else PH
     if not shape:
         return shape
-    suits = {t // 9 for t in range(27) if whole[t]}
-    honors = any(whole[27:])
+    suits = {t // SUIT_SIZE for t in range(FIRST_HONOR) if whole[t]}
+    honors = any(whole[FIRST_HONOR:])
     if not suits:
         shape |= ZYS
     elif len(suits) == 1:
@@ -309,15 +303,14 @@ def reference_classify(concealed, melds, self_drawn):
 def random_whole_hand(rng):
     """A random 14-tile hand (a kong counting three): often winning, sometimes not."""
     form = rng.random()
-    pool = list(range(9)) + list(range(27, 34)) if rng.random() < 0.4 else list(range(34))
+    pool = list(range(SUIT_SIZE)) + list(range(FIRST_HONOR, N_KINDS)) if rng.random() < 0.4 else list(range(N_KINDS))
     while True:
         if form < 0.15:  # seven pairs, fours allowed
             counts = Counter(rng.choice(pool) for _ in range(7))
             concealed = [t for t, n in counts.items() for _ in range(2 * n)]
             declared = []
         elif form < 0.2:  # thirteen orphans (or a near miss)
-            orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-            concealed = orphans + [rng.choice(orphans if rng.random() < 0.8 else pool)]
+            concealed = list(ORPHANS) + [rng.choice(ORPHANS if rng.random() < 0.8 else pool)]
             declared = []
         elif form < 0.3:  # junk
             n_melds = rng.randrange(5)
@@ -325,7 +318,7 @@ def random_whole_hand(rng):
             declared = [Meld.pung(rng.choice(pool)) for _ in range(n_melds)]
         else:  # pair + four melds, some of them declared
             pungs = [("pung", t) for t in pool]
-            chows = [("chow", t) for t in pool if t < 27 and t % 9 <= 6]
+            chows = [("chow", t) for t in pool if t in CHOW_STARTS]
             melds = [rng.choice(pungs + chows) for _ in range(4)]
             concealed = [rng.choice(pool)] * 2
             declared = []
@@ -356,19 +349,19 @@ def test_random_hands_against_reference():
         got = classify(concealed, melds=declared, self_drawn=self_drawn)
         assert got == reference_classify(concealed, declared, self_drawn), (concealed, declared)
         shapes[got.shape] += 1
-        counts = bytes(Counter(concealed)[t] for t in range(34))
+        counts = bytes(Counter(concealed)[t] for t in range(N_KINDS))
         assert bool(decompose(concealed, melds=declared)) == bool(naive_splits(counts))
     assert set(shapes) == set(H.SHAPES) | {H(0)}
 
 
 def test_agrees_with_win_kernel():
     """A 14-tile concealed hand classifies as a win exactly when is_win_counts says so."""
-    win = _classify._KERNELS["_win"]
+    win = _dispatch.win
     rng = random.Random(12)
     for _ in range(500):
         concealed, _ = random_whole_hand(rng)
         if len(concealed) != 14:
             continue
-        counts = bytes(Counter(concealed)[t] for t in range(34))
+        counts = bytes(Counter(concealed)[t] for t in range(N_KINDS))
         expected = win.is_win_counts(counts, "cluster")
         assert bool(classify(counts, encoding="counts")) == expected

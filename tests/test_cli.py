@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
+from support.impls import run_python
 
-from conftest import run_python
 from mahjong_fast._cli import main
 
 
@@ -62,7 +62,7 @@ def test_check_wild(capsys):
     [("11111m", "tile 1m appears 5 times"), ("123x", "123x"), ("W1 J9", "J9"), ("8z", "8z")],
 )
 def test_bad_input_exits_2_with_message(capsys, hand, message):
-    status, out, err = run(capsys, "check", hand)
+    status, _, err = run(capsys, "check", hand)
     assert status == 2
     assert message in err and "Traceback" not in err
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.impls import general_api
 
 import mahjong_fast as mf
-from mahjong_fast import _api
 
 ATOMS = st.sampled_from(
     [0, 1, 33, 34, -1, 2**63, -(2**63), 2**200, 1.5, None, True, "1m", "x", b"\x00", np.int64(3), np.uint8(200)]
@@ -27,7 +27,8 @@ OPTIONS = st.sampled_from(
     [{}, {"encoding": "counts"}, {"encoding": "index136"}, {"encoding": "decimal"}, {"encoding": 3},
      {"melds": ["123m"]}, {"melds": 5}, {"wild": "7z"}, {"wild": [0, 99]}, {"fifth": 0}]
 )
-PAIRS = [(mf.is_win, _api.is_win), (mf.waits, _api.waits), (mf.shanten, _api.shanten)]
+GENERAL_IS_WIN, GENERAL_SHANTEN, GENERAL_WAITS = general_api()
+PAIRS = [(mf.is_win, GENERAL_IS_WIN), (mf.waits, GENERAL_WAITS), (mf.shanten, GENERAL_SHANTEN)]
 
 
 def _outcome(f, hand, options):

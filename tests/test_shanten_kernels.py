@@ -1,30 +1,38 @@
-"""The shanten / waits / wildcard kernels (compiled ``_shanten``, pure ``_shanten_py``).
+"""The shanten / waits / wildcard kernels (compiled ``shanten``, pure ``shanten_py``).
 
 Every test runs on both implementations (the pure one on smaller samples). Yardsticks:
 the ``mahjong`` package (standard form), PyMahjongGB (seven pairs, thirteen orphans), the
-40,000 majiang-core records, ``naive`` (backtracking win check) for waits and wins, and brute
-force over every substitution of the jokers for the wildcard functions.
+40,000 majiang-core records (``../shared/data`` beside the checkout: the test fails when
+they are missing), the ``support.oracles`` checkers for waits and wins, and brute force
+over every substitution of the jokers for the wildcard functions.
 """
 from __future__ import annotations
 
 import functools
-import importlib.machinery
 import itertools
 import json
 import random
-from pathlib import Path
 
 import pytest
-from conftest import kernel_impls
-from naive import naive_is_standard_win, naive_seven_pairs, naive_thirteen_orphans
+from support.hands import (
+    SUIT_OFFSETS,
+    complete_hand,
+    concealed_beside,
+    counts_of,
+    heavy_hand,
+    joker_hand,
+    melds_and_limits,
+    mixed_hand,
+    orphan_hand,
+    quad_hand,
+    random_hand,
+)
+from support.impls import data_dir, implementations, load_impl
+from support.oracles import free_win, naive_win
 
-from mahjong_fast import _dispatch
-from mahjong_fast._kernels import shanten_py as _shanten_py
-from conftest import compiled_kernel
+from mahjong_fast._kernels import shanten_py
+from mahjong_fast._layout import N_KINDS, ORPHANS
 
-DATA = Path("/work/shared/data/majiang-core")
-SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 GB_NAMES = (
     [f"W{i}" for i in range(1, 10)]
     + [f"B{i}" for i in range(1, 10)]
@@ -33,204 +41,13 @@ GB_NAMES = (
 )
 
 
-@pytest.fixture(params=kernel_impls("_shanten"), scope="module")
-def sh(request):
-    return request.param()
-
-
-def is_compiled(mod) -> bool:
-    return mod.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
-def size(mod, compiled: int, python: int) -> int:
-    return compiled if is_compiled(mod) else python
-
-
-def counts_of(text: str) -> bytes:
-    counts = bytearray(34)
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch) or 5)
-        else:
-            for d in digits:
-                counts[SUIT_OFFSETS[ch] + d - 1] += 1
-            digits = []
-    return bytes(counts)
-
-
-# ---------------------------------------------------------------- hand generators
-
-
-def wall_hand(rng: random.Random, n: int) -> list[int]:
-    c = [0] * 34
-    for tile in rng.sample(range(136), n):
-        c[tile // 4] += 1
-    return c
-
-
-def heavy_hand(rng: random.Random, n: int, pool=range(34)) -> list[int]:
-    """Few kinds, so triplets and fours are common."""
-    kinds = rng.sample(list(pool), min(len(pool), rng.randint(max(4, (n + 3) // 4), 9)))
-    c = [0] * 34
-    while n:
-        t = rng.choice(kinds)
-        if c[t] < 4:
-            c[t] += 1
-            n -= 1
-    return c
-
-
-def orphan_hand(rng: random.Random, n: int) -> list[int]:
-    c = [0] * 34
-    while n:
-        t = rng.choice(ORPHANS) if rng.random() < 0.85 else rng.randrange(34)
-        if c[t] < 4:
-            c[t] += 1
-            n -= 1
-    return c
-
-
-def quad_hand(rng: random.Random, n: int) -> list[int]:
-    """One to three fours among a few kinds of one suit (or the honors): where a joker as a
-    fifth copy matters."""
-    c = [0] * 34
-    suit = rng.randrange(4)
-    span = 9 if suit < 3 else 7
-    kinds = [9 * suit + i for i in rng.sample(range(span), rng.randint(3, 5))]
-    fours = min(n // 4, rng.randint(1, 3))
-    for t in kinds[:fours]:
-        c[t] = 4
-    pool = kinds[fours:] + rng.sample(range(34), 2)
-    n -= 4 * fours
-    while n:
-        t = rng.choice(pool)
-        if c[t] < 4:
-            c[t] += 1
-            n -= 1
-    return c
-
-
-def complete_hand(rng: random.Random, melds: int, used=None) -> list[int]:
-    """A random complete standard hand of ``melds`` melds and a pair; with ``used`` (declared
-    copies) the result never pushes a tile past four together with them."""
-    base = list(used) if used else [0] * 34
-    while True:
-        c = list(base)
-        for _ in range(melds):
-            if rng.random() < 0.6:
-                s = rng.randrange(3) * 9 + rng.randrange(7)
-                for t in (s, s + 1, s + 2):
-                    c[t] += 1
-            else:
-                c[rng.randrange(34)] += 3
-        c[rng.randrange(34)] += 2
-        if max(c) <= 4:
-            return [a - b for a, b in zip(c, base)]
-
-
-def mixed_hand(rng: random.Random, n: int) -> list[int]:
-    """Wall-random, four-heavy, orphan-heavy, or near a complete hand."""
-    kind = rng.randrange(4)
-    if kind == 0:
-        return wall_hand(rng, n)
-    if kind == 1:
-        return heavy_hand(rng, n)
-    if kind == 2:
-        return orphan_hand(rng, n)
-    c = complete_hand(rng, (n - 2) // 3 + (n % 3 == 1))
-    while sum(c) > n:
-        t = rng.choice([i for i in range(34) if c[i]])
-        c[t] -= 1
-    while sum(c) < n:
-        t = rng.randrange(34)
-        if c[t] < 4:
-            c[t] += 1
-    return c
-
-
-def melds_and_limits(rng: random.Random, declared: int):
-    """Counts of ``declared`` random melds (chow, pung or kong) and the limits they leave."""
-    while True:
-        used = [0] * 34
-        for _ in range(declared):
-            r = rng.random()
-            if r < 0.5:
-                s = rng.randrange(3) * 9 + rng.randrange(7)
-                for t in (s, s + 1, s + 2):
-                    used[t] += 1
-            else:
-                used[rng.randrange(34)] += 4 if r > 0.85 else 3
-        if max(used) <= 4:
-            return used, bytes(4 - u for u in used)
-
-
-def concealed_beside(rng: random.Random, used: list[int], n: int, near: bool) -> list[int]:
-    """``n`` concealed tiles compatible with the declared ``used`` copies."""
-    if near:
-        for _ in range(50):
-            c = complete_hand(rng, (n - 1) // 3, used)
-            if sum(c) == n + 1:
-                t = rng.choice([i for i in range(34) if c[i]])
-                c[t] -= 1
-                return c
-    wall = [t for t in range(34) for _ in range(4 - used[t])]
-    c = [0] * 34
-    for t in rng.sample(wall, n):
-        c[t] += 1
-    return c
-
-
-# ---------------------------------------------------------------- independent checkers
-
-
-def naive_win(c) -> bool:
-    """Any form, counts 0-4: standard, or at 14 tiles seven pairs / thirteen orphans."""
-    return naive_is_standard_win(c) or naive_seven_pairs(c) or naive_thirteen_orphans(c)
-
-
-@functools.lru_cache(maxsize=None)
-def _melds_only(part: tuple, chows: bool) -> bool:
-    i = next((j for j, v in enumerate(part) if v), None)
-    if i is None:
-        return True
-    rest = list(part)
-    if rest[i] >= 3:
-        rest[i] -= 3
-        if _melds_only(tuple(rest), chows):
-            return True
-        rest[i] += 3
-    if chows and i + 2 < len(part) and rest[i + 1] and rest[i + 2]:
-        rest[i] -= 1
-        rest[i + 1] -= 1
-        rest[i + 2] -= 1
-        return _melds_only(tuple(rest), chows)
-    return False
-
-
-def free_win(c) -> bool:
-    """Any form for counts of any size (a joker may be a fifth or sixth copy)."""
-    total = sum(c)
-    if total % 3 != 2:
-        return False
-    for pair in range(34):
-        if c[pair] >= 2:
-            h = list(c)
-            h[pair] -= 2
-            if all(
-                _melds_only(tuple(h[lo:hi]), lo < 27)
-                for lo, hi in ((0, 9), (9, 18), (18, 27), (27, 34))
-            ):
-                return True
-    if total != 14:
-        return False
-    if all(v % 2 == 0 for v in c):
-        return True
-    return all(c[t] >= 1 for t in ORPHANS) and sum(c[t] for t in ORPHANS) == 14
+@pytest.fixture
+def sh(impl):
+    return impl.shanten
 
 
 def substitutions(jokers: int):
-    return itertools.combinations_with_replacement(range(34), jokers)
+    return itertools.combinations_with_replacement(range(N_KINDS), jokers)
 
 
 def substituted(c, subst) -> list[int]:
@@ -240,18 +57,13 @@ def substituted(c, subst) -> list[int]:
     return h
 
 
-# ---------------------------------------------------------------- the build
+# ---------------------------------------------------------------- the tables and the surface
 
 
-@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
-def test_compiled_module_is_an_extension():
-    assert is_compiled(compiled_kernel("shanten"))
-
-
-def test_tables(sh):
+def test_tables(impl, sh):
     sh.ensure_tables()
     assert sh.ensure_tables() == 0.0
-    if is_compiled(sh):
+    if impl.compiled:
         info = sh.table_info()
         assert info["bytes"] < 3_000_000
         assert info["suit_vectors"] == 405_350 and info["honor_vectors"] == 43_130
@@ -259,23 +71,21 @@ def test_tables(sh):
 
 
 def test_same_public_names():
-    compiled = compiled_kernel("shanten")
-    if compiled is None:
-        pytest.skip("not built")
-    public = {n for n in dir(compiled) if not n.startswith("_")}
-    assert public == set(_shanten_py.__all__)
-    assert public <= set(dir(_shanten_py))
+    for impl in implementations():
+        assert set(shanten_py.__all__) <= set(dir(impl.shanten)), impl.name
+        if impl.compiled:
+            assert {n for n in dir(impl.shanten) if not n.startswith("_")} == set(shanten_py.__all__)
 
 
 # ---------------------------------------------------------------- shanten against the peers
 
 
-def test_standard_matches_mahjong(sh):
+def test_standard_matches_mahjong(impl, sh):
     from mahjong.shanten import Shanten
 
     rng = random.Random(1)
     calc = Shanten().calculate_shanten
-    n = size(sh, 24_000, 1_500)
+    n = impl.sample(24_000, 1_500)
     for i in range(n):
         tiles = (13, 14)[i % 2] if i < n // 2 else rng.choice((1, 2, 4, 5, 7, 8, 10, 11))
         c = mixed_hand(rng, tiles)
@@ -283,34 +93,34 @@ def test_standard_matches_mahjong(sh):
         assert sh.shanten_counts(bytes(c), 1) == want, c
 
 
-def test_seven_pairs_and_orphans_match_gb(sh):
+def test_seven_pairs_and_orphans_match_gb(impl, sh):
     gb = pytest.importorskip("MahjongGB")
     rng = random.Random(2)
-    for i in range(size(sh, 21_000, 1_200)):
-        gen = (wall_hand, heavy_hand, orphan_hand)[i % 3]
+    for i in range(impl.sample(21_000, 1_200)):
+        gen = (random_hand, heavy_hand, orphan_hand)[i % 3]
         c = gen(rng, 13)
-        hand = tuple(GB_NAMES[t] for t in range(34) for _ in range(c[t]))
+        hand = tuple(GB_NAMES[t] for t in range(N_KINDS) for _ in range(c[t]))
         b = bytes(c)
         assert sh.shanten_counts(b, 2) == gb.SevenPairsShanten(hand=hand)[0], c
         assert sh.shanten_counts(b, 3) == gb.ThirteenOrphansShanten(hand=hand)[0], c
 
 
 def majiang_records():
+    data = data_dir("majiang-core")
     records = []
     for k in (1, 2, 3, 4):
-        for rec in json.loads((DATA / f"xiangting_{k}.json").read_text()):
-            c = [0] * 34
+        for rec in json.loads((data / f"xiangting_{k}.json").read_text()):
+            c = [0] * N_KINDS
             for tile in rec["q"]:
                 c[SUIT_OFFSETS[tile[0]] + (int(tile[1]) or 5) - 1] += 1
             records.append((c, rec["x"]))
     return records
 
 
-@pytest.mark.skipif(not DATA.exists(), reason="majiang-core data not present")
-def test_majiang_core_records(sh):
+def test_majiang_core_records(impl, sh):
     records = majiang_records()
     assert len(records) == 40_000
-    step = size(sh, 1, 20)
+    step = impl.sample(1, 20)
     for c, (standard, orphans, pairs) in records[::step]:
         b = bytes(c)
         assert sh.shanten_counts(b, 1) == standard, c
@@ -336,7 +146,7 @@ def test_capped_distance_is_what_mahjong_counts(sh):
     assert sh.shanten_counts(c, 1) == 1
     assert sh.waits_counts(c) == []
     # were 1m drawable a fifth time, it would be ready (tanki on 1m)
-    assert _shanten_py._min_missing(c, [5] * 34, 13, 1, 0) - 1 == 0
+    assert shanten_py._min_missing(c, [5] * N_KINDS, 13, 1, 0) - 1 == 0
     # a joker may be that fifth copy when fifth=True, never when fifth=False
     assert sh.is_win_wild(c, 1, True)
     assert not sh.is_win_wild(c, 1, False)
@@ -358,29 +168,29 @@ def test_known_waits(sh):
     assert sh.waits_counts(counts_of("1m")) == [0]
     assert sh.waits_counts(counts_of("1111m"), limits=bytes([1] + [4] * 33)) == []
     # every 2m is in declared melds: 1m-3m no longer waits on 2m, and is not ready
-    limits = bytearray(b"\x04" * 34)
+    limits = bytearray(b"\x04" * N_KINDS)
     assert sh.waits_counts(counts_of("13m55p"), limits=bytes(limits)) == [1]
     limits[1] = 0
     assert sh.waits_counts(counts_of("13m55p"), limits=bytes(limits)) == []
     assert sh.shanten_counts(counts_of("13m55p"), 1, limits=bytes(limits)) == 1
 
 
-def test_waits_match_brute_force(sh):
+def test_waits_match_brute_force(impl, sh):
     rng = random.Random(3)
-    for _ in range(size(sh, 20_000, 2_000)):
+    for _ in range(impl.sample(20_000, 2_000)):
         c = mixed_hand(rng, 13)
-        want = [t for t in range(34) if c[t] < 4 and naive_win(substituted(c, (t,)))]
+        want = [t for t in range(N_KINDS) if c[t] < 4 and naive_win(substituted(c, (t,)))]
         assert sh.waits_counts(bytes(c)) == want, c
         assert (sh.shanten_counts(bytes(c), 0) == 0) == bool(want), c
 
 
-def test_waits_beside_declared_melds(sh):
+def test_waits_beside_declared_melds(impl, sh):
     rng = random.Random(4)
-    for i in range(size(sh, 8_000, 300)):
+    for i in range(impl.sample(8_000, 300)):
         declared = 1 + i % 4
         used, limits = melds_and_limits(rng, declared)
         c = concealed_beside(rng, used, 13 - 3 * declared, near=i % 2 == 0)
-        want = [t for t in range(34) if c[t] < limits[t] and naive_win(substituted(c, (t,)))]
+        want = [t for t in range(N_KINDS) if c[t] < limits[t] and naive_win(substituted(c, (t,)))]
         assert sh.waits_counts(bytes(c), limits=limits) == want, (c, used)
         got = sh.shanten_counts(bytes(c), 1, limits=limits)
         assert got >= 0 and (got == 0) == bool(want), (c, used)
@@ -389,17 +199,17 @@ def test_waits_beside_declared_melds(sh):
 # ---------------------------------------------------------------- wins
 
 
-def test_complete_iff_win(sh):
+def test_complete_iff_win(impl, sh):
     rng = random.Random(5)
-    for i in range(size(sh, 12_000, 1_200)):
+    for i in range(impl.sample(12_000, 1_200)):
         tiles = (14, 11, 8, 5, 2)[i % 5]
         if i % 3 == 0:
             c = complete_hand(rng, tiles // 3)
         elif i % 3 == 1 and tiles == 14:
-            c = [0] * 34
-            for t in rng.sample(range(34), 6):
+            c = [0] * N_KINDS
+            for t in rng.sample(range(N_KINDS), 6):
                 c[t] += 2
-            c[rng.randrange(34)] += 2
+            c[rng.randrange(N_KINDS)] += 2
             if max(c) > 4:
                 continue
         else:
@@ -409,9 +219,9 @@ def test_complete_iff_win(sh):
         assert sh.is_win_wild(bytes(c), 0) == win, c
 
 
-def test_shanten_with_limits_never_below_plain(sh):
+def test_shanten_with_limits_never_below_plain(impl, sh):
     rng = random.Random(6)
-    for i in range(size(sh, 6_000, 600)):
+    for i in range(impl.sample(6_000, 600)):
         declared = 1 + i % 4
         used, limits = melds_and_limits(rng, declared)
         c = bytes(concealed_beside(rng, used, 14 - 3 * declared - i % 2, near=i % 3 == 0))
@@ -422,22 +232,6 @@ def test_shanten_with_limits_never_below_plain(sh):
 
 
 # ---------------------------------------------------------------- wildcards
-
-
-def joker_hand(rng: random.Random, jokers: int, total: int) -> list[int]:
-    """Real tiles of a hand of ``total`` tiles holding ``jokers`` jokers; often near a win."""
-    if rng.random() < 0.6:
-        c = complete_hand(rng, total // 3) if total % 3 == 2 else mixed_hand(rng, total + 1)
-        for _ in range(sum(c) - (total - jokers)):
-            c[rng.choice([t for t in range(34) if c[t]])] -= 1
-        if rng.random() < 0.3:  # perturb one tile
-            t = rng.choice([t for t in range(34) if c[t]])
-            u = rng.randrange(34)
-            if c[u] < 4:
-                c[t] -= 1
-                c[u] += 1
-        return c
-    return mixed_hand(rng, total - jokers)
 
 
 def brute_wins(c, jokers: int, limits: bytes, plain) -> tuple[bool, bool]:
@@ -461,45 +255,45 @@ def brute_wins(c, jokers: int, limits: bytes, plain) -> tuple[bool, bool]:
 
 @pytest.fixture(scope="module")
 def plain():
-    """The plain (no joker) kernels for brute force: compiled if built (their no-joker paths
-    are held against ``naive`` and ``mahjong`` above), else pure Python."""
-    return compiled_kernel("shanten") or _shanten_py
+    """The plain (no joker) kernels for brute force: the fastest this run tests (their
+    no-joker paths are held against the oracles and ``mahjong`` above)."""
+    return implementations()[0].shanten
 
 
-def test_is_win_wild_matches_brute_force(sh, plain):
+def test_is_win_wild_matches_brute_force(impl, sh, plain):
     rng = random.Random(7)
     plain_win = functools.partial(plain.is_win_wild, jokers=0)
-    for i in range(size(sh, 5_000, 300)):
-        jokers = (1, 1, 2, 2, 1, 1, 2, 2, 1, 3)[i % 10] if is_compiled(sh) else 1 + i % 2
+    for i in range(impl.sample(5_000, 300)):
+        jokers = (1, 1, 2, 2, 1, 1, 2, 2, 1, 3)[i % 10] if impl.compiled else 1 + i % 2
         total = (14, 11, 8, 5)[i % 4] if jokers < 3 else 14
         c = joker_hand(rng, jokers, total)
         if i % 4 == 3:
-            used, limits = melds_and_limits(rng, (14 - total) // 3 or 1)
+            _, limits = melds_and_limits(rng, (14 - total) // 3 or 1)
             limits = bytes(max(a, b) for a, b in zip(limits, c))
         else:
-            limits = b"\x04" * 34
+            limits = b"\x04" * N_KINDS
         wants = brute_wins(c, jokers, limits, plain_win)
         for fifth, want in zip((True, False), wants):
             assert sh.is_win_wild(bytes(c), jokers, fifth, limits) == want, (c, jokers, fifth)
             assert (sh.shanten_counts(bytes(c), 0, jokers, fifth, limits) == -1) == want, c
 
 
-def test_waits_with_jokers_and_wild_kinds(sh):
+def test_waits_with_jokers_and_wild_kinds(impl, sh):
     rng = random.Random(8)
-    wild = bytes(1 if t == 33 else 0 for t in range(34))  # red dragon is wild
-    for i in range(size(sh, 5_000, 150)):
+    wild = bytes(1 if t == 33 else 0 for t in range(N_KINDS))  # red dragon is wild
+    for i in range(impl.sample(5_000, 150)):
         jokers = 1 + i % 3
         total = (13, 13, 10, 7)[i % 4]
         c = joker_hand(rng, jokers, total)
         c[33] = 0
         if sum(c) + jokers != total:
             continue
-        limits = b"\x04" * 34 if i % 3 else bytes(max(4 - (i % 2), v) for v in c)
+        limits = b"\x04" * N_KINDS if i % 3 else bytes(max(4 - (i % 2), v) for v in c)
         fifth = i % 2 == 0
         mask = wild if i % 2 else b""
         b = bytes(c)
         want = []
-        for t in range(34):
+        for t in range(N_KINDS):
             if c[t] >= limits[t]:
                 continue
             if mask and mask[t]:
@@ -510,15 +304,15 @@ def test_waits_with_jokers_and_wild_kinds(sh):
         assert sh.waits_counts(b, jokers, fifth, limits, mask) == want, (c, jokers, fifth)
 
 
-def test_waits_with_jokers_brute_force(sh, plain):
+def test_waits_with_jokers_brute_force(impl, sh, plain):
     rng = random.Random(9)
     plain_win = functools.partial(plain.is_win_wild, jokers=0)
-    limits = b"\x04" * 34
-    for i in range(size(sh, 150, 20)):
+    limits = b"\x04" * N_KINDS
+    for i in range(impl.sample(150, 20)):
         jokers = 1 + i % 2
         c = joker_hand(rng, jokers, 13)
         wants = {t: brute_wins(substituted(c, (t,)), jokers, limits, plain_win)
-                 for t in range(34) if c[t] < 4}
+                 for t in range(N_KINDS) if c[t] < 4}
         for k, fifth in enumerate((True, False)):
             want = [t for t, w in wants.items() if w[k]]
             assert sh.waits_counts(bytes(c), jokers, fifth) == want, (c, jokers, fifth)
@@ -529,13 +323,13 @@ def plain_shanten(plain, h, form: int, total: int, limits: bytes) -> int:
     if max(h) <= 4 and bytes(caps) == limits:
         return plain.shanten_counts(bytes(h), form, 0, True, limits)
     # jokers kept as copies beyond the limits: the target may keep what is held
-    return min(_shanten_py.UNREACHABLE, _shanten_py._min_missing(h, caps, total, form, 0) - 1)
+    return min(shanten_py.UNREACHABLE, shanten_py._min_missing(h, caps, total, form, 0) - 1)
 
 
 def best_substitutions(plain, c, jokers: int, forms, total: int, limits: bytes):
     """Least plain shanten per form over every substitution of the jokers, for fifth=True and
     for fifth=False (substitutions within the limits)."""
-    free = dict.fromkeys(forms, _shanten_py.UNREACHABLE)
+    free = dict.fromkeys(forms, shanten_py.UNREACHABLE)
     capped = dict(free)
     for subst in substitutions(jokers):
         h = substituted(c, subst)
@@ -548,20 +342,20 @@ def best_substitutions(plain, c, jokers: int, forms, total: int, limits: bytes):
     return free, capped
 
 
-def test_fifth_copies_match_brute_force(sh, plain):
+def test_fifth_copies_match_brute_force(impl, sh, plain):
     rng = random.Random(13)
     plain_win = functools.partial(plain.is_win_wild, jokers=0)
     differ = 0
-    n = size(sh, 300, 30)
+    n = impl.sample(300, 30)
     for i in range(n):
         jokers = 1 + (i % 3 == 2)
         total = (13, 14, 10, 11, 7, 8)[i % 6]
         c = quad_hand(rng, total - jokers)
         if i % 4 == 3:
-            used, limits = melds_and_limits(rng, 1)
+            _, limits = melds_and_limits(rng, 1)
             limits = bytes(max(a, b) for a, b in zip(limits, c))
         else:
-            limits = b"\x04" * 34
+            limits = b"\x04" * N_KINDS
         forms = (0, 1, 2, 3) if total >= 13 else (0, 1)
         wants = best_substitutions(plain, c, jokers, forms, total, limits)
         for fifth, want in zip((True, False), wants):
@@ -583,49 +377,49 @@ def exchanged(c, draw: int, discard: int) -> bytes:
     return bytes(h)
 
 
-def test_one_exchange_from_ready(sh, plain):
+def test_one_exchange_from_ready(impl, sh, plain):
     """Shanten 1 iff not ready and one legal draw and discard make it ready (the waits are
     held against brute force above, so this checks shanten under limits independently)."""
     rng = random.Random(14)
-    for i in range(size(sh, 1_500, 100)):
+    for i in range(impl.sample(1_500, 100)):
         declared = i % 4
         if declared:
             used, limits = melds_and_limits(rng, declared)
         else:
-            used, limits = [0] * 34, b"\x04" * 34
+            used, limits = [0] * N_KINDS, b"\x04" * N_KINDS
         c = concealed_beside(rng, used, 13 - 3 * declared, near=i % 2 == 0)
         if i % 3 == 0:  # move one tile
-            t = rng.choice([t for t in range(34) if c[t]])
-            u = rng.randrange(34)
+            t = rng.choice([t for t in range(N_KINDS) if c[t]])
+            u = rng.randrange(N_KINDS)
             if u != t and c[u] < limits[u]:
                 c[t] -= 1
                 c[u] += 1
         ready = bool(plain.waits_counts(bytes(c), limits=limits))
         one_away = not ready and any(
             plain.waits_counts(exchanged(c, t, d), limits=limits)
-            for t in range(34)
+            for t in range(N_KINDS)
             if c[t] < limits[t]
-            for d in range(34)
+            for d in range(N_KINDS)
             if d != t and c[d]
         )
         got = sh.shanten_counts(bytes(c), 0 if not declared else 1, limits=limits)
         assert (got == 0) == ready and (got == 1) == one_away, (c, used)
 
 
-def test_shanten_with_jokers_is_best_substitution(sh, plain):
+def test_shanten_with_jokers_is_best_substitution(impl, sh, plain):
     rng = random.Random(10)
-    for i in range(size(sh, 400, 30)):
-        jokers = 1 + (i % 5 == 4) if is_compiled(sh) else 1
+    for i in range(impl.sample(400, 30)):
+        jokers = 1 + (i % 5 == 4) if impl.compiled else 1
         total = (13, 14, 10, 11, 7, 4)[i % 6]
         c = joker_hand(rng, jokers, total)
         if sum(c) + jokers != total:
             continue
         forms = (0, 1, 2, 3) if total >= 13 else (0, 1)
         if i % 3 == 2:
-            used, limits = melds_and_limits(rng, max(1, (14 - total) // 3))
+            _, limits = melds_and_limits(rng, max(1, (14 - total) // 3))
             limits = bytes(max(a, b) for a, b in zip(limits, c))
         else:
-            limits = b"\x04" * 34
+            limits = b"\x04" * N_KINDS
         wants = best_substitutions(plain, c, jokers, forms, total, limits)
         for fifth, want in zip((True, False), wants):
             for form in forms:
@@ -634,11 +428,11 @@ def test_shanten_with_jokers_is_best_substitution(sh, plain):
 
 
 def test_implementations_agree():
-    compiled = compiled_kernel("shanten")
-    if compiled is None or _dispatch.NO_EXTENSIONS:
-        pytest.skip("not built")
+    if len(implementations()) < 2:
+        pytest.skip("pure-Python run: one implementation")
+    compiled = load_impl("c-extension").shanten
     rng = random.Random(11)
-    wild = bytes(1 if t in (31, 33) else 0 for t in range(34))
+    wild = bytes(1 if t in (31, 33) else 0 for t in range(N_KINDS))
     for i in range(300):
         jokers = (0, 0, 1, 2, 3)[i % 5]
         total = rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 14))
@@ -649,13 +443,13 @@ def test_implementations_agree():
         fifth = i % 2 == 0
         for form in (0, 1, 2, 3) if total >= 13 else (0, 1):
             args = (c, form, jokers, fifth, limits)
-            assert compiled.shanten_counts(*args) == _shanten_py.shanten_counts(*args), args
+            assert compiled.shanten_counts(*args) == shanten_py.shanten_counts(*args), args
         if total % 3 == 2:
             args = (c, jokers, fifth, limits)
-            assert compiled.is_win_wild(*args) == _shanten_py.is_win_wild(*args), args
+            assert compiled.is_win_wild(*args) == shanten_py.is_win_wild(*args), args
         else:
             args = (c, jokers, fifth, limits, wild if i % 4 == 1 else b"")
-            assert compiled.waits_counts(*args) == _shanten_py.waits_counts(*args), args
+            assert compiled.waits_counts(*args) == shanten_py.waits_counts(*args), args
 
 
 # ---------------------------------------------------------------- bad input
@@ -695,7 +489,7 @@ def test_bad_input(sh):
     with pytest.raises(ValueError, match="got 12"):
         sh.shanten_counts(counts_of("123m456p789s123z"))
     with pytest.raises(ValueError, match="got 0"):
-        sh.shanten_counts(bytes(34))
+        sh.shanten_counts(bytes(N_KINDS))
     with pytest.raises(ValueError, match="got 15"):
         sh.shanten_counts(hand, 0, 1)
     with pytest.raises(ValueError, match="3n\\+1 tiles"):
@@ -711,27 +505,27 @@ def test_bad_input(sh):
     assert sh.waits_counts(counts_of("1m"), 0, True, None, None) == [0]
 
 
-def test_no_crash_on_garbage(sh):
+def test_no_crash_on_garbage(impl, sh):
     rng = random.Random(12)
-    for _ in range(size(sh, 20_000, 2_000)):
-        data = bytes(rng.choice((0, 1, 2, 3, 4, 4, 5, 255)) for _ in range(34))
-        limits = bytes(rng.randrange(6) for _ in range(34)) if rng.random() < 0.3 else None
+    for _ in range(impl.sample(20_000, 2_000)):
+        data = bytes(rng.choice((0, 1, 2, 3, 4, 4, 5, 255)) for _ in range(N_KINDS))
+        limits = bytes(rng.randrange(6) for _ in range(N_KINDS)) if rng.random() < 0.3 else None
         jokers = rng.choice((0, 0, 1, 3, 14, 15, -3))
-        for call in (
-            lambda: sh.shanten_counts(data, rng.randrange(-1, 5), jokers, True, limits),
-            lambda: sh.waits_counts(data, jokers, False, limits, data),
-            lambda: sh.is_win_wild(data, jokers, True, limits),
+        for call, args in (
+            (sh.shanten_counts, (data, rng.randrange(-1, 5), jokers, True, limits)),
+            (sh.waits_counts, (data, jokers, False, limits, data)),
+            (sh.is_win_wild, (data, jokers, True, limits)),
         ):
             try:
-                call()
+                call(*args)
             except ValueError:
                 pass
 
 
 def test_inputs_untouched(sh):
     counts = bytearray(counts_of("1112345678999m"))
-    limits = bytearray(b"\x04" * 34)
+    limits = bytearray(b"\x04" * N_KINDS)
     sh.waits_counts(counts, 0, True, limits)
     sh.shanten_counts(counts, 0, 1, True, limits)
     sh.is_win_wild(counts, 1, False, limits)
-    assert counts == counts_of("1112345678999m") and limits == b"\x04" * 34
+    assert counts == counts_of("1112345678999m") and limits == b"\x04" * N_KINDS

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld, Tile
+from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from mahjong_fast._tiles import decode_tile, encode_tile
 
 NUMERIC = ("index34", "index136", "decimal", "nibble", "hex")
@@ -46,7 +47,7 @@ def test_seed_suit_orders():
 @pytest.mark.parametrize("encoding", NUMERIC)
 def test_every_tile_round_trips_through_every_encoding(encoding):
     codes = [encode_tile(t, encoding) for t in mf._tiles.TILES]
-    assert len(set(codes)) == 34
+    assert len(set(codes)) == N_KINDS
     assert [decode_tile(c, encoding) for c in codes] == list(mf._tiles.TILES)
 
 
@@ -75,12 +76,12 @@ def test_seed_000_example_in_decimal_wins():
     assert mf.is_win(tiles, encoding="decimal")
 
 
-def test_seed_004_hex_and_002_nibble_examples():
-    # seed 004: 0x01.. 万, 0x11.. 条, 0x21.. 筒, 0x31.. 东南西北中发白
+def test_hex_and_nibble_examples():
+    # the hex codes of the C# carry-table method: 0x01.. 万, 0x11.. 条, 0x21.. 筒, 0x31.. 东南西北中发白
     hand = Hand([0x01, 0x02, 0x03, 0x11, 0x12, 0x13, 0x21, 0x22, 0x23, 0x35, 0x35, 0x35, 0x37, 0x37], encoding="hex")
     assert mf.format(hand) == "123m123p123s55777z"
     assert mf.is_win(hand)
-    # seed 002: (type << 4) | value, type 4 = honors 东南西北中发白
+    # the nibble codes of the Java hu-type write-up: (type << 4) | value, type 4 = honors 东南西北中发白
     hand = Hand([0x11, 0x11, 0x47, 0x47, 0x47], encoding="nibble")
     assert mf.format(hand) == "11m555z"
 
@@ -163,7 +164,7 @@ def test_bad_counts(counts, message):
 
 def test_bytes_need_counts_encoding():
     with pytest.raises(TypeError, match="encoding='counts'"):
-        Hand(bytes(34))
+        Hand(bytes(N_KINDS))
 
 
 def test_inputs_are_not_modified():
@@ -189,12 +190,12 @@ def test_meld_text_and_constructors():
 
 @st.composite
 def hands(draw):
-    counts = [0] * 34
+    counts = [0] * N_KINDS
     melds = []
     for _ in range(draw(st.integers(0, 4))):
         kind = draw(st.sampled_from(("chow", "pung", "kong")))
-        tile = draw(st.integers(0, 33))
-        if kind == "chow" and (tile >= 27 or tile % 9 > 6):
+        tile = draw(st.integers(0, N_KINDS - 1))
+        if kind == "chow" and (tile >= FIRST_HONOR or tile % SUIT_SIZE > SUIT_SIZE - 3):
             continue
         meld = Meld.kong(tile, draw(st.booleans())) if kind == "kong" else Meld(kind, tile)
         if all(counts[t] + meld.tiles.count(t) <= 4 for t in set(meld.tiles)):

@@ -4,8 +4,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
-
-from conftest import run_python
+from support.impls import run_python
 
 pytest.importorskip("mypy")
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.hands import random_hand, tiles_of, winning_hand
+from support.impls import general_api
 
 import mahjong_fast as mf
-from mahjong_fast import Hand, Meld, _api
+from mahjong_fast import Hand, Meld
+from mahjong_fast._layout import N_KINDS, SUIT_SIZE
 
-from hands import random_hand, tiles_of, winning_hand
-
-WAITS = [pytest.param(mf.waits, id="public"), pytest.param(_api.waits, id="python-wrapper")]
-SHANTEN = [pytest.param(mf.shanten, id="public"), pytest.param(_api.shanten, id="python-wrapper")]
+_, GENERAL_SHANTEN, GENERAL_WAITS = general_api()
+WAITS = [pytest.param(mf.waits, id="public"), pytest.param(GENERAL_WAITS, id="python-wrapper")]
+SHANTEN = [pytest.param(mf.shanten, id="public"), pytest.param(GENERAL_SHANTEN, id="python-wrapper")]
 
 
 def _random_melds(rng, k):
@@ -19,11 +21,11 @@ def _random_melds(rng, k):
     for _ in range(k):
         roll = rng.random()
         if roll < 0.4:
-            melds.append(Meld.chow(rng.randrange(3) * 9 + rng.randrange(7)))
+            melds.append(Meld.chow(rng.randrange(3) * SUIT_SIZE + rng.randrange(SUIT_SIZE - 2)))
         elif roll < 0.8:
-            melds.append(Meld.pung(rng.randrange(34)))
+            melds.append(Meld.pung(rng.randrange(N_KINDS)))
         else:
-            melds.append(Meld.kong(rng.randrange(34), concealed=rng.random() < 0.5))
+            melds.append(Meld.kong(rng.randrange(N_KINDS), concealed=rng.random() < 0.5))
     return melds
 
 
@@ -35,8 +37,8 @@ def _random_case(rng, concealed_size):
         n = concealed_size - 3 * k
         counts = winning_hand(rng, (n - 2) // 3) if n % 3 == 2 and rng.random() < 0.7 else random_hand(rng, n)
         if n % 3 == 1:
-            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
-            counts[rng.randrange(34)] += 1
+            counts[rng.choice([t for t in range(N_KINDS) if counts[t]])] -= 1
+            counts[rng.randrange(N_KINDS)] += 1
         try:
             return Hand(tiles_of(counts), melds) if max(counts) <= 4 else None
         except ValueError:
@@ -45,7 +47,7 @@ def _random_case(rng, concealed_size):
 
 def _brute_waits(hand, wild, fifth):
     found = []
-    for t in range(34):
+    for t in range(N_KINDS):
         if hand.all_counts[t] >= 4:
             continue
         if mf.is_win(list(hand.tiles) + [t], melds=hand.melds, wild=wild, fifth=fifth, strategy="python"):

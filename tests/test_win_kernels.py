@@ -1,85 +1,52 @@
-"""The win-check kernels (compiled ``_win`` and pure ``_win_py``) against a naive checker and ``mahjong``.
+"""The win-check kernels (compiled ``win`` and pure ``win_py``) against a naive checker and ``mahjong``.
 
-Every test runs on both implementations.  The yardsticks are ``naive`` (34-index
-backtracking, no shared code), a brute-force enumeration of meld sums for the
-carry table, and ``mahjong.agari.Agari.is_agari`` on random hands wherever the
-riichi rules coincide with ours.
+Every test runs on both implementations.  The yardsticks are the ``support.oracles``
+backtracking checker (34 indices, no shared code), a brute-force enumeration of meld
+sums for the carry table, and ``mahjong.agari.Agari.is_agari`` on random hands wherever
+the riichi rules coincide with ours.
 """
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.machinery
 import itertools
 import random
 
 import pytest
-from conftest import kernel_impls
-from naive import naive_is_standard_win, naive_seven_pairs, naive_thirteen_orphans
+from support.hands import SUIT_OFFSETS, biased_hand, counts_of, place
+from support.impls import implementations
+from support.oracles import (
+    STANDARD_TOTALS,
+    naive_is_standard_win,
+    naive_seven_pairs,
+    naive_thirteen_orphans,
+)
 
-from mahjong_fast import _dispatch
-from conftest import compiled_kernel
+from mahjong_fast._kernels import carry
+from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS, ORPHANS, SUIT_SIZE
 
-SUIT_OFFSETS = {"m": 0, "p": 9, "s": 18, "z": 27}
-STANDARD_TOTALS = (2, 5, 8, 11, 14)
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-
-@pytest.fixture(params=kernel_impls("_win"), scope="module")
-def win(request):
-    return request.param()
-
-
-def is_compiled(mod) -> bool:
-    return mod.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+WIN_FUNCTIONS = ("win_cluster", "win_carry", "seven_pairs", "thirteen_orphans", "is_win_counts")
 
 
-def counts_of(text: str) -> bytes:
-    """34 counts of an mpsz string such as ``"123m456p11z"`` (test helper, no validation)."""
-    counts = bytearray(34)
-    digits: list[int] = []
-    for ch in text:
-        if ch.isdigit():
-            digits.append(int(ch))
-        else:
-            for d in digits:
-                counts[SUIT_OFFSETS[ch] + d - 1] += 1
-            digits = []
-    return bytes(counts)
+@pytest.fixture
+def win(impl):
+    return impl.win
 
 
-def place(config: tuple[int, ...], offset: int) -> bytes:
-    counts = bytearray(34)
-    counts[offset : offset + len(config)] = bytes(config)
-    return bytes(counts)
-
-
-# ---------------------------------------------------------------- the build
-
-
-@pytest.mark.skipif(_dispatch.NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
-def test_compiled_module_is_an_extension():
-    mod = importlib.import_module("mahjong_fast._win")
-    assert is_compiled(mod), mod.__file__
-    assert getattr(_dispatch, "win") is mod
-    assert compiled_kernel("win") is mod
+# ---------------------------------------------------------------- the surface
 
 
 def test_both_implementations_have_the_same_surface():
-    py = importlib.import_module("mahjong_fast._win_py")
-    names = {"win_cluster", "win_carry", "seven_pairs", "thirteen_orphans", "is_win_counts"}
-    names |= {"carry_table", "run_melds"}
-    assert names <= set(dir(py))
-    c = compiled_kernel("win")
-    if c is not None:
-        assert names <= set(dir(c))
+    names = set(WIN_FUNCTIONS) | {"carry_table", "run_melds"}
+    for impl in implementations():
+        public = {n for n in dir(impl.win) if not n.startswith("_")}
+        assert names <= public, impl.name
 
 
 # ---------------------------------------------------------------- exhaustive, one suit
 
 
 @functools.cache
-def one_suit_configs(ranks: int = 9) -> list[tuple[int, ...]]:
+def one_suit_configs(ranks: int = SUIT_SIZE) -> list[tuple[int, ...]]:
     """Every count vector (0-4 per rank) of 3n+2 tiles, n = 0..4."""
     return [d for d in itertools.product(range(5), repeat=ranks) if sum(d) in STANDARD_TOTALS]
 
@@ -91,14 +58,14 @@ def naive_answers(ranks: int, offset: int) -> list[bool]:
 
 def test_one_suit_configurations_count():
     assert len(one_suit_configs()) == 180_387
-    assert sum(naive_answers(9, 0)) == 18_874
+    assert sum(naive_answers(SUIT_SIZE, 0)) == 18_874
 
 
 @pytest.mark.parametrize("suit", "mps")
 def test_every_one_suit_configuration(win, suit):
     # All 180,387 configurations for both implementations: about 2 s per suit in pure Python.
     offset = SUIT_OFFSETS[suit]
-    expected = naive_answers(9, offset)
+    expected = naive_answers(SUIT_SIZE, offset)
     hands = [place(d, offset) for d in one_suit_configs()]
     assert [win.win_cluster(h) for h in hands] == expected
     assert [win.win_carry(h) for h in hands] == expected
@@ -106,11 +73,11 @@ def test_every_one_suit_configuration(win, suit):
 
 def test_every_honor_configuration(win):
     # Seven honor kinds: the same count vectors must never chow (1z2z3z is no meld).
-    expected = naive_answers(7, 27)
-    hands = [place(d, 27) for d in one_suit_configs(7)]
+    expected = naive_answers(N_HONORS, FIRST_HONOR)
+    hands = [place(d, FIRST_HONOR) for d in one_suit_configs(N_HONORS)]
     assert [win.win_cluster(h) for h in hands] == expected
     assert [win.win_carry(h) for h in hands] == expected
-    suited = naive_answers(7, 0)
+    suited = naive_answers(N_HONORS, 0)
     assert sum(expected) < sum(suited)  # the honors lose every chow split
 
 
@@ -151,7 +118,7 @@ def test_brute_force_runs_sanity():
 
 def test_carry_table_is_derived_the_same_way(win):
     table = win.carry_table()
-    assert table == importlib.import_module("mahjong_fast._win_py").carry_table()
+    assert table == carry.carry_table()
     for head, strip in table.items():
         rest = head - strip
         assert rest >= 0 and rest < 100, (head, strip)  # the lead digit is used up
@@ -159,9 +126,7 @@ def test_carry_table_is_derived_the_same_way(win):
 
 
 def test_carry_table_missing_heads_never_split():
-    from mahjong_fast._win_py import carry_table
-
-    table = carry_table()
+    table = carry.carry_table()
     heads = {r[:3] for n in range(3, 8) for r in splittable_runs(n, lowest=0)}
     for head in itertools.product(range(1, 5), range(5), range(5)):
         key = 100 * head[0] + 10 * head[1] + head[2]
@@ -189,8 +154,8 @@ def test_carry_runs_with_gaps_match_brute_force(win, length):
 def test_run_melds_examples_and_errors(win):
     assert win.run_melds(0)
     assert win.run_melds(31221)
-    assert win.run_melds(111111111)  # seed 004 in single precision says no
-    assert win.run_melds(31111113)  # 111 + 234 + 567 + 888; seed 004 in single precision says no
+    assert win.run_melds(111111111)  # the C# carry-table method in single precision says no
+    assert win.run_melds(31111113)  # 111 + 234 + 567 + 888; the C# method in single precision says no
     assert not win.run_melds(121)
     assert not win.run_melds(4)
     with pytest.raises(ValueError, match="digits"):
@@ -211,7 +176,7 @@ def test_run_melds_examples_and_errors(win):
     [
         ("11223333444455m", True),
         ("111222333m444p55s", True),
-        ("123456789m123s11p", True),  # a 9-digit run: seed 004 in single precision says no
+        ("123456789m123s11p", True),  # a 9-digit run: the C# carry-table method in single precision says no
         ("11123456788889m", True),
         ("11123456789999m", True),  # nine gates completed by 9m
         ("11m", True),
@@ -254,19 +219,19 @@ def test_known_hands(win, hand, expected):
 @pytest.mark.parametrize("tiles", [13, 15, 16, 17])
 def test_wrong_sizes_never_win(win, tiles):
     rng = random.Random(tiles)
-    pool = [t for t in range(34) for _ in range(4)]
+    pool = [t for t in range(N_KINDS) for _ in range(4)]
     for _ in range(2000):
-        counts = bytearray(34)
+        counts = bytearray(N_KINDS)
         for t in rng.sample(pool, tiles):
             counts[t] += 1
         assert not win.is_win_counts(bytes(counts), "cluster")
         assert not win.is_win_counts(bytes(counts), "carry")
 
 
-def test_seed_000_example(win):
-    # Seed 000's decimal codes: 11-19 characters (m), 21-29 bamboo (s), 31-39 dots (p).
+def test_decimal_codes_example(win):
+    # The Java cluster-array method's decimal codes: 11-19 characters (m), 21-29 bamboo (s), 31-39 dots (p).
     suit = {1: 0, 2: 18, 3: 9}
-    counts = bytearray(34)
+    counts = bytearray(N_KINDS)
     for code in (11, 12, 13, 22, 23, 24, 33, 33, 33, 36, 36):
         counts[suit[code // 10] + code % 10 - 1] += 1
     assert bytes(counts) == counts_of("123m234s33366p")
@@ -310,13 +275,13 @@ def test_special_forms(win, hand, pairs, orphans):
 def test_thirteen_orphans_neighbours(win):
     # Each complete hand, then every hand one tile away from it (moved, added, removed).
     for double in ORPHANS:
-        base = bytearray(34)
+        base = bytearray(N_KINDS)
         for t in ORPHANS:
             base[t] = 1
         base[double] = 2
         assert win.thirteen_orphans(bytes(base)) and win.is_win_counts(bytes(base), "carry")
         for src in ORPHANS:
-            for dst in range(34):
+            for dst in range(N_KINDS):
                 moved = bytearray(base)
                 moved[src] -= 1
                 moved[dst] += 1
@@ -324,7 +289,7 @@ def test_thirteen_orphans_neighbours(win):
             fewer = bytearray(base)
             fewer[src] -= 1
             assert not win.thirteen_orphans(bytes(fewer))
-        for dst in range(34):
+        for dst in range(N_KINDS):
             more = bytearray(base)
             more[dst] += 1
             assert not win.thirteen_orphans(bytes(more))
@@ -333,49 +298,13 @@ def test_thirteen_orphans_neighbours(win):
 # ---------------------------------------------------------------- random hands against mahjong
 
 
-def random_hand(rng: random.Random) -> bytes:
-    """A hand biased toward wins and near-misses: melds + pair, then often one tile moved."""
-    while True:
-        counts = [0] * 34
-        roll = rng.random()
-        if roll < 0.04:
-            for t in rng.sample(range(34), 7):
-                counts[t] += 2
-            if rng.random() < 0.5:  # a four in seven pairs
-                t = rng.choice([t for t in range(34) if counts[t] == 2])
-                u = rng.choice([u for u in range(34) if counts[u] == 2 and u != t])
-                counts[t], counts[u] = 4, 0
-        elif roll < 0.06:
-            for t in ORPHANS:
-                counts[t] = 1
-            counts[rng.choice(ORPHANS)] += 1
-        else:
-            melds = rng.choice((0, 1, 2, 3, 4, 4, 4, 4))
-            for _ in range(melds):
-                if rng.random() < 0.55:
-                    start = rng.choice(range(3)) * 9 + rng.randrange(7)
-                    tiles = (start, start + 1, start + 2)
-                else:
-                    t = rng.randrange(34) if rng.random() < 0.7 else rng.randrange(27, 34)
-                    tiles = (t, t, t)
-                for t in tiles:
-                    counts[t] += 1
-            counts[rng.randrange(34) if rng.random() < 0.7 else rng.randrange(27, 34)] += 2
-        if rng.random() < 0.6:  # move one tile: a near-miss, sometimes another win
-            held = [t for t in range(34) if counts[t]]
-            counts[rng.choice(held)] -= 1
-            counts[rng.randrange(34) if rng.random() < 0.7 else rng.randrange(27, 34)] += 1
-        if max(counts) <= 4 and sum(counts) > 0:
-            return bytes(counts)
-
-
-def test_random_hands_match_mahjong(win):
+def test_random_hands_match_mahjong(impl, win):
     agari = pytest.importorskip("mahjong.agari").Agari()
     rng = random.Random(20240603)
-    n = 100_000 if is_compiled(win) else 5_000
+    n = impl.sample(100_000, 5_000)
     wins = near = special = 0
     for _ in range(n):
-        counts = random_hand(rng)
+        counts = biased_hand(rng)
         theirs = agari.is_agari(list(counts))
         four_pairs = naive_seven_pairs(counts) and 4 in counts
         expected = theirs or four_pairs  # riichi counts four identical tiles as one pair at most
@@ -395,7 +324,7 @@ def test_random_hands_match_mahjong(win):
 def test_random_hands_match_naive(win):
     rng = random.Random(7)
     for _ in range(3_000):
-        counts = random_hand(rng)
+        counts = biased_hand(rng)
         expected = naive_is_standard_win(counts)
         assert win.win_cluster(counts) is expected, counts
         assert win.win_carry(counts) is expected, counts
@@ -416,7 +345,7 @@ def test_accepts_any_34_byte_buffer(win):
 
 @pytest.mark.parametrize("length", [0, 1, 33, 35, 272])
 def test_wrong_length_raises(win, length):
-    for fn in (win.win_cluster, win.win_carry, win.seven_pairs, win.thirteen_orphans, win.is_win_counts):
+    for fn in (getattr(win, name) for name in WIN_FUNCTIONS):
         with pytest.raises(ValueError, match=str(length)):
             fn(bytes(length))
         with pytest.raises(ValueError, match=str(length)):
@@ -424,16 +353,16 @@ def test_wrong_length_raises(win, length):
 
 
 def test_bad_inputs_raise_cleanly(win):
-    for bad in ([0] * 34, "x" * 34, None, 34):
+    for bad in ([0] * N_KINDS, "x" * N_KINDS, None, N_KINDS):
         with pytest.raises(TypeError):
             win.win_cluster(bad)
     np = pytest.importorskip("numpy")
     with pytest.raises(ValueError):
         win.win_carry(np.zeros(68, dtype=np.uint8)[::2])
     with pytest.raises(ValueError, match="strategy"):
-        win.is_win_counts(bytes(34), "table")
+        win.is_win_counts(bytes(N_KINDS), "table")
     with pytest.raises(ValueError, match="strategy"):
-        win.is_win_counts(bytes(34), None)
+        win.is_win_counts(bytes(N_KINDS), None)
 
 
 @pytest.mark.parametrize("value", [5, 9, 10, 14, 127, 128, 255])
@@ -442,9 +371,9 @@ def test_out_of_range_counts_answer_false(win, value):
     for tile in (0, 13, 26, 27, 33):
         counts = bytearray(counts_of("123m456p789s11z"))
         counts[tile] = value
-        for fn in (win.win_cluster, win.win_carry, win.seven_pairs, win.thirteen_orphans, win.is_win_counts):
+        for fn in (getattr(win, name) for name in WIN_FUNCTIONS):
             assert fn(bytes(counts)) is False
-    assert win.is_win_counts(b"\xff" * 34) is False
+    assert win.is_win_counts(b"\xff" * N_KINDS) is False
     assert win.is_win_counts(bytes([14]) + bytes(33)) is False  # 14 tiles, one kind
     assert win.seven_pairs(bytes([6, 8]) + bytes(32)) is False
 
@@ -452,6 +381,6 @@ def test_out_of_range_counts_answer_false(win, value):
 def test_kernels_do_not_modify_input(win):
     counts = bytearray(counts_of("11223333444455m"))
     before = bytes(counts)
-    for fn in (win.win_cluster, win.win_carry, win.seven_pairs, win.thirteen_orphans, win.is_win_counts):
+    for fn in (getattr(win, name) for name in WIN_FUNCTIONS):
         fn(counts)
     assert bytes(counts) == before

@@ -44,6 +44,8 @@ def run_rows(kernel: int, counts: Any, out: Any, start: int, stop: int) -> None:
 
 def first_bad_row(counts: Any, residues: int, most: int) -> tuple[int, int]:
     """``(row, total)`` of the first row whose total is not allowed, else ``(-1, 0)``."""
+    if counts.shape[1] != _N:
+        raise ValueError(f"counts must have {_N} columns, got {counts.shape[1]}")
     for start in range(0, len(counts), 1 << 16):
         totals = counts[start : start + (1 << 16)].sum(axis=1, dtype="int64")
         bad = (totals > most) | ((residues >> (totals % 3)) & 1 == 0)

@@ -1,0 +1,126 @@
+"""The implementations under test, the general API path, subprocess runs, external data."""
+from __future__ import annotations
+
+import functools
+import importlib
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Callable
+
+import mahjong_fast
+from mahjong_fast import _api, _dispatch
+from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
+
+__all__ = [
+    "IMPL_IDS",
+    "KERNELS",
+    "NO_EXTENSIONS",
+    "REPO_ROOT",
+    "Impl",
+    "data_dir",
+    "general_api",
+    "implementations",
+    "is_compiled",
+    "load_impl",
+    "run_python",
+]
+
+KERNELS = ("win", "table", "shanten", "decompose", "batch")
+"""The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""
+
+IMPL_IDS = ("pure-python",) if NO_EXTENSIONS else ("c-extension", "pure-python")
+"""The implementations this run tests: the compiled one unless the switch is set."""
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+"""The repository checkout: the parent of ``tests/``."""
+
+
+@dataclass(frozen=True)
+class Impl:
+    """One implementation of every kernel: all compiled, or all pure Python."""
+
+    name: str
+    win: ModuleType
+    table: ModuleType
+    shanten: ModuleType
+    decompose: ModuleType
+    batch: ModuleType
+
+    @property
+    def compiled(self) -> bool:
+        return self.name == "c-extension"
+
+    def sample(self, compiled: int, pure: int) -> int:
+        """A sample size: ``compiled`` for the compiled kernels, ``pure`` for pure Python."""
+        return compiled if self.compiled else pure
+
+
+@functools.cache
+def load_impl(name: str) -> Impl:
+    """The kernels of implementation ``name``; a compiled one that is not built raises."""
+    suffix = "" if name == "c-extension" else "_py"
+    modules = {k: importlib.import_module(f"mahjong_fast._kernels.{k}{suffix}") for k in KERNELS}
+    for module in modules.values():
+        if is_compiled(module) != (name == "c-extension"):
+            raise ImportError(f"{module.__name__} is {module.__file__}: not the {name} build")
+    return Impl(name, **modules)
+
+
+def implementations() -> list[Impl]:
+    """Every implementation this run tests, loaded."""
+    return [load_impl(name) for name in IMPL_IDS]
+
+
+def general_api() -> tuple[Callable[..., object], ...]:
+    """``is_win``, ``shanten`` and ``waits`` of the general (Python) path of ``_api``.
+
+    With the compiled fast paths built these are the functions ``_api_fast``
+    falls back on; without them, the public functions themselves.
+    """
+    return _api.GENERAL["is_win"], _api.GENERAL["shanten"], _api.GENERAL["waits"]
+
+
+def _checkouts() -> list[Path]:
+    """The checkout holding these tests and, for a linked git worktree, the main checkout."""
+    roots = [REPO_ROOT]
+    dot_git = REPO_ROOT / ".git"
+    if dot_git.is_file():  # a linked worktree: "gitdir: <main>/.git/worktrees/<name>"
+        gitdir = Path(dot_git.read_text().split(":", 1)[1].strip())
+        common = gitdir / "commondir"
+        if common.is_file():
+            main_git = (gitdir / common.read_text().strip()).resolve()
+            roots.append(main_git.parent)
+    return roots
+
+
+def data_dir(name: str) -> Path:
+    """``<checkout>/../shared/data/<name>``: the external test data beside the checkout.
+
+    Missing data is a failure, never a skip: a run that cannot see it has not
+    tested what it claims.
+    """
+    tried = [root.parent / "shared" / "data" / name for root in _checkouts()]
+    for path in tried:
+        if path.is_dir():
+            return path
+    raise AssertionError(
+        f"external test data {name!r} not found; looked for ../shared/data/{name} beside the "
+        f"checkout: {', '.join(map(str, tried))}. Put the data there (see docs/testing.md)."
+    )
+
+
+def run_python(*args: str, cwd: object = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python *args`` on the package under test, in a fresh interpreter.
+
+    The child imports the same ``mahjong_fast`` as the tests (installed or from
+    the source tree) wherever it runs; ``env`` adds environment variables.
+    """
+    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+    full_env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=package_root, **env)
+    return subprocess.run(
+        [sys.executable, *args], env=full_env, cwd=cwd, capture_output=True, text=True, check=False
+    )
