@@ -22,9 +22,10 @@ them differently, this module follows DESIGN.md:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, ClassVar, Dict, Iterable, List, Tuple
+from typing import Any, ClassVar, Dict, List, Tuple
 
 from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
@@ -33,7 +34,7 @@ from ._layout import MAX_HAND, N_KINDS
 from ._notation import format as _format
 from ._tiles import TILES, Tile
 
-__all__ = ["HuType", "DecomposedMeld", "Decomposition", "decompose", "classify"]
+__all__ = ["DecomposedMeld", "Decomposition", "HuType", "classify", "decompose"]
 
 
 class HuType(enum.IntFlag):
@@ -64,20 +65,20 @@ class HuType(enum.IntFlag):
     MEN_QING = 1 << 9
     QUAN_QIU_REN = 1 << 10
 
-    SHAPES: ClassVar[Tuple["HuType", ...]]
-    MODIFIERS: ClassVar[Tuple["HuType", ...]]
+    SHAPES: ClassVar[Tuple[HuType, ...]]
+    MODIFIERS: ClassVar[Tuple[HuType, ...]]
 
     @property
-    def shape(self) -> "HuType":
+    def shape(self) -> HuType:
         """The shape flag alone (``HuType(0)`` if none is set)."""
         return self & _SHAPE_MASK
 
     @property
-    def modifiers(self) -> "HuType":
+    def modifiers(self) -> HuType:
         """The modifier flags alone."""
         return self & _MODIFIER_MASK
 
-    def flags(self) -> Tuple["HuType", ...]:
+    def flags(self) -> Tuple[HuType, ...]:
         """The single flags that are set: the shape first, then modifiers.
 
         Unlike iterating a combined ``IntFlag`` this behaves the same on
@@ -224,7 +225,7 @@ class Decomposition(tuple):  # type: ignore[type-arg]
         itemgetter(1), doc="The melds: those found, then the declared ones."
     )
 
-    def __new__(cls, pair: Tile, melds: Tuple[DecomposedMeld, ...]) -> "Decomposition":
+    def __new__(cls, pair: Tile, melds: Tuple[DecomposedMeld, ...]) -> Decomposition:
         return tuple.__new__(cls, (pair, melds))
 
     def __getnewargs__(self) -> Tuple[Any, ...]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 import importlib
 import itertools
 import random
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 import pytest
-from test_classify_kernel import (
+from support.hu_types import (
     CHOW,
     CONCEALED_KONG,
-    KERNEL_IDS,
+    HUTYPE_KERNELS,
     meld_bytes,
     meld_counts,
     naive_hu,
@@ -36,23 +36,31 @@ SHAPE_RANK = {HuType.SHI_SAN_YAO: 6, HuType.HAO_HUA_QI_DUI: 5, HuType.QI_DA_DUI:
 SUIT_RANK = {HuType.ZI_YI_SE: 3, HuType.QING_YI_SE: 2, HuType.HUN_YI_SE: 1}
 
 
-@pytest.fixture(params=KERNEL_IDS, scope="module")
+@pytest.fixture(params=list(HUTYPE_KERNELS), scope="module")
 def kernel(request):
-    name = "mahjong_fast._kernels.hutype" + ("_py" if request.param == "pure-python" else "")
-    return importlib.import_module(name)
+    """The hu-type kernel module of each implementation under test."""
+    module = importlib.import_module(HUTYPE_KERNELS[request.param])
+    assert is_compiled(module) == (request.param == "c-extension")
+    return module
 
 
-@lru_cache(maxsize=None)
-def placements(jokers: int) -> np.ndarray:
-    """Every multiset of ``jokers`` kinds, as rows of 34 counts."""
+@cache
+def placements(jokers: int) -> tuple[np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
+    """Every multiset of ``jokers`` kinds, as rows of 34 counts, and per part the distinct
+    base-16 keys of its columns with each row's index among them."""
     rows = list(itertools.combinations_with_replacement(range(N_KINDS), jokers))
     out = np.zeros((len(rows), N_KINDS), dtype=np.int16)
     for j in range(jokers):
         np.add.at(out, (np.arange(len(rows)), [r[j] for r in rows]), 1)
-    return out
+    parts = []
+    for lo, hi, _ in PARTS:
+        keys = out[:, lo:hi].astype(np.int64) @ (16 ** np.arange(hi - lo, dtype=np.int64))
+        uniq, inverse = np.unique(keys, return_inverse=True)
+        parts.append((uniq, inverse.reshape(-1)))
+    return out, parts
 
 
-@lru_cache(maxsize=None)
+@cache
 def part_splits(part: tuple[int, ...], chows: bool, pair: bool) -> bool:
     """Whether a part splits into melds (and one pair if ``pair``), any count size."""
     i = next((t for t, v in enumerate(part) if v), -1)
@@ -76,7 +84,7 @@ def part_splits(part: tuple[int, ...], chows: bool, pair: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def part_ok(key: int, width: int, chows: bool) -> bool:
     """Whether the part whose counts are the base-16 digits of ``key`` splits into melds
     (and the pair, when its size is 2 mod 3)."""
@@ -90,24 +98,22 @@ def brute_force(counts, wild, melds, self_drawn, fifth) -> int:
     real = np.array([0 if t in wild else counts[t] for t in range(N_KINDS)], dtype=np.int16)
     jokers = sum(counts) - int(real.sum())
     declared = np.array(meld_counts(melds), dtype=np.int16)
-    rows = real + placements(jokers)
-    if not fifth:
-        rows = rows[(rows + declared <= 4).all(axis=1)]
-    if len(rows) == 0:
-        return 0
-    shape = np.zeros(len(rows), dtype=np.int64)
+    added, part_keys = placements(jokers)
+    rows = real + added
+    allowed = (rows + declared <= 4).all(axis=1) if not fifth else np.ones(len(rows), dtype=bool)
     mod3 = rows % 3
     pairs = (mod3 == 2).sum(axis=1)
     standard = np.ones(len(rows), dtype=bool)
     pair_parts = np.zeros(len(rows), dtype=np.int64)
-    for lo, hi, chows in PARTS:
-        keys = rows[:, lo:hi].astype(np.int64) @ (16 ** np.arange(hi - lo, dtype=np.int64))
-        uniq, inverse = np.unique(keys, return_inverse=True)
-        ok = np.array([part_ok(int(k), hi - lo, chows) for k in uniq])
-        standard &= ok[inverse.reshape(-1)]
+    for (lo, hi, chows), (uniq, inverse) in zip(PARTS, part_keys):
+        # Digits stay below 16 (4 held + 4 jokers), so keys add digit by digit.
+        base = int(real[lo:hi].astype(np.int64) @ (16 ** np.arange(hi - lo, dtype=np.int64)))
+        ok = np.array([part_ok(base + int(k), hi - lo, chows) for k in uniq])
+        standard &= ok[inverse]
         pair_parts += rows[:, lo:hi].sum(axis=1) % 3 == 2
     standard &= pair_parts == 1
-    all_pungs = (pairs == 1) & np.isin(mod3, (0, 2)).all(axis=1)
+    shape = np.zeros(len(rows), dtype=np.int64)
+    all_pungs = (pairs == 1) & (mod3 != 1).all(axis=1)
     shape[standard] = SHAPE_RANK[HuType.PING_HU]
     if not any(k == CHOW for k, _ in melds):
         shape[all_pungs] = SHAPE_RANK[HuType.DUI_DUI_HU]
@@ -127,7 +133,7 @@ def brute_force(counts, wild, melds, self_drawn, fifth) -> int:
                 for g in range(3))
     honors = whole[:, FIRST_HONOR:].sum(axis=1) > 0
     suit_rank = np.where(suits == 0, 3, np.where(suits == 1, np.where(honors, 1, 2), 0))
-    score = shape * 4 + suit_rank
+    score = np.where(allowed, shape * 4 + suit_rank, -1)
     best = int(score.max())
     if best < 4:
         return 0

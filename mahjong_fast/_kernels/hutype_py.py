@@ -18,9 +18,18 @@ shanten of ``shanten`` (form 1), which is -1 exactly when some placement wins.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
+from .._layout import (
+    FIRST_HONOR,
+    MAX_COPIES,
+    MAX_HAND,
+    N_KINDS,
+    N_SUITS,
+    ORPHANS,
+    SUIT_SIZE,
+)
 from . import decompose_py as _decompose
 from . import shanten_py as _shanten
 from . import win_py as _win
@@ -44,7 +53,13 @@ MEN_QING = 1 << 9
 QUAN_QIU_REN = 1 << 10
 
 __all__ = [
-    "CHOW", "PUNG", "KONG", "CONCEALED_KONG", "hu_type", "hu_type_wild", "decompositions"
+    "CHOW",
+    "CONCEALED_KONG",
+    "KONG",
+    "PUNG",
+    "decompositions",
+    "hu_type",
+    "hu_type_wild"
 ]
 
 _ORPHAN_SET = frozenset(ORPHANS)
