@@ -270,6 +270,7 @@ _DECLARED: Dict[Meld, DecomposedMeld] = {}
 _MELD_KIND = {"chow": _hutype.CHOW, "pung": _hutype.PUNG, "kong": _hutype.KONG}
 _MELD_BYTES: Dict[Tuple[Meld, ...], bytes] = {}
 _WILD_MASKS: Dict[Tuple[Tile, ...], bytes] = {}
+_WILD_KINDS: Dict[object, Tuple[Tile, ...]] = {}
 _HU_TYPES: Dict[int, HuType] = {}
 
 
@@ -290,6 +291,18 @@ def _meld_bytes(melds: Tuple[Meld, ...]) -> bytes:
         )
         if len(_MELD_BYTES) < 4096:
             _MELD_BYTES[melds] = found
+    return found
+
+
+def _wild(wild: Wild) -> Tuple[Tile, ...]:
+    """``wild_kinds(wild)``, remembered for a str or int (the usual ``"5z"``)."""
+    if type(wild) is not str and type(wild) is not int:
+        return wild_kinds(wild)
+    found = _WILD_KINDS.get(wild)
+    if found is None:
+        found = wild_kinds(wild)
+        if len(_WILD_KINDS) < 1024:
+            _WILD_KINDS[wild] = found
     return found
 
 
@@ -410,7 +423,7 @@ def classify(
     >>> classify("1112345678999m5z", wild="5z").names("en")
     ['Plain Win', 'Full Flush', 'Concealed Hand']
     """
-    kinds = wild_kinds(wild) if wild is not None else ()
+    kinds = _wild(wild) if wild is not None else ()
     if fifth is not True:
         _check_bool(fifth, "fifth")
     h = as_hand(hand, melds, encoding)
