@@ -267,3 +267,14 @@ def test_classify_wild_errors_and_defaults():
         mf.classify("11223344556677m", wild="8z")
     with pytest.raises(ValueError, match="14 tiles"):
         mf.classify("1122334455667m", wild="7m")
+
+
+def test_classify_wins_exactly_when_is_win_does():
+    rng = random.Random(31)
+    for _ in range(2000):
+        c, wild, melds, self_drawn, fifth = wild_case(rng)
+        objs = [mf.Meld(("chow", "pung", "kong", "kong")[k], t, k == CONCEALED_KONG)
+                for k, t in melds]
+        tiles = [t for t in range(N_KINDS) for _ in range(c[t])]
+        hu = mf.classify(tiles, melds=objs, self_drawn=self_drawn, wild=wild, fifth=fifth)
+        assert bool(hu) == mf.is_win(tiles, melds=objs, wild=wild, fifth=fifth), (c, wild, melds)
