@@ -22,17 +22,19 @@ them differently, this module follows DESIGN.md:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar, Dict, Iterable, List, Tuple
+from operator import itemgetter
+from typing import Any, ClassVar, Dict, List, Tuple
 
-from ._dispatch import decompose as _decompose_kernel
-from ._dispatch import win as _win
-from ._hand import Hand, MeldLike, as_hand
-from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
+from ._api import Wild, _check_bool, wild_kinds
+from ._dispatch import hutype as _hutype
+from ._hand import Meld, MeldLike, as_hand
+from ._layout import MAX_HAND, N_KINDS
 from ._notation import format as _format
 from ._tiles import TILES, Tile
 
-__all__ = ["HuType", "DecomposedMeld", "Decomposition", "decompose", "classify"]
+__all__ = ["DecomposedMeld", "Decomposition", "HuType", "classify", "decompose"]
 
 
 class HuType(enum.IntFlag):
@@ -63,20 +65,20 @@ class HuType(enum.IntFlag):
     MEN_QING = 1 << 9
     QUAN_QIU_REN = 1 << 10
 
-    SHAPES: ClassVar[Tuple["HuType", ...]]
-    MODIFIERS: ClassVar[Tuple["HuType", ...]]
+    SHAPES: ClassVar[Tuple[HuType, ...]]
+    MODIFIERS: ClassVar[Tuple[HuType, ...]]
 
     @property
-    def shape(self) -> "HuType":
+    def shape(self) -> HuType:
         """The shape flag alone (``HuType(0)`` if none is set)."""
         return self & _SHAPE_MASK
 
     @property
-    def modifiers(self) -> "HuType":
+    def modifiers(self) -> HuType:
         """The modifier flags alone."""
         return self & _MODIFIER_MASK
 
-    def flags(self) -> Tuple["HuType", ...]:
+    def flags(self) -> Tuple[HuType, ...]:
         """The single flags that are set: the shape first, then modifiers.
 
         Unlike iterating a combined ``IntFlag`` this behaves the same on
@@ -202,8 +204,7 @@ class DecomposedMeld:
         return "{" + text + "}" if self.concealed else f"[{text}]"
 
 
-@dataclass(frozen=True)
-class Decomposition:
+class Decomposition(tuple):  # type: ignore[type-arg]
     """One way to read a standard-form win: a pair plus melds.
 
     Attributes
@@ -213,10 +214,39 @@ class Decomposition:
     melds : tuple of DecomposedMeld
         The melds found in the concealed tiles (chows first, then pungs, each
         in tile order), followed by the declared melds in hand order.
+
+    Immutable; equal to another ``Decomposition`` with the same pair and melds.
     """
 
-    pair: Tile
-    melds: Tuple[DecomposedMeld, ...]
+    __slots__ = ()
+    __match_args__ = ("pair", "melds")
+    pair: Tile = property(itemgetter(0), doc="The pair (将/雀头).")  # type: ignore[assignment]
+    melds: Tuple[DecomposedMeld, ...] = property(  # type: ignore[assignment]
+        itemgetter(1), doc="The melds: those found, then the declared ones."
+    )
+
+    def __new__(cls, pair: Tile, melds: Tuple[DecomposedMeld, ...]) -> Decomposition:
+        return tuple.__new__(cls, (pair, melds))
+
+    def __getnewargs__(self) -> Tuple[Any, ...]:
+        return tuple(self)
+
+    # Compare as the dataclass it replaces: only with another Decomposition, unordered.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return tuple.__eq__(self, other)  # type: ignore[arg-type]
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return tuple.__ne__(self, other)  # type: ignore[arg-type]
+        return NotImplemented
+
+    def _unordered(self, other: object) -> bool:
+        return NotImplemented
+
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered  # type: ignore[assignment]
+    __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
         """``<Decomposition 11m + 123m 456p [789s]>``."""
@@ -234,9 +264,66 @@ def _mpsz(tiles: Tuple[Tile, ...]) -> str:
     return _format(list(tiles), "mpsz")
 
 
-_CONCEALED_MELD = {
-    (kind, t): DecomposedMeld(kind, TILES[t]) for kind in ("chow", "pung") for t in range(N_KINDS)
-}
+_CHOWS = tuple(DecomposedMeld("chow", TILES[t]) for t in range(N_KINDS))
+_PUNGS = tuple(DecomposedMeld("pung", TILES[t]) for t in range(N_KINDS))
+_DECLARED: Dict[Meld, DecomposedMeld] = {}
+_MELD_KIND = {"chow": _hutype.CHOW, "pung": _hutype.PUNG, "kong": _hutype.KONG}
+_MELD_BYTES: Dict[Tuple[Meld, ...], bytes] = {}
+_WILD_MASKS: Dict[Tuple[Tile, ...], bytes] = {}
+_WILD_KINDS: Dict[object, Tuple[Tile, ...]] = {}
+_HU_TYPES: Dict[int, HuType] = {}
+
+
+def _declared(meld: Meld) -> DecomposedMeld:
+    found = _DECLARED.get(meld)
+    if found is None:
+        found = _DECLARED[meld] = DecomposedMeld(meld.kind, meld.tile, True, meld.concealed)
+    return found
+
+
+def _meld_bytes(melds: Tuple[Meld, ...]) -> bytes:
+    """The kernel's meld bytes: ``kind << 6 | tile``."""
+    found = _MELD_BYTES.get(melds)
+    if found is None:
+        found = bytes(
+            (_hutype.CONCEALED_KONG if m.concealed else _MELD_KIND[m.kind]) << 6 | m.tile
+            for m in melds
+        )
+        if len(_MELD_BYTES) < 4096:
+            _MELD_BYTES[melds] = found
+    return found
+
+
+def _wild(wild: Wild) -> Tuple[Tile, ...]:
+    """``wild_kinds(wild)``, remembered for a str or int (the usual ``"5z"``)."""
+    if type(wild) is not str and type(wild) is not int:
+        return wild_kinds(wild)
+    found = _WILD_KINDS.get(wild)
+    if found is None:
+        found = wild_kinds(wild)
+        if len(_WILD_KINDS) < 1024:
+            _WILD_KINDS[wild] = found
+    return found
+
+
+def _wild_mask(kinds: Tuple[Tile, ...]) -> bytes:
+    found = _WILD_MASKS.get(kinds)
+    if found is None:
+        mask = bytearray(N_KINDS)
+        for k in kinds:
+            mask[k] = 1
+        found = bytes(mask)
+        if len(_WILD_MASKS) < 1024:
+            _WILD_MASKS[kinds] = found
+    return found
+
+
+def _hu_type(value: int) -> HuType:
+    try:
+        return _HU_TYPES[value]
+    except KeyError:
+        found = _HU_TYPES[value] = HuType(value)
+        return found
 
 
 def decompose(
@@ -274,11 +361,8 @@ def decompose(
     ['1m', '4m', '4m']
     """
     h = as_hand(hand, melds, encoding)
-    declared = tuple(DecomposedMeld(m.kind, m.tile, True, m.concealed) for m in h.melds)
-    return [
-        Decomposition(TILES[pair], tuple(_CONCEALED_MELD[m] for m in split) + declared)
-        for pair, split in _decompose_kernel.decompose_counts(h.counts)
-    ]
+    declared = tuple([_declared(m) for m in h.melds]) if h.melds else ()
+    return _hutype.decompositions(h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared)
 
 
 def classify(
@@ -287,6 +371,8 @@ def classify(
     melds: Iterable[MeldLike] = (),
     self_drawn: bool = False,
     encoding: str | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
 ) -> HuType:
     """The hu type of a whole hand: one shape flag plus every modifier that holds.
 
@@ -302,6 +388,17 @@ def classify(
         taken from a discard; only 全求人 depends on it.
     encoding
         How ``hand`` is encoded when it is a sequence of ints or counts.
+    wild
+        Tile kind(s) acting as jokers (癞子), e.g. ``"5z"``: every copy in the
+        concealed hand may stand for any tile, itself included, and the answer
+        is the best hu type over every way of placing them.  Best means the
+        higher shape (in the priority order below), then the better suit
+        modifier: 字一色 > 清一色 > 混一色 > none (门清 and 全求人 depend only on
+        the melds and ``self_drawn``).  A kind held 6 or 8 times in seven pairs
+        holds one or two sets of four.
+    fifth : bool
+        As in ``is_win``: ``False`` forbids a joker from standing for a fifth
+        copy of a tile (counting the declared melds).
 
     Returns
     -------
@@ -313,60 +410,33 @@ def classify(
     Raises
     ------
     ValueError
-        If the hand is not 14 tiles (naming the count), or is malformed.
+        If the hand is not 14 tiles (naming the count), or is malformed, or
+        ``wild`` names no tile.
     TypeError
-        If ``self_drawn`` is not a bool, or the hand is of the wrong type.
+        If ``self_drawn`` or ``fifth`` is not a bool, or the hand or ``wild``
+        is of the wrong type.
 
     Examples
     --------
     >>> classify("11223344556677m").names("en")
     ['Seven Pairs', 'Full Flush', 'Concealed Hand']
+    >>> classify("1112345678999m5z", wild="5z").names("en")
+    ['Plain Win', 'Full Flush', 'Concealed Hand']
     """
+    kinds = _wild(wild) if wild is not None else ()
+    if fifth is not True:
+        _check_bool(fifth, "fifth")
     h = as_hand(hand, melds, encoding)
     if h.size != MAX_HAND:
         raise ValueError(
             f"classify needs a whole hand of {MAX_HAND} tiles (a kong counting as three); "
             f"got {len(h.tiles)} concealed tiles and {len(h.melds)} melds, {h.size} in all"
         )
-    if not isinstance(self_drawn, bool):
+    if self_drawn is not False and self_drawn is not True:
         raise TypeError(f"self_drawn must be a bool, not {type(self_drawn).__name__}")
-    shape = _shape(h)
-    if not shape:
-        return HuType(0)
-    return shape | _modifiers(h, self_drawn)
-
-
-def _shape(h: Hand) -> HuType:
-    counts = h.counts
-    if not h.melds:
-        if _win.thirteen_orphans(counts):
-            return HuType.SHI_SAN_YAO
-        if _win.seven_pairs(counts):
-            fours = counts.count(4)
-            if fours >= 2:
-                return HuType.HAO_HUA_QI_DUI
-            return HuType.QI_DA_DUI if fours == 1 else HuType.QI_XIAO_DUI
-    splits = _decompose_kernel.decompose_counts(counts)
-    if not splits:
-        return HuType(0)
-    if all(m.kind != "chow" for m in h.melds) and any(
-        all(kind == "pung" for kind, _ in split) for _, split in splits
-    ):
-        return HuType.DUI_DUI_HU
-    return HuType.PING_HU
-
-
-def _modifiers(h: Hand, self_drawn: bool) -> HuType:
-    result = HuType(0)
-    c = h.all_counts
-    suits = sum(1 for g in range(N_SUITS) if any(c[g * SUIT_SIZE : (g + 1) * SUIT_SIZE]))
-    honors = any(c[FIRST_HONOR:])
-    if suits == 0:
-        result |= HuType.ZI_YI_SE
-    elif suits == 1:
-        result |= HuType.HUN_YI_SE if honors else HuType.QING_YI_SE
-    if all(m.kind == "kong" and m.concealed for m in h.melds):
-        result |= HuType.MEN_QING
-    if len(h.melds) == 4 and not self_drawn and not any(m.concealed for m in h.melds):
-        result |= HuType.QUAN_QIU_REN
-    return result
+    codes = _meld_bytes(h.melds) if h.melds else b""
+    if kinds:
+        value = _hutype.hu_type_wild(h.counts, _wild_mask(kinds), codes, self_drawn, fifth)
+    else:
+        value = _hutype.hu_type(h.counts, codes, self_drawn)
+    return _hu_type(value)

@@ -39,19 +39,21 @@ def choose(compiled: str, pure: str) -> ModuleType:
 _missing: list[str] = []
 
 if TYPE_CHECKING:
-    from ._kernels import batch_py, decompose_py, shanten_py, table_py, win_py
+    from ._kernels import batch_py, decompose_py, hutype_py, shanten_py, table_py, win_py
 
     win = win_py
     table = table_py
     shanten = shanten_py
     decompose = decompose_py
     batch = batch_py
+    hutype = hutype_py
 else:
     win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
     table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
     shanten = choose("mahjong_fast._kernels.shanten", "mahjong_fast._kernels.shanten_py")
     decompose = choose("mahjong_fast._kernels.decompose", "mahjong_fast._kernels.decompose_py")
     batch = choose("mahjong_fast._kernels.batch", "mahjong_fast._kernels.batch_py")
+    hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
 
 api_fast: ModuleType | None = None
 """The compiled fast paths of the public functions (``_api_fast``), or None."""
