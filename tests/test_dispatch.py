@@ -45,7 +45,7 @@ REPORT = (
     "import sys, mahjong_fast as mf\n"
     "from mahjong_fast import _dispatch\n"
     "print(mf.implementation, _dispatch.api_fast is None,"
-    " ' '.join(getattr(_dispatch, k).__name__ for k in ('win', 'table', 'shanten', 'decompose', 'batch')))\n"
+    f" ' '.join(getattr(_dispatch, k).__name__ for k in {KERNELS!r}))\n"
     "assert mf.is_win('11123456789999m') and not mf.is_win('1112345678999m')\n"
 )
 
