@@ -117,7 +117,7 @@ def check_kernels(n: int) -> int:
         nonlocal checks
         checks += 1
         if fast != slow:
-            raise AssertionError(f"{what}{hand!r}: compiled {fast!r}, pure {slow!r}")
+            raise AssertionError(f"{what} {hand!r}: compiled {fast!r}, pure {slow!r}")
 
     for tiles in random_hands(n):
         c = counts(tiles)
@@ -129,7 +129,7 @@ def check_kernels(n: int) -> int:
         same("seven_pairs", tiles, outcome(win.seven_pairs, c), outcome(win_py.seven_pairs, c))
         same("thirteen_orphans", tiles, outcome(win.thirteen_orphans, c), outcome(win_py.thirteen_orphans, c))
         for form in (0, 1, 2, 3):
-            same(f"shanten_counts form={form} ", tiles,
+            same(f"shanten_counts form={form}", tiles,
                  outcome(sh.shanten_counts, c, form), outcome(sh_py.shanten_counts, c, form))
         if len(tiles) % 3 == 1:
             same("waits_counts", tiles, outcome(sh.waits_counts, c), outcome(sh_py.waits_counts, c))
