@@ -7,10 +7,14 @@ functions and answer the common calls in C.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, Union
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Union
 
 from . import _dispatch
-from ._dispatch import is_compiled, shanten as _shanten, table as _table, win as _win
+from ._dispatch import is_compiled
+from ._dispatch import shanten as _shanten
+from ._dispatch import table as _table
+from ._dispatch import win as _win
 from ._hand import Hand, Meld, MeldLike, as_hand
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
 from ._tiles import TILES, Tile, as_tile, encode_tile
@@ -69,7 +73,7 @@ def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
     if isinstance(items, (dict, set, frozenset, bytes)) or not hasattr(items, "__iter__"):
         raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}")
     kinds = set()
-    for w in items:  # type: ignore[union-attr]
+    for w in items:
         kinds.add(as_tile(w, "wild"))
     return tuple(sorted(kinds))
 

@@ -582,7 +582,7 @@ cdef bint _read_hand_object(Reading* r, object hand) noexcept:
 
 cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
     """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
-    cdef int enc = ENC_INDEX34, table = 0, k, t, copies
+    cdef int enc = ENC_INDEX34, table = 0
     cdef bint ok = False
     memset(r, 0, sizeof(Reading))
     if encoding is not None:
@@ -620,7 +620,7 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
 
 
 cdef bint _finish(Reading* r) noexcept:
-    cdef int k, t, copies
+    cdef int k, t
     memcpy(r.all_counts, r.counts, N_KINDS)
     for k in range(r.n_melds):
         t = r.meld_tile[k]

@@ -17,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 from operator import index
 from typing import TYPE_CHECKING, Any
 
-from ._dispatch import batch as _kernel, is_compiled
+from ._dispatch import batch as _kernel
+from ._dispatch import is_compiled
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
 
 if TYPE_CHECKING:
@@ -63,8 +64,8 @@ def _threads(threads: object, rows: int) -> int:
 
 def _as_counts(counts: object) -> np.ndarray:
     """Check an (N, 34) integer array of counts 0-4; return it as contiguous uint8."""
-    np = _numpy()
-    arr = np.asarray(counts)
+    numpy = _numpy()
+    arr = numpy.asarray(counts)
     if arr.dtype.kind not in "iu":
         raise TypeError(f"counts must be an integer array, not dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != N_KINDS:
@@ -77,7 +78,8 @@ def _as_counts(counts: object) -> np.ndarray:
             raise ValueError(
                 f"counts[{start + r}, {col}] = {block[r, col]} is not a tile count 0-{MAX_COPIES}"
             )
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    contiguous: np.ndarray = numpy.ascontiguousarray(arr, dtype=numpy.uint8)
+    return contiguous
 
 
 def _check_totals(c: np.ndarray, residues: int, most: int, what: str) -> None:
@@ -144,7 +146,7 @@ def is_win_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
         (N,) bool; rows whose total is not 3n+2 (or above 14) are False.
     """
     c = _as_counts(counts)
-    out = _numpy().zeros(c.shape[0], dtype=bool)
+    out: np.ndarray = _numpy().zeros(c.shape[0], dtype=bool)
     _run(_kernel.IS_WIN, c, out, _threads(threads, c.shape[0]))
     return out
 
@@ -168,7 +170,7 @@ def shanten_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
     """
     c = _as_counts(counts)
     _check_totals(c, 0b110, MAX_HAND, "shanten needs 3n+1 or 3n+2 tiles, at most 14")
-    out = _numpy().zeros(c.shape[0], dtype=_numpy().int8)
+    out: np.ndarray = _numpy().zeros(c.shape[0], dtype=_numpy().int8)
     _run(_kernel.SHANTEN, c, out, _threads(threads, c.shape[0]))
     return out
 
@@ -192,6 +194,6 @@ def waits_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
     """
     c = _as_counts(counts)
     _check_totals(c, 0b010, MAX_HAND - 1, "waits needs 3n+1 tiles, at most 13")
-    out = _numpy().zeros(c.shape, dtype=bool)
+    out: np.ndarray = _numpy().zeros(c.shape, dtype=bool)
     _run(_kernel.WAITS, c, out, _threads(threads, c.shape[0]))
     return out

@@ -236,7 +236,7 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         return _mf().is_win, [list(h) for h in hands14()], bool
 
     def is_win_riichienv() -> Setup:
-        import riichienv  # type: ignore[import-untyped]
+        import riichienv
 
         return riichienv.calculate_shanten, [to_ids136(h) for h in hands14()], lambda s: s == -1
 
@@ -273,7 +273,7 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         return Shanten().calculate_shanten, [_counts(h) for h in hands13()], int
 
     def shanten_gb() -> Setup:
-        from MahjongGB import MahjongShanten  # type: ignore[import-not-found]
+        from MahjongGB import MahjongShanten
 
         def shanten(tiles: tuple[str, ...]) -> int:
             return int(MahjongShanten((), tiles))

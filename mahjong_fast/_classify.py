@@ -25,7 +25,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, ClassVar, Dict, List, Tuple
+from typing import Any, ClassVar
 
 from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
@@ -65,8 +65,8 @@ class HuType(enum.IntFlag):
     MEN_QING = 1 << 9
     QUAN_QIU_REN = 1 << 10
 
-    SHAPES: ClassVar[Tuple[HuType, ...]]
-    MODIFIERS: ClassVar[Tuple[HuType, ...]]
+    SHAPES: ClassVar[tuple[HuType, ...]]
+    MODIFIERS: ClassVar[tuple[HuType, ...]]
 
     @property
     def shape(self) -> HuType:
@@ -78,7 +78,7 @@ class HuType(enum.IntFlag):
         """The modifier flags alone."""
         return self & _MODIFIER_MASK
 
-    def flags(self) -> Tuple[HuType, ...]:
+    def flags(self) -> tuple[HuType, ...]:
         """The single flags that are set: the shape first, then modifiers.
 
         Unlike iterating a combined ``IntFlag`` this behaves the same on
@@ -86,7 +86,7 @@ class HuType(enum.IntFlag):
         """
         return tuple(f for f in _ORDER if self & f)
 
-    def names(self, lang: str = "zh") -> List[str]:
+    def names(self, lang: str = "zh") -> list[str]:
         """Display names of the set flags, shape first.
 
         Parameters
@@ -151,7 +151,7 @@ _ORDER = HuType.SHAPES + HuType.MODIFIERS
 _NUMERIC_FORMATS = frozenset("bcdeEfFgGnoxX%")
 _SHAPE_MASK = HuType(sum(HuType.SHAPES))
 _MODIFIER_MASK = HuType(sum(HuType.MODIFIERS))
-_NAMES: Dict[HuType, Tuple[str, str]] = {
+_NAMES: dict[HuType, tuple[str, str]] = {
     HuType.SHI_SAN_YAO: ("十三幺", "Thirteen Orphans"),
     HuType.HAO_HUA_QI_DUI: ("豪华大七对", "Luxury Seven Pairs"),
     HuType.QI_DA_DUI: ("七大对", "Big Seven Pairs"),
@@ -190,7 +190,7 @@ class DecomposedMeld:
     concealed: bool = True
 
     @property
-    def tiles(self) -> Tuple[Tile, ...]:
+    def tiles(self) -> tuple[Tile, ...]:
         """The meld's tiles, lowest first (four for a kong)."""
         if self.kind == "chow":
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
@@ -221,31 +221,31 @@ class Decomposition(tuple):  # type: ignore[type-arg]
     __slots__ = ()
     __match_args__ = ("pair", "melds")
     pair: Tile = property(itemgetter(0), doc="The pair (将/雀头).")  # type: ignore[assignment]
-    melds: Tuple[DecomposedMeld, ...] = property(  # type: ignore[assignment]
+    melds: tuple[DecomposedMeld, ...] = property(  # type: ignore[assignment]
         itemgetter(1), doc="The melds: those found, then the declared ones."
     )
 
-    def __new__(cls, pair: Tile, melds: Tuple[DecomposedMeld, ...]) -> Decomposition:
+    def __new__(cls, pair: Tile, melds: tuple[DecomposedMeld, ...]) -> Decomposition:
         return tuple.__new__(cls, (pair, melds))
 
-    def __getnewargs__(self) -> Tuple[Any, ...]:
+    def __getnewargs__(self) -> tuple[Any, ...]:
         return tuple(self)
 
     # Compare as the dataclass it replaces: only with another Decomposition, unordered.
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return tuple.__eq__(self, other)  # type: ignore[arg-type]
+            return tuple.__eq__(self, other)
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return tuple.__ne__(self, other)  # type: ignore[arg-type]
+            return tuple.__ne__(self, other)
         return NotImplemented
 
-    def _unordered(self, other: object) -> bool:
+    def _unordered(self, other: object) -> Any:
         return NotImplemented
 
-    __lt__ = __le__ = __gt__ = __ge__ = _unordered  # type: ignore[assignment]
+    __lt__ = __le__ = __gt__ = __ge__ = _unordered
     __hash__ = tuple.__hash__
 
     def __repr__(self) -> str:
@@ -260,18 +260,18 @@ class Decomposition(tuple):  # type: ignore[type-arg]
         return pair + " + " + " ".join(map(str, self.melds))
 
 
-def _mpsz(tiles: Tuple[Tile, ...]) -> str:
+def _mpsz(tiles: tuple[Tile, ...]) -> str:
     return _format(list(tiles), "mpsz")
 
 
 _CHOWS = tuple(DecomposedMeld("chow", TILES[t]) for t in range(N_KINDS))
 _PUNGS = tuple(DecomposedMeld("pung", TILES[t]) for t in range(N_KINDS))
-_DECLARED: Dict[Meld, DecomposedMeld] = {}
+_DECLARED: dict[Meld, DecomposedMeld] = {}
 _MELD_KIND = {"chow": _hutype.CHOW, "pung": _hutype.PUNG, "kong": _hutype.KONG}
-_MELD_BYTES: Dict[Tuple[Meld, ...], bytes] = {}
-_WILD_MASKS: Dict[Tuple[Tile, ...], bytes] = {}
-_WILD_KINDS: Dict[object, Tuple[Tile, ...]] = {}
-_HU_TYPES: Dict[int, HuType] = {}
+_MELD_BYTES: dict[tuple[Meld, ...], bytes] = {}
+_WILD_MASKS: dict[tuple[Tile, ...], bytes] = {}
+_WILD_KINDS: dict[object, tuple[Tile, ...]] = {}
+_HU_TYPES: dict[int, HuType] = {}
 
 
 def _declared(meld: Meld) -> DecomposedMeld:
@@ -281,7 +281,7 @@ def _declared(meld: Meld) -> DecomposedMeld:
     return found
 
 
-def _meld_bytes(melds: Tuple[Meld, ...]) -> bytes:
+def _meld_bytes(melds: tuple[Meld, ...]) -> bytes:
     """The kernel's meld bytes: ``kind << 6 | tile``."""
     found = _MELD_BYTES.get(melds)
     if found is None:
@@ -294,7 +294,7 @@ def _meld_bytes(melds: Tuple[Meld, ...]) -> bytes:
     return found
 
 
-def _wild(wild: Wild) -> Tuple[Tile, ...]:
+def _wild(wild: Wild) -> tuple[Tile, ...]:
     """``wild_kinds(wild)``, remembered for a str or int (the usual ``"5z"``)."""
     if type(wild) is not str and type(wild) is not int:
         return wild_kinds(wild)
@@ -306,7 +306,7 @@ def _wild(wild: Wild) -> Tuple[Tile, ...]:
     return found
 
 
-def _wild_mask(kinds: Tuple[Tile, ...]) -> bytes:
+def _wild_mask(kinds: tuple[Tile, ...]) -> bytes:
     found = _WILD_MASKS.get(kinds)
     if found is None:
         mask = bytearray(N_KINDS)
@@ -328,7 +328,7 @@ def _hu_type(value: int) -> HuType:
 
 def decompose(
     hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None
-) -> List[Decomposition]:
+) -> list[Decomposition]:
     """Every way to split a standard-form win into a pair and melds.
 
     Parameters

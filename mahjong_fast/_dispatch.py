@@ -10,7 +10,6 @@ active; a missing build that was expected warns once.
 from __future__ import annotations
 
 import importlib
-import os
 import platform
 import warnings
 from types import ModuleType

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Mapping
+from collections.abc import Mapping
 
 ENV_SWITCH = "MAHJONG_FAST_NO_EXTENSIONS"
 _TRUE = ("1", "true", "yes", "on")

@@ -116,9 +116,10 @@ def batch_calls(rng: random.Random) -> list[tuple[str, Callable[[], object], int
     if rows and rng.random() < 0.2:
         counts[rng.randrange(rows), rng.randrange(34)] = rng.choice([5, -1]) if counts.dtype.kind in "if" else 5
     threads = rng.choice([None, 1, 2, 0, 2.0, np.int64(2), True])
+    functions = {name: getattr(mf, name) for name in ("is_win_batch", "shanten_batch", "waits_batch")}
     return [
-        (name, (lambda f=getattr(mf, name): f(counts, threads=threads)), rows * 34)
-        for name in ("is_win_batch", "shanten_batch", "waits_batch")
+        (name, (lambda f=f: f(counts, threads=threads)), rows * 34)
+        for name, f in functions.items()
     ]
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-np = pytest.importorskip("numpy")
+import mahjong_fast as mf
+from mahjong_fast import _batch, _dispatch
+from mahjong_fast._layout import N_KINDS, ORPHANS
 
 from support.impls import is_compiled
 from support.oracles import CHOW_STARTS
 
-import mahjong_fast as mf
-from mahjong_fast import _batch, _dispatch
-from mahjong_fast._layout import N_KINDS, ORPHANS
+np = pytest.importorskip("numpy")
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,6 @@ import random
 from collections import Counter
 
 import pytest
-from support.hands import counts_of
-from support.oracles import CHOW_STARTS, meld_tiles, naive_splits
 
 import mahjong_fast as mf
 from mahjong_fast import _dispatch
@@ -25,6 +23,9 @@ from mahjong_fast._classify import (
 from mahjong_fast._hand import Hand, Meld
 from mahjong_fast._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
 from mahjong_fast._tiles import Tile
+
+from support.hands import counts_of
+from support.oracles import CHOW_STARTS, meld_tiles, naive_splits
 
 H = HuType
 SSY, HH, QDD, QXD, DDH, PH = H.SHAPES
@@ -127,7 +128,10 @@ def test_concealed_hands(hand, melds, expected, self_drawn):
 
 
 E = Meld.kong  # exposed kong
-C = lambda t: Meld.kong(t, concealed=True)
+
+
+def C(t):  # concealed kong
+    return Meld.kong(t, concealed=True)
 
 
 @pytest.mark.parametrize(

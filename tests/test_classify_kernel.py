@@ -9,6 +9,12 @@ import importlib
 import random
 
 import pytest
+
+import mahjong_fast as mf
+from mahjong_fast._classify import HuType
+from mahjong_fast._dispatch import is_compiled
+from mahjong_fast._layout import N_KINDS
+
 from support.hu_types import (
     CONCEALED_KONG,
     HUTYPE_KERNELS,
@@ -16,11 +22,6 @@ from support.hu_types import (
     naive_hu,
     random_case,
 )
-
-import mahjong_fast as mf
-from mahjong_fast._classify import HuType
-from mahjong_fast._dispatch import is_compiled
-from mahjong_fast._layout import N_KINDS
 
 
 @pytest.fixture(params=list(HUTYPE_KERNELS), scope="module")

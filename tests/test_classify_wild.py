@@ -15,6 +15,12 @@ from functools import cache, lru_cache
 
 import numpy as np
 import pytest
+
+import mahjong_fast as mf
+from mahjong_fast._classify import HuType
+from mahjong_fast._dispatch import is_compiled
+from mahjong_fast._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
+
 from support.hu_types import (
     CHOW,
     CONCEALED_KONG,
@@ -24,11 +30,6 @@ from support.hu_types import (
     naive_hu,
     random_case,
 )
-
-import mahjong_fast as mf
-from mahjong_fast._classify import HuType
-from mahjong_fast._dispatch import is_compiled
-from mahjong_fast._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
 
 PARTS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 SHAPE_RANK = {HuType.SHI_SAN_YAO: 6, HuType.HAO_HUA_QI_DUI: 5, HuType.QI_DA_DUI: 4,

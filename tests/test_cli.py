@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import pytest
-from support.impls import run_python
 
 from mahjong_fast._cli import main
+
+from support.impls import run_python
 
 
 def run(capsys, *argv):

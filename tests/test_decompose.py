@@ -7,11 +7,12 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS
+
 from support.hands import counts_of, meld_hand
 from support.impls import implementations
 from support.oracles import meld_tiles, naive_splits
-
-from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS
 
 
 def vectors(length, total, cap=4):

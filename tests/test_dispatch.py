@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 
 import pytest
-from support.impls import KERNELS, NO_EXTENSIONS, is_compiled, run_python
 
 import mahjong_fast
 from mahjong_fast import _dispatch
+
+from support.impls import KERNELS, NO_EXTENSIONS, is_compiled, run_python
 
 COMPILED = [f"mahjong_fast._kernels.{k}" for k in KERNELS] + ["mahjong_fast._api_fast"]
 

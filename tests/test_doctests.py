@@ -13,9 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
-from support.impls import REPO_ROOT
 
 import mahjong_fast
+
+from support.impls import REPO_ROOT
 
 PACKAGE = Path(mahjong_fast.__file__).parent
 MODULES = sorted(

@@ -4,12 +4,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.hands import near_miss, random_hand, tiles_of, winning_hand
-from support.impls import general_api
-from support.oracles import naive_is_standard_win
 
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld, _dispatch
+
+from support.hands import near_miss, random_hand, tiles_of, winning_hand
+from support.impls import general_api
+from support.oracles import naive_is_standard_win
 
 STRATEGIES = mf.STRATEGIES  # "table" is the pure-Python table kernel when not compiled
 GENERAL_IS_WIN = general_api()[0]

@@ -69,7 +69,8 @@ def calls(name: str, mod):
     if name == "table":
         return [("win_table", mod.win_table, WIN, True)]
     if name == "decompose":
-        return [("decompose_counts", mod.decompose_counts, WIN, [(33, (("chow", 0), ("chow", 9), ("chow", 18), ("pung", 27)))])]
+        split = (33, (("chow", 0), ("chow", 9), ("chow", 18), ("pung", 27)))
+        return [("decompose_counts", mod.decompose_counts, WIN, [split])]
     return [
         ("shanten_counts", mod.shanten_counts, WIN, -1),
         ("is_win_wild", lambda c: mod.is_win_wild(c, 0), WIN, True),

@@ -146,7 +146,8 @@ def test_decode_reads_an_iterator_once():
         mf.decode(iter([0, 0]), "index136")
     with pytest.raises(ValueError, match="index136 tile id 0 appears more than once"):
         mf.decode([0, 0], "index136")
-    assert mf.decode(iter([0, 1, 135]), "index136") == mf.decode([0, 1, 135], "index136") == [Tile.M1, Tile.M1, Tile.RED]
+    want = [Tile.M1, Tile.M1, Tile.RED]
+    assert mf.decode(iter([0, 1, 135]), "index136") == mf.decode([0, 1, 135], "index136") == want
 
 
 @pytest.mark.parametrize("encoding", ["index34", "index136", "decimal", "nibble", "hex"])

@@ -76,7 +76,9 @@ def test_readme_has_cli_sessions():
     assert _readme_cli_sessions()
 
 
-@pytest.mark.parametrize("argv, output", _readme_cli_sessions(), ids=lambda x: " ".join(x) if isinstance(x, list) else "")
+@pytest.mark.parametrize(
+    "argv, output", _readme_cli_sessions(), ids=lambda x: " ".join(x) if isinstance(x, list) else ""
+)
 def test_readme_cli_session_prints_what_it_shows(capsys, argv, output):
     assert main(argv) == 0
     assert capsys.readouterr().out == output

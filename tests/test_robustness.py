@@ -8,9 +8,10 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.impls import general_api
 
 import mahjong_fast as mf
+
+from support.impls import general_api
 
 ATOMS = st.sampled_from(
     [0, 1, 33, 34, -1, 2**63, -(2**63), 2**200, 1.5, None, True, "1m", "x", b"\x00", np.int64(3), np.uint8(200)]

@@ -14,6 +14,10 @@ import json
 import random
 
 import pytest
+
+from mahjong_fast._kernels import shanten_py
+from mahjong_fast._layout import N_KINDS, ORPHANS
+
 from support.hands import (
     SUIT_OFFSETS,
     complete_hand,
@@ -29,9 +33,6 @@ from support.hands import (
 )
 from support.impls import data_dir, implementations, load_impl
 from support.oracles import free_win, naive_win
-
-from mahjong_fast._kernels import shanten_py
-from mahjong_fast._layout import N_KINDS, ORPHANS
 
 GB_NAMES = (
     [f"W{i}" for i in range(1, 10)]

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import pytest
-from support.hands import counts_of, tiles_of
-from support.impls import IMPL_IDS, NO_EXTENSIONS, REPO_ROOT, data_dir, implementations
 
 from mahjong_fast._layout import N_KINDS
+
+from support.hands import counts_of, tiles_of
+from support.impls import IMPL_IDS, NO_EXTENSIONS, REPO_ROOT, data_dir, implementations
 
 
 def test_missing_external_data_fails_and_says_where():

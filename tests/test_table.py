@@ -6,6 +6,9 @@ import random
 import threading
 
 import pytest
+
+from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
+
 from support.hands import mixed_hands, place
 from support.oracles import (
     STANDARD_TOTALS,
@@ -13,8 +16,6 @@ from support.oracles import (
     naive_standard,
     naive_suit_kind,
 )
-
-from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 
 
 @pytest.fixture

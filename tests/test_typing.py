@@ -4,6 +4,7 @@ from __future__ import annotations
 import subprocess
 
 import pytest
+
 from support.impls import run_python
 
 pytest.importorskip("mypy")

@@ -4,12 +4,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.hands import random_hand, tiles_of, winning_hand
-from support.impls import general_api
 
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld
 from mahjong_fast._layout import N_KINDS, SUIT_SIZE
+
+from support.hands import random_hand, tiles_of, winning_hand
+from support.impls import general_api
 
 _, GENERAL_SHANTEN, GENERAL_WAITS = general_api()
 WAITS = [pytest.param(mf.waits, id="public"), pytest.param(GENERAL_WAITS, id="python-wrapper")]

@@ -12,6 +12,10 @@ import itertools
 import random
 
 import pytest
+
+from mahjong_fast._kernels import carry
+from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS, ORPHANS, SUIT_SIZE
+
 from support.hands import SUIT_OFFSETS, biased_hand, counts_of, place
 from support.impls import implementations
 from support.oracles import (
@@ -20,9 +24,6 @@ from support.oracles import (
     naive_seven_pairs,
     naive_thirteen_orphans,
 )
-
-from mahjong_fast._kernels import carry
-from mahjong_fast._layout import FIRST_HONOR, N_HONORS, N_KINDS, ORPHANS, SUIT_SIZE
 
 WIN_FUNCTIONS = ("win_cluster", "win_carry", "seven_pairs", "thirteen_orphans", "is_win_counts")
 

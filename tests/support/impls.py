@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Callable
 
 import mahjong_fast
-from mahjong_fast import _api, _dispatch
+from mahjong_fast import _api
 from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
 
 __all__ = [
