@@ -1,19 +1,21 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
-"""Compiled fast paths of the public ``is_win``, ``shanten`` and ``waits``.
+"""Compiled fast paths of the public ``is_win``, ``shanten``, ``waits``, ``classify``, ``decompose``.
 
 Every input form a user is likely to pass is read here in C, without building a
 per-tile Python object: ints in any numeric encoding, 34 counts, ASCII mpsz
 text (melds in brackets included), a ``Hand``, melds as text or ``Meld``
 objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``.  A call
 this module cannot vouch for -- anything malformed, unusual or out of range --
-goes to the general function of ``_api`` that ``install`` was given, which
-gives the documented answer or error: same answers, same errors.
+goes to the general function that ``install`` (``_api``) or
+``install_classify`` (``_classify``) was given, which gives the documented
+answer or error: same answers, same errors.
 """
 cimport cython
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, shanten_ready, waits_c
+from mahjong_fast._kernels.hutype cimport HU_CONCEALED_KONG, hu_type_c, hu_type_wild_c
 from mahjong_fast._kernels.table cimport table_ready, wins_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
@@ -778,3 +780,86 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
             elif waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
                 return [_tiles[t] for t in range(N_KINDS) if out[t]]
     return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+
+
+# --- classify and decompose ------------------------------------------------------
+
+_general_classify = None
+_general_decompose = None
+_hu_type_of = None                       # value -> HuType
+_hu_types = {}                           # its answers, remembered
+_decompositions = None                   # hutype.decompositions
+_decomposition_args = None               # (Decomposition, tiles, chows, pungs)
+_declared_of = None                      # meld byte -> the DecomposedMeld of a declared meld
+_declared = {}
+
+
+def install_classify(general_classify, general_decompose, hu_type_of, decompositions,
+                     decomposition_args, declared_of):
+    """Put the fast paths in front of ``_classify``'s functions; return the fast ones.
+
+    ``hu_type_of`` turns a kernel value into a ``HuType``; ``decompositions`` is
+    the kernel's record builder with its ``decomposition_args``; ``declared_of``
+    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``).
+    """
+    global _general_classify, _general_decompose, _hu_type_of, _decompositions
+    global _decomposition_args, _declared_of
+    _general_classify, _general_decompose = general_classify, general_decompose
+    _hu_type_of, _decompositions = hu_type_of, decompositions
+    _decomposition_args, _declared_of = tuple(decomposition_args), declared_of
+    _hu_types.clear()
+    _declared.clear()
+    return classify, decompose
+
+
+cdef void _meld_bytes(const Reading* r, unsigned char* out) noexcept:
+    cdef int k, kind
+    for k in range(r.n_melds):
+        kind = r.meld_kind[k]
+        if kind == KIND_KONG and r.meld_concealed[k]:
+            kind = HU_CONCEALED_KONG
+        out[k] = <unsigned char>(kind << 6 | r.meld_tile[k])
+
+
+def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True):
+    """The hu type of a whole hand; see ``mahjong_fast.classify``."""
+    cdef Reading r
+    cdef Options o
+    cdef unsigned char codes[MAX_MELDS]
+    cdef int value
+    if ((self_drawn is True or self_drawn is False) and _read_options(&o, wild, fifth)
+            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND):
+        _meld_bytes(&r, codes)
+        if o.n_wild:
+            if not shanten_ready():
+                ensure_tables()
+            value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
+        else:
+            value = hu_type_c(r.counts, codes, r.n_melds, self_drawn is True)
+        if value >= 0:
+            found = _hu_types.get(value)
+            if found is None:
+                found = _hu_types[value] = _hu_type_of(value)
+            return found
+    return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
+                             wild=wild, fifth=fifth)
+
+
+def decompose(hand, *, melds=(), encoding=None):
+    """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
+    cdef Reading r
+    cdef unsigned char codes[MAX_MELDS]
+    cdef int k
+    if _read(&r, hand, melds, encoding):
+        declared = ()
+        if r.n_melds:
+            _meld_bytes(&r, codes)
+            items = []
+            for k in range(r.n_melds):
+                meld = _declared.get(codes[k])
+                if meld is None:
+                    meld = _declared[codes[k]] = _declared_of(codes[k])
+                items.append(meld)
+            declared = tuple(items)
+        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
+    return _general_decompose(hand, melds=melds, encoding=encoding)

@@ -25,9 +25,10 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ._api import Wild, _check_bool, wild_kinds
+from . import _dispatch
 from ._dispatch import hutype as _hutype
 from ._hand import Meld, MeldLike, as_hand
 from ._layout import MAX_HAND, N_KINDS
@@ -440,3 +441,20 @@ def classify(
     else:
         value = _hutype.hu_type(h.counts, codes, self_drawn)
     return _hu_type(value)
+
+
+def _declared_of(code: int) -> DecomposedMeld:
+    """The decomposed meld of a declared meld byte ``kind << 6 | tile`` (the kernel's form)."""
+    kind, tile = code >> 6, TILES[code & 63]
+    if kind == _hutype.CONCEALED_KONG:
+        return DecomposedMeld("kong", tile, True, True)
+    return DecomposedMeld(("chow", "pung", "kong")[kind], tile, True, False)
+
+
+GENERAL = {"classify": classify, "decompose": decompose}
+"""The general functions, whether or not the compiled fast paths stand in front of them."""
+
+if not TYPE_CHECKING and _dispatch.api_fast is not None:
+    classify, decompose = _dispatch.api_fast.install_classify(
+        classify, decompose, _hu_type, _hutype.decompositions, (Decomposition, TILES, _CHOWS, _PUNGS), _declared_of
+    )
