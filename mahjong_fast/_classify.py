@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ._api import Wild, _check_bool, wild_kinds
 from . import _dispatch
+from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
 from ._hand import Meld, MeldLike, as_hand
 from ._layout import MAX_HAND, N_KINDS
