@@ -249,7 +249,7 @@ def test_first_use_from_many_threads(name):
                            answer=ANSWERS[name].replace("m.", f"{name}_py."),
                            compiled=ANSWERS[name].replace("m.", "k."))
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                              text=True, timeout=300, check=False)
+                              text=True, timeout=300, check=False, cwd=root)
         assert done.returncode == 0, done.stdout + done.stderr
 
 
