@@ -591,6 +591,8 @@ def waits_counts(
     extra_joker_wins: bool | None = None
     result = []
     hand = list(data)
+    # Without jokers a drawn tile changes one part: the others keep their split kinds.
+    kinds = [split_kind(tuple(data[lo:hi]), chows) for lo, hi, chows in _PARTS]
     for t in range(N_KINDS):
         if data[t] >= caps[t] or not (jokers or flags[t] or _may_complete(data, t)):
             continue
@@ -601,7 +603,19 @@ def waits_counts(
                 result.append(t)
             continue
         hand[t] += 1
-        if _wins(hand, caps, jokers, fifth):
+        if jokers:
+            won = _wins(hand, caps, jokers, fifth)
+        else:
+            g = min(t // SUIT_SIZE, N_SUITS)
+            lo, hi, chows = _PARTS[g]
+            kind = split_kind(tuple(hand[lo:hi]), chows)
+            others = kinds[:g] + kinds[g + 1 :]
+            won = bool(kind) and 0 not in others and (kind == PAIR) + others.count(PAIR) == 1
+            if not won and total + 1 == MAX_HAND:
+                won = all(v % 2 == 0 for v in hand) or (
+                    all(hand[u] for u in ORPHANS) and sum(hand[u] for u in ORPHANS) == MAX_HAND
+                )
+        if won:
             result.append(t)
         hand[t] -= 1
     return result
