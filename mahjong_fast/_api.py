@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from operator import eq
 from typing import TYPE_CHECKING, Callable, Union
 
 from . import _dispatch
@@ -268,14 +269,17 @@ def _index34_win(hand: object) -> bool | None:
         a = bisect_left(s, SUIT_SIZE)
         b = bisect_left(s, 2 * SUIT_SIZE, a)
         d = bisect_left(s, FIRST_HONOR, b)
-        kinds = (_part_kind(s[:a]), _part_kind(s[a:b]), _part_kind(s[b:d]), _part_kind(s[d:]))
-        if -1 in kinds:
-            return None
         n = len(s)
-        if n % 3 != 2:
-            return False
-        if 0 not in kinds and kinds.count(PAIR) == 1:
-            return True
+        rests = (a % 3, (b - a) % 3, (d - b) % 3, (n - d) % 3)
+        if 1 in rests or rests.count(2) != 1:  # no split into melds and one pair
+            if any(map(eq, s, s[MAX_COPIES:])):  # sorted: five copies of a tile
+                return None
+        else:
+            kinds = (_part_kind(s[:a]), _part_kind(s[a:b]), _part_kind(s[b:d]), _part_kind(s[d:]))
+            if -1 in kinds:
+                return None
+            if 0 not in kinds and kinds.count(PAIR) == 1:
+                return True
         if n != MAX_HAND:
             return False
         return s[0::2] == s[1::2] or frozenset(s) == _ORPHAN_SET  # seven pairs, thirteen orphans
