@@ -258,7 +258,7 @@ def test_first_use_from_many_threads(name):
 
 # ---------------------------------------------------------------- layers
 
-API_LAYER = ("_api", "_api_fast", "_classify", "_hand", "_tiles", "_notation", "_batch",
+API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_classify", "_hand", "_tiles", "_notation", "_batch",
              "_dispatch", "_cli", "_bench")
 
 
