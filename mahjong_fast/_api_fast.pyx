@@ -16,7 +16,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, shanten_ready, waits_c
 from mahjong_fast._kernels.hutype cimport HU_CONCEALED_KONG, hu_type_c, hu_type_wild_c
-from mahjong_fast._kernels.table cimport table_ready, wins_c
+from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
 from mahjong_fast._kernels.shanten import ensure_tables
@@ -30,6 +30,8 @@ cdef extern from *:
     #else
     #define mf_str_ready(o) (PyUnicode_READY(o) == 0)
     #endif
+    /* a rank's weight in a suit code of the win table: 5 ** (rank - 1) */
+    static const unsigned int mf_pow5[9] = {1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u};
     /* The value of an exact int if it is compact (a small one), else -1. */
     static inline long mf_small_int(PyObject *o) {
     #if PY_VERSION_HEX >= 0x030C0000 && !defined(Py_LIMITED_API)
@@ -49,6 +51,7 @@ cdef extern from *:
     }
     """
     long mf_small_int(PyObject*) noexcept
+    const unsigned int mf_pow5[9]
     bint _str_ready "mf_str_ready"(object) noexcept
 
 cdef extern from "Python.h":
@@ -140,13 +143,51 @@ include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
 
 
+cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
+    """The most common call: a list or tuple of 1-14 exact index34 ints.  Its counts (and
+    suit codes when ``codes`` is not NULL) and tile count, or -1 for anything else."""
+    if _is_list(hand):
+        with cython.critical_section(hand):  # free-threaded builds: no resize under us
+            return _quick_items(_seq_items(hand), _size(hand), c, codes)
+    if _is_tuple(hand):
+        return _quick_items(_seq_items(hand), _size(hand), c, codes)
+    return -1
+
+
+cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, unsigned int* codes) noexcept:
+    cdef Py_ssize_t k
+    cdef long t
+    if not 0 < n <= MAX_HAND:
+        return -1
+    memset(c, 0, N_KINDS)
+    if codes != NULL:
+        codes[0] = codes[1] = codes[2] = 0
+    for k in range(n):
+        if not _is_int(items[k]):
+            return -1
+        t = mf_small_int(items[k])
+        if <unsigned long>t >= N_KINDS or c[t] == MAX_COPIES:
+            return -1
+        c[t] += 1
+        if codes != NULL and t < FIRST_HONOR:
+            codes[t // SUIT_SIZE] += mf_pow5[t % SUIT_SIZE]
+    return <int>n
+
+
 def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
-    cdef int jokers, result
+    cdef unsigned int codes[3]
+    cdef int jokers, result, n
+    if melds is () and encoding is None and strategy is None and wild is None and fifth is True:
+        n = _quick_ints(hand, counts, codes)
+        if n > 0:
+            if not table_ready():
+                ensure_table()
+            return wins_coded_c(counts, codes, n)
     if ((strategy is None or (_is_str(strategy) and strategy == "table"))
             and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
         if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
@@ -186,7 +227,15 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
-    cdef int code = _form_code(form), jokers, result
+    cdef int code = _form_code(form), jokers, result, n
+    if code == 0 and melds is () and encoding is None and wild is None and fifth is True:
+        n = _quick_ints(hand, counts, NULL)
+        if n > 0 and n % 3:
+            if not shanten_ready():
+                ensure_tables()
+            result = shanten_c(counts, 0 if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+            if result != SHANTEN_INVALID:
+                return result
     if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
             if r.n_melds or r.n < 13:
@@ -210,17 +259,24 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
-    cdef int jokers, t
+    cdef int jokers, t, n
+    if melds is () and encoding is None and wild is None and fifth is True:
+        n = _quick_ints(hand, counts, NULL)
+        if n > 0 and n % 3 == 1:
+            if not shanten_ready():
+                ensure_tables()
+            if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
+                return [_tiles[t] for t in range(N_KINDS) if out[t]]
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:
             if not shanten_ready():
                 ensure_tables()
             if o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
-                if waits_c(counts, jokers, o.fifth, limits, o.wild, out) >= 0:
+                if waits_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, out) >= 0:
                     # a wild kind held four times (its copies became jokers) has no fifth to draw
                     return [_tiles[t] for t in range(N_KINDS)
-                            if out[t] and (not o.wild[t] or r.counts[t] < limits[t])]
+                            if out[t] and (not o.n_wild or not o.wild[t] or r.counts[t] < limits[t])]
             elif waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
                 return [_tiles[t] for t in range(N_KINDS) if out[t]]
     return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)

@@ -217,7 +217,9 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
     """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
     cdef int enc = ENC_INDEX34, table = 0
     cdef bint ok = False
-    memset(r, 0, sizeof(Reading))
+    memset(r.counts, 0, N_KINDS)  # all_counts is written by _finish, beside melds only
+    r.n = 0
+    r.n_melds = 0
     if encoding is not None:
         if not _is_str(encoding):
             return False
@@ -253,7 +255,10 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
 
 
 cdef bint _finish(Reading* r) noexcept:
+    """Check the copies across hand and melds; ``all_counts`` is only meaningful beside melds."""
     cdef int k, t
+    if r.n_melds == 0:  # the readers already hold every count to 0-4
+        return r.n > 0
     memcpy(r.all_counts, r.counts, N_KINDS)
     for k in range(r.n_melds):
         t = r.meld_tile[k]
@@ -272,13 +277,16 @@ cdef bint _finish(Reading* r) noexcept:
 cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
     cdef Py_ssize_t k, n
     cdef PyObject** items
-    memset(o, 0, sizeof(Options))
+    o.n_wild = 0  # the wild flags are only meaningful when n_wild > 0
     if fifth is True:
         o.fifth = True
-    elif fifth is not False:
+    elif fifth is False:
+        o.fifth = False
+    else:
         return False
     if wild is None:
         return True
+    memset(o.wild, 0, N_KINDS)
     if _is_list(wild) or _is_tuple(wild):
         n = _size(wild)
         if n > MAX_WILD:
@@ -316,8 +324,8 @@ cdef int _jokers(Reading* r, Options* o, unsigned char* counts, unsigned char* l
     cdef int t, jokers = 0
     memcpy(counts, r.counts, N_KINDS)
     for t in range(N_KINDS):
-        limits[t] = MAX_COPIES - (r.all_counts[t] - r.counts[t])
-        if o.wild[t]:
+        limits[t] = MAX_COPIES - (r.all_counts[t] - r.counts[t]) if r.n_melds else MAX_COPIES
+        if o.n_wild and o.wild[t]:
             jokers += counts[t]
             counts[t] = 0
     return jokers

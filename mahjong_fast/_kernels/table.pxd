@@ -8,3 +8,5 @@ cdef bint win_table_c(const unsigned char* counts) noexcept nogil
 cdef bint is_win_counts_c(const unsigned char* counts) noexcept nogil
 # Any form on counts already checked (0-4 each, ``total`` of them, at most 14).
 cdef bint wins_c(const unsigned char* counts, int total) noexcept nogil
+# The same with codes[s] = sum of counts[9s + r] * 5**r for the suits s = 0, 1, 2, summed by the caller.
+cdef bint wins_coded_c(const unsigned char* counts, const unsigned int* codes, int total) noexcept nogil

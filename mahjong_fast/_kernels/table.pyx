@@ -240,6 +240,11 @@ cdef bint wins_c(const unsigned char* counts, int total) noexcept nogil:
     return _wins(counts, codes, total)
 
 
+cdef bint wins_coded_c(const unsigned char* counts, const unsigned int* codes, int total) noexcept nogil:
+    """``wins_c`` with the three suit codes (base 5, rank 1 lowest) already summed by the caller."""
+    return _wins(counts, codes, total)
+
+
 def win_table(counts):
     """Whether 34 counts form a standard hand (n melds + a pair), by table lookup."""
     if not is_counts_bytes(counts):
