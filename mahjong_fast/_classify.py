@@ -25,11 +25,13 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from . import _dispatch
 from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
 from ._hand import Meld, MeldLike, as_hand
+from ._kernels import hu_flags as _flags
 from ._layout import MAX_HAND, N_KINDS
 from ._notation import format as _format
 from ._tiles import TILES, Tile
@@ -53,17 +55,17 @@ class HuType(enum.IntFlag):
     (True, ['七小对', '清一色'])
     """
 
-    SHI_SAN_YAO = 1 << 0
-    HAO_HUA_QI_DUI = 1 << 1
-    QI_DA_DUI = 1 << 2
-    QI_XIAO_DUI = 1 << 3
-    DUI_DUI_HU = 1 << 4
-    PING_HU = 1 << 5
-    QING_YI_SE = 1 << 6
-    HUN_YI_SE = 1 << 7
-    ZI_YI_SE = 1 << 8
-    MEN_QING = 1 << 9
-    QUAN_QIU_REN = 1 << 10
+    SHI_SAN_YAO = _flags.SHI_SAN_YAO
+    HAO_HUA_QI_DUI = _flags.HAO_HUA_QI_DUI
+    QI_DA_DUI = _flags.QI_DA_DUI
+    QI_XIAO_DUI = _flags.QI_XIAO_DUI
+    DUI_DUI_HU = _flags.DUI_DUI_HU
+    PING_HU = _flags.PING_HU
+    QING_YI_SE = _flags.QING_YI_SE
+    HUN_YI_SE = _flags.HUN_YI_SE
+    ZI_YI_SE = _flags.ZI_YI_SE
+    MEN_QING = _flags.MEN_QING
+    QUAN_QIU_REN = _flags.QUAN_QIU_REN
 
     SHAPES: ClassVar[tuple[HuType, ...]]
     MODIFIERS: ClassVar[tuple[HuType, ...]]
@@ -440,3 +442,20 @@ def classify(
     else:
         value = _hutype.hu_type(h.counts, codes, self_drawn)
     return _hu_type(value)
+
+
+def _declared_of(code: int) -> DecomposedMeld:
+    """The decomposed meld of a declared meld byte ``kind << 6 | tile`` (the kernel's form)."""
+    kind, tile = code >> 6, TILES[code & 63]
+    if kind == _hutype.CONCEALED_KONG:
+        return DecomposedMeld("kong", tile, True, True)
+    return DecomposedMeld(("chow", "pung", "kong")[kind], tile, True, False)
+
+
+GENERAL = {"classify": classify, "decompose": decompose}
+"""The general functions, whether or not the compiled fast paths stand in front of them."""
+
+if not TYPE_CHECKING and _dispatch.api_fast is not None:
+    classify, decompose = _dispatch.api_fast.install_classify(
+        classify, decompose, _hu_type, _hutype.decompositions, (Decomposition, TILES, _CHOWS, _PUNGS), _declared_of
+    )

@@ -168,8 +168,8 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     if n % 3 == 2:
         won = is_win(hand, wild=wild, fifth=fifth)
         out.line(f"win:       {'yes' if won else 'no'}")
-        if won and not wild:
-            _report_shape(hand, args.self_drawn, out)
+        if won:
+            _report_shape(hand, args.self_drawn, out, wild, fifth)
     elif n % 3 == 1:
         found = waits(hand, wild=wild, fifth=fifth)
         out.line("waits:     " + (" ".join(_tile_text(t, out) for t in found) or "none"))
@@ -182,13 +182,15 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     return EXIT_OK
 
 
-def _report_shape(hand: Hand, self_drawn: bool, out: _Output) -> None:
-    """Hu types of a whole winning hand, and the splits that match its shape."""
+def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fifth: bool) -> None:
+    """Hu types of a whole winning hand, and the splits that match its shape (none with jokers)."""
     shape = HuType(0)
     if hand.size == MAX_HAND:
-        hu = classify(hand, self_drawn=self_drawn)
+        hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth)  # type: ignore[arg-type]
         shape = hu.shape
         out.line("hu types:  " + (str(hu) if out.fancy else hu.english))
+    if wild:
+        return
     if shape in (HuType.QI_XIAO_DUI, HuType.QI_DA_DUI, HuType.HAO_HUA_QI_DUI):
         pairs = [t for t in Tile for _ in range(hand.counts[t] // 2)]
         out.line("  pairs:   " + " ".join(format_hand([t, t]) for t in pairs))

@@ -24,5 +24,7 @@ SUIT_LETTERS = "mpsz"
 """The mpsz letter of each group, honours last."""
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 """Terminals and honours, the thirteen kinds of thirteen orphans (十三幺)."""
+N_ORPHANS = len(ORPHANS)
+"""Kinds in thirteen orphans: 13."""
 HONORS = tuple(range(FIRST_HONOR, N_KINDS))
 """The seven honour kinds."""

@@ -83,3 +83,11 @@ def test_python_dash_m_runs_as_a_user_would(tmp_path):
     assert "win:       yes" in done.stdout
     bad = run_python("-m", "mahjong_fast", "check", "11111m", cwd=tmp_path)
     assert bad.returncode == 2 and "appears 5 times" in bad.stderr
+
+
+def test_check_with_jokers_prints_the_best_hu_type(capsys):
+    status, out, _ = run(capsys, "check", "1112345678999m5z", "--wild", "5z")
+    assert status == 0
+    assert "win:       yes" in out
+    assert "Plain Win" in out and "Full Flush" in out  # 5z stands for a character
+    assert "split:" not in out  # splits are not shown for hands with jokers

@@ -12,8 +12,10 @@ import random
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import _api, _dispatch
+from mahjong_fast import _api, _classify, _dispatch
 from mahjong_fast._tiles import encode_tile
+
+from support.hu_types import random_case
 
 FUNCTIONS = ("is_win", "shanten", "waits")
 CHINESE_ALIASES = [("东", "东风"), ("东", "東"), ("中", "红中"), ("发", "發財"), ("发", "青发"), ("白", "白板"),
@@ -149,6 +151,9 @@ def keyword_variants(name, kwargs, rng):
     return kw
 
 
+GENERAL = {**_api.GENERAL, **_classify.GENERAL}
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_fast_paths_match_the_general_path(seed):
     rng = random.Random(seed)
@@ -159,7 +164,7 @@ def test_fast_paths_match_the_general_path(seed):
         for name in FUNCTIONS:
             kw = keyword_variants(name, kwargs, rng)
             fast = outcome(getattr(mf, name), args, kw)
-            general = outcome(_api.GENERAL[name], args, kw)
+            general = outcome(GENERAL[name], args, kw)
             assert fast == general, (name, args, kw)
             checked[name] += 1
             answered[name] += fast[0] == "ok"
@@ -191,3 +196,56 @@ def test_the_public_functions_are_the_fast_paths_when_compiled():
 def test_documented_forms_agree(args, kwargs):
     for name in FUNCTIONS:
         assert outcome(getattr(mf, name), args, kwargs) == outcome(_api.GENERAL[name], args, kwargs)
+
+
+def whole_hand_call(rng):
+    """(args, kwargs) of a whole hand, winning-biased, in a random input form."""
+    counts, specs, self_drawn = random_case(rng)
+    tiles = [t for t in range(34) for _ in range(counts[t])]
+    melds = []
+    for kind, tile in specs:
+        meld = {0: mf.Meld.chow, 1: mf.Meld.pung, 2: mf.Meld.kong}.get(kind)
+        meld = meld(tile) if meld else mf.Meld.kong(tile, concealed=True)
+        melds.append(meld if rng.random() < 0.5 else mf.format(mf.Hand((), [meld])))
+    form = rng.random()
+    kwargs = {"self_drawn": self_drawn}
+    if form < 0.35:
+        hand = list(tiles)
+    elif form < 0.7:
+        hand = mpsz(tiles, rng)
+    elif form < 0.85:
+        hand = bytes(counts)
+        kwargs["encoding"] = "counts"
+    else:
+        hand = mf.Hand(tiles)
+    if melds:
+        kwargs["melds"] = melds
+    if rng.random() < 0.3:
+        kwargs["wild"] = rng.choice([rng.choice(tiles), "7z", [rng.choice(tiles), 33]])
+        if rng.random() < 0.3:
+            kwargs["fifth"] = False
+    return (hand,), kwargs
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_classify_and_decompose_fast_paths_match_the_general_path(seed):
+    rng = random.Random(100 + seed)
+    answered = {"classify": 0, "decompose": 0}
+    for k in range(6000):
+        args, kwargs = whole_hand_call(rng) if k % 2 else random_call(rng)
+        for name in ("classify", "decompose"):
+            kw = dict(kwargs) if name == "classify" else {
+                key: v for key, v in kwargs.items() if key in ("melds", "encoding")}
+            fast = outcome(getattr(mf, name), args, kw)
+            general = outcome(GENERAL[name], args, kw)
+            assert fast == general, (name, args, kw)
+            answered[name] += fast[0] == "ok" and bool(fast[1])
+    assert min(answered.values()) > 1000, answered  # real wins reached, not only errors
+
+
+def test_classify_and_decompose_are_the_fast_paths_when_compiled():
+    if _dispatch.api_fast is None:
+        assert mf.classify is _classify.GENERAL["classify"]
+        pytest.skip("pure-Python run: the general functions are public")
+    assert mf.classify is _dispatch.api_fast.classify
+    assert mf.decompose is _dispatch.api_fast.decompose

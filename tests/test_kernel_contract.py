@@ -302,3 +302,20 @@ def test_shanten_includes_stand_on_what_came_before():
         assert needs, f"{name} does not say what it stands on"
         for other in re.findall(r"shanten_\w+\.pxi", needs.group(1)):
             assert other in order[:i], f"{name} stands on {other}, which comes later"
+
+
+@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags"])
+def test_pxd_states_the_numbers_of_its_python_twin(module):
+    """Each ``cdef enum`` entry of a ``.pxd`` equals the constant of its ``.py`` twin."""
+    import importlib
+    import pathlib
+    import re
+
+    py = importlib.import_module(f"mahjong_fast.{module}")
+    text = pathlib.Path(py.__file__).with_suffix(".pxd").read_text()
+    entries = re.findall(r"^    ([A-Z_0-9]+) = ([^\n#]+)", text, re.MULTILINE)
+    assert len(entries) >= 8
+    for name, expr in entries:
+        assert getattr(py, name) == eval(expr, {}, {}), name  # noqa: S307 - our own file
+    for name, values in re.findall(r"static const unsigned char mf_(\w+)\[\d+\] = \{([^}]*)\}", text):
+        assert getattr(py, name.upper()) == tuple(int(v) for v in values.split(",")), name

@@ -69,7 +69,7 @@ def test_red_five_reads_as_five():
     assert mf.parse("0m0p0s").tiles == (Tile.M5, Tile.P5, Tile.S5)
 
 
-def test_seed_000_example_in_decimal_wins():
+def test_java_cluster_array_example_in_decimal_wins():
     tiles = [11, 12, 13, 22, 23, 24, 33, 33, 33, 36, 36]
     hand = Hand(tiles, encoding="decimal")
     assert mf.format(hand) == "123m33366p234s"

@@ -12,6 +12,19 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcmp
 
 from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_c, split_width_c
+from mahjong_fast._kernels.hu_flags cimport (
+    DUI_DUI_HU,
+    HAO_HUA_QI_DUI,
+    HUN_YI_SE,
+    MEN_QING,
+    PING_HU,
+    QI_DA_DUI,
+    QI_XIAO_DUI,
+    QING_YI_SE,
+    QUAN_QIU_REN,
+    SHI_SAN_YAO,
+    ZI_YI_SE,
+)
 from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, shanten_c
 from mahjong_fast._kernels.win cimport thirteen_orphans_c, win_cluster_c
 from mahjong_fast._layout cimport (
@@ -30,17 +43,6 @@ CONCEALED_KONG = HU_CONCEALED_KONG
 __all__ = ["CHOW", "PUNG", "KONG", "CONCEALED_KONG", "hu_type", "hu_type_wild", "decompositions"]
 
 cdef enum:
-    SHI_SAN_YAO = 1 << 0
-    HAO_HUA_QI_DUI = 1 << 1
-    QI_DA_DUI = 1 << 2
-    QI_XIAO_DUI = 1 << 3
-    DUI_DUI_HU = 1 << 4
-    PING_HU = 1 << 5
-    QING_YI_SE = 1 << 6
-    HUN_YI_SE = 1 << 7
-    ZI_YI_SE = 1 << 8
-    MEN_QING = 1 << 9
-    QUAN_QIU_REN = 1 << 10
     HONOR_PART = N_SUITS          # parts: the three suits, then the honors
     ALL_PARTS = (1 << (N_SUITS + 1)) - 1
     N_CLASSES = 2 * N_SUITS + 2

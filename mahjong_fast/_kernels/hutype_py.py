@@ -33,6 +33,19 @@ from .._layout import (
 from . import decompose_py as _decompose
 from . import shanten_py as _shanten
 from . import win_py as _win
+from .hu_flags import (
+    DUI_DUI_HU,
+    HAO_HUA_QI_DUI,
+    HUN_YI_SE,
+    MEN_QING,
+    PING_HU,
+    QI_DA_DUI,
+    QI_XIAO_DUI,
+    QING_YI_SE,
+    QUAN_QIU_REN,
+    SHI_SAN_YAO,
+    ZI_YI_SE,
+)
 
 CHOW = 0
 PUNG = 1
@@ -40,17 +53,6 @@ KONG = 2
 CONCEALED_KONG = 3
 """Meld kinds in a meld byte (``kind << 6 | tile``)."""
 
-SHI_SAN_YAO = 1 << 0
-HAO_HUA_QI_DUI = 1 << 1
-QI_DA_DUI = 1 << 2
-QI_XIAO_DUI = 1 << 3
-DUI_DUI_HU = 1 << 4
-PING_HU = 1 << 5
-QING_YI_SE = 1 << 6
-HUN_YI_SE = 1 << 7
-ZI_YI_SE = 1 << 8
-MEN_QING = 1 << 9
-QUAN_QIU_REN = 1 << 10
 
 __all__ = [
     "CHOW",

@@ -1,0 +1,327 @@
+# The readers of _api_fast: a call's hand, melds and options into a Reading and Options,
+# or False when the general path must answer.  Uses the header of _api_fast.pyx and
+# _api_fast_text.pxi.
+
+# --- reading: each reader answers 1 when it vouches for its input, else 0 ----------
+
+cdef inline int _int_value(PyObject* o) noexcept:
+    # an int's value when it is small (not a bool), else -1
+    if not _is_long(o) or _is_bool(o):
+        return -1
+    cdef long v = mf_small_int(o)
+    return <int>v if 0 <= v < 65536 else -1
+
+
+cdef inline bint _add(Reading* r, int t) noexcept:
+    if r.counts[t] == MAX_COPIES:
+        return False
+    r.counts[t] += 1
+    r.n += 1
+    return True
+
+
+cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int table) noexcept:
+    cdef Py_ssize_t k
+    cdef int v, t
+    cdef unsigned char seen[136]
+    if not 0 < n <= MAX_HAND:
+        return False
+    if enc == ENC_INDEX136:
+        memset(seen, 0, sizeof(seen))
+    for k in range(n):
+        v = _int_value(items[k])
+        if v < 0:
+            return False
+        if enc == ENC_INDEX34:
+            t = v if v < N_KINDS else -1
+        elif enc == ENC_INDEX136:
+            if v >= 136 or seen[v]:
+                return False
+            seen[v] = 1
+            t = v >> 2
+        else:
+            t = _decode[table][v] - 1 if v < 256 else -1
+        if t < 0 or not _add(r, t):
+            return False
+    return True
+
+
+cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t k
+    cdef int v
+    if n != N_KINDS:
+        return False
+    for k in range(N_KINDS):
+        v = _int_value(items[k])
+        if v < 0 or v > MAX_COPIES:
+            return False
+        r.counts[k] = <unsigned char>v
+        r.n += v
+    return 0 < r.n <= MAX_HAND
+
+
+cdef bint _read_count_bytes(Reading* r, const unsigned char* data, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t k
+    if n != N_KINDS:
+        return False
+    for k in range(N_KINDS):
+        if data[k] > MAX_COPIES:
+            return False
+        r.counts[k] = data[k]
+        r.n += data[k]
+    return 0 < r.n <= MAX_HAND
+
+
+cdef bint _meld_of(Reading* r, const unsigned char* tiles, int n, bint hidden) noexcept:
+    """Record the meld ``tiles`` make (sorted here); False when they make none."""
+    cdef int a, b, c, kind
+    if r.n_melds == MAX_MELDS or not 3 <= n <= 4:
+        return False
+    a, b, c = tiles[0], tiles[1], tiles[2]
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+    if a > b:
+        a, b = b, a
+    if n == 4:
+        if not (a == b == c == tiles[3]):
+            return False
+        kind = KIND_KONG
+    elif hidden:
+        return False
+    elif a == b == c:
+        kind = KIND_PUNG
+    elif a < FIRST_HONOR and b == a + 1 and c == a + 2 and a % SUIT_SIZE <= SUIT_SIZE - 3:
+        kind = KIND_CHOW
+    else:
+        return False
+    r.meld_kind[r.n_melds] = kind
+    r.meld_tile[r.n_melds] = a
+    r.meld_concealed[r.n_melds] = hidden
+    r.n_melds += 1
+    return True
+
+
+cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
+    """Text in any notation: tiles then melds in brackets (only melds when ``melds_only``)."""
+    cdef Py_ssize_t n = _str_len(text), i = 0, j, stop
+    cdef Text t
+    cdef unsigned char tiles[MAX_HAND]
+    cdef unsigned int close, c
+    cdef int got, k
+    if n > MAX_TEXT or not _str_ready(text):
+        return False
+    t.kind = _str_kind(text)
+    t.data = _str_data(text)
+    if not _notation_of(&t, n):
+        return False
+    while i < n:
+        j = i
+        while j < n and _at(&t, j) != 91 and _at(&t, j) != 123:  # [ {
+            j += 1
+        if j > i:  # plain tiles: concealed, or one meld written without brackets
+            got = _read_plain(&t, i, j, tiles, MAX_HAND)
+            if got < 0:
+                return False
+            if melds_only:
+                if got and not _meld_of(r, tiles, got, False):
+                    return False
+            elif r.n_melds:  # tiles after a meld: left to the general path
+                if got:
+                    return False
+            else:
+                for k in range(got):
+                    if not _add(r, tiles[k]):
+                        return False
+        if j == n:
+            break
+        close = 93 if _at(&t, j) == 91 else 125
+        stop = j + 1
+        while stop < n and _at(&t, stop) != close:
+            c = _at(&t, stop)
+            if c == 91 or c == 123 or c == 93 or c == 125:
+                return False
+            stop += 1
+        if stop == n:
+            return False
+        got = _read_plain(&t, j + 1, stop, tiles, 4)
+        if got < 0 or not _meld_of(r, tiles, got, close == 125):
+            return False
+        i = stop + 1
+    return True
+
+
+cdef bint _read_meld_object(Reading* r, object meld) noexcept:
+    cdef object kind, tile, concealed
+    cdef int t
+    if r.n_melds == MAX_MELDS:
+        return False
+    try:
+        kind = _kind_names[meld.kind]
+        tile = meld.tile
+        concealed = meld.concealed
+    except Exception:
+        return False
+    t = _int_value(<PyObject*>tile)
+    if not 0 <= t < N_KINDS:
+        return False
+    r.meld_kind[r.n_melds] = kind
+    r.meld_tile[r.n_melds] = t
+    r.meld_concealed[r.n_melds] = concealed is True
+    r.n_melds += 1
+    return True
+
+
+cdef bint _read_melds(Reading* r, object melds) noexcept:
+    cdef Py_ssize_t k, n
+    cdef PyObject** items
+    cdef object m
+    cdef int base = r.n_melds
+    if melds is ():
+        return True
+    if _is_str(melds):
+        return _read_text(r, melds, True) and r.n_melds == base + 1
+    if not (_is_list(melds) or _is_tuple(melds)):
+        return False
+    n = _size(melds)
+    if n > MAX_MELDS:
+        return False
+    items = _seq_items(melds)
+    for k in range(n):
+        m = <object>items[k]
+        if _is_str(m):
+            if not _read_text(r, m, True) or r.n_melds != base + k + 1:
+                return False
+        elif type(m) is _meld_type:
+            if not _read_meld_object(r, m):
+                return False
+        else:
+            return False
+    return True
+
+
+cdef bint _read_hand_object(Reading* r, object hand) noexcept:
+    cdef object counts, melds
+    try:
+        counts = hand.counts
+        melds = hand.melds
+    except Exception:
+        return False
+    if not _is_bytes(counts) or not _read_count_bytes(r, <const unsigned char*>_bytes_data(counts), _size(counts)):
+        return False
+    return _read_melds(r, melds)
+
+
+cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
+    """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
+    cdef int enc = ENC_INDEX34, table = 0
+    cdef bint ok = False
+    memset(r, 0, sizeof(Reading))
+    if encoding is not None:
+        if not _is_str(encoding):
+            return False
+        entry = _encodings.get(encoding)
+        if entry is None:
+            return False
+        enc, table = entry
+    if _is_list(hand):
+        with cython.critical_section(hand):  # free-threaded builds: no resize under us
+            if enc == ENC_COUNTS:
+                ok = _read_count_items(r, _seq_items(hand), _size(hand))
+            else:
+                ok = _read_ints(r, _seq_items(hand), _size(hand), enc, table)
+    elif _is_tuple(hand):
+        if enc == ENC_COUNTS:
+            ok = _read_count_items(r, _seq_items(hand), _size(hand))
+        else:
+            ok = _read_ints(r, _seq_items(hand), _size(hand), enc, table)
+    elif _is_str(hand):
+        ok = encoding is None and _read_text(r, hand, False)
+    elif enc == ENC_COUNTS and _is_bytes(hand):
+        ok = _read_count_bytes(r, <const unsigned char*>_bytes_data(hand), _size(hand))
+    elif enc == ENC_COUNTS and _is_bytearray(hand):
+        with cython.critical_section(hand):
+            ok = _read_count_bytes(r, <const unsigned char*>_bytearray_data(hand), _size(hand))
+    elif type(hand) is _hand_type and (melds is () or (_is_list(melds) and _size(melds) == 0)):
+        return _read_hand_object(r, hand) and _finish(r)
+    if not ok or r.n == 0:
+        return False
+    if not (melds is () or _read_melds(r, melds)):
+        return False
+    return _finish(r)
+
+
+cdef bint _finish(Reading* r) noexcept:
+    cdef int k, t
+    memcpy(r.all_counts, r.counts, N_KINDS)
+    for k in range(r.n_melds):
+        t = r.meld_tile[k]
+        if r.meld_kind[k] == KIND_CHOW:
+            r.all_counts[t] += 1
+            r.all_counts[t + 1] += 1
+            r.all_counts[t + 2] += 1
+        else:
+            r.all_counts[t] += 4 if r.meld_kind[k] == KIND_KONG else 3
+    for t in range(N_KINDS):
+        if r.all_counts[t] > MAX_COPIES:
+            return False
+    return r.n > 0
+
+
+cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
+    cdef Py_ssize_t k, n
+    cdef PyObject** items
+    memset(o, 0, sizeof(Options))
+    if fifth is True:
+        o.fifth = True
+    elif fifth is not False:
+        return False
+    if wild is None:
+        return True
+    if _is_list(wild) or _is_tuple(wild):
+        n = _size(wild)
+        if n > MAX_WILD:
+            return False
+        items = _seq_items(wild)
+        for k in range(n):
+            if not _wild_kind(o, <object>items[k]):
+                return False
+        return True
+    return _wild_kind(o, wild)
+
+
+cdef bint _wild_kind(Options* o, object w) noexcept:
+    cdef int t
+    cdef Reading one
+    if _is_str(w):
+        memset(&one, 0, sizeof(Reading))
+        if not _read_text(&one, w, False) or one.n != 1 or one.n_melds:
+            return False
+        for t in range(N_KINDS):
+            if one.counts[t]:
+                break
+    else:
+        t = _int_value(<PyObject*>w)
+        if not 0 <= t < N_KINDS:
+            return False
+    if not o.wild[t]:
+        o.wild[t] = 1
+        o.n_wild += 1
+    return True
+
+
+cdef int _jokers(Reading* r, Options* o, unsigned char* counts, unsigned char* limits) noexcept:
+    """Counts without the wild kinds and the per-tile limits; the number of jokers."""
+    cdef int t, jokers = 0
+    memcpy(counts, r.counts, N_KINDS)
+    for t in range(N_KINDS):
+        limits[t] = MAX_COPIES - (r.all_counts[t] - r.counts[t])
+        if o.wild[t]:
+            jokers += counts[t]
+            counts[t] = 0
+    return jokers
+
+
+cdef inline int _size14(Reading* r) noexcept:
+    return r.n + 3 * r.n_melds

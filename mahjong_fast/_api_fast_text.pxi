@@ -1,0 +1,237 @@
+# Text readers of _api_fast: tiles of plain text in each notation, as the general path
+# reads them; anything they do not vouch for answers -1 (left to the general path).
+# Uses only the header of _api_fast.pyx.
+
+cdef enum:
+    NOTE_MPSZ = 0
+    NOTE_BOTZONE = 1
+    NOTE_UNICODE = 2
+    NOTE_CHINESE = 3
+
+cdef struct Text:
+    int kind                            # PyUnicode kind: 1, 2 or 4 bytes a character
+    const void* data
+    int notation
+
+
+cdef inline unsigned int _at(const Text* t, Py_ssize_t i) noexcept:
+    return _str_read(t.kind, t.data, i)
+
+
+cdef inline bint _separator(unsigned int c, int notation) noexcept:
+    if c == 32 or c == 9 or c == 10 or c == 13 or c == 44:  # space \t \n \r ,
+        return True
+    if notation == NOTE_BOTZONE:
+        return False
+    if c == 59:  # ;
+        return True
+    if notation == NOTE_MPSZ:
+        return False
+    return c == 0xFF0C or c == 0x3001 or (notation == NOTE_UNICODE and (c == 0xFE0E or c == 0xFE0F))
+
+
+cdef int _read_mpsz(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    """Tiles of plain mpsz text [start:stop) into out; how many, or -1."""
+    cdef Py_ssize_t i, run = -1
+    cdef int n = 0, k, rank, base
+    cdef unsigned int c
+    for i in range(start, stop):
+        c = _at(t, i)
+        if 48 <= c <= 57:  # a digit
+            if run < 0:
+                run = i
+        elif c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+            if run < 0:
+                return -1
+            base = 0 if c == 109 else SUIT_SIZE if c == 112 else 2 * SUIT_SIZE if c == 115 else FIRST_HONOR
+            for k in range(run, i):
+                rank = _at(t, k) - 48
+                if c == 122:
+                    if not 1 <= rank <= N_HONORS:
+                        return -1
+                elif rank == 0:
+                    rank = 5  # a red five reads as a five
+                if n == room:
+                    return -1
+                out[n] = <unsigned char>(base + rank - 1)
+                n += 1
+            run = -1
+        elif not (_separator(c, NOTE_MPSZ) and run < 0):
+            return -1
+    return -1 if run >= 0 else n
+
+
+cdef int _botzone_tile(unsigned int letter, unsigned int digit) noexcept:
+    cdef int d = <int>digit - 48
+    if letter == 87 and 1 <= d <= 9:   # W: characters
+        return d - 1
+    if letter == 66 and 1 <= d <= 9:   # B: dots
+        return SUIT_SIZE + d - 1
+    if letter == 84 and 1 <= d <= 9:   # T: bamboo
+        return 2 * SUIT_SIZE + d - 1
+    if letter == 70 and 1 <= d <= 4:   # F: winds
+        return FIRST_HONOR + d - 1
+    if letter == 74 and 1 <= d <= 3:   # J: J1 red, J2 green, J3 white
+        return N_KINDS - d
+    return -1
+
+
+cdef int _read_botzone(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    cdef Py_ssize_t i = start
+    cdef int n = 0, tile
+    cdef unsigned int c
+    while i < stop:
+        c = _at(t, i)
+        if _separator(c, NOTE_BOTZONE):
+            i += 1
+            continue
+        if i + 1 >= stop or n == room:
+            return -1
+        tile = _botzone_tile(c, _at(t, i + 1))
+        if tile < 0:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+        i += 2
+    return n
+
+
+cdef int _unicode_tile(unsigned int c) noexcept:
+    if 0x1F000 <= c <= 0x1F003:        # winds
+        return FIRST_HONOR + <int>(c - 0x1F000)
+    if 0x1F004 <= c <= 0x1F006:        # red, green, white dragons
+        return N_KINDS - 1 - <int>(c - 0x1F004)
+    if 0x1F007 <= c <= 0x1F00F:        # characters
+        return <int>(c - 0x1F007)
+    if 0x1F010 <= c <= 0x1F018:        # bamboo
+        return 2 * SUIT_SIZE + <int>(c - 0x1F010)
+    if 0x1F019 <= c <= 0x1F021:        # dots
+        return SUIT_SIZE + <int>(c - 0x1F019)
+    return -1
+
+
+cdef int _read_unicode(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    cdef Py_ssize_t i
+    cdef int n = 0, tile
+    cdef unsigned int c
+    for i in range(start, stop):
+        c = _at(t, i)
+        if _separator(c, NOTE_UNICODE):
+            continue
+        tile = _unicode_tile(c)
+        if tile < 0 or n == room:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+    return n
+
+
+cdef int _chinese_rank(unsigned int c) noexcept:
+    cdef int k
+    cdef unsigned int* numerals = [0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D]  # 一..九
+    for k in range(9):
+        if c == numerals[k]:
+            return k + 1
+    if 49 <= c <= 57:                  # 1-9
+        return <int>c - 48
+    if 0xFF11 <= c <= 0xFF19:          # １-９
+        return <int>(c - 0xFF10)
+    return 0
+
+
+cdef int _chinese_suit(unsigned int c) noexcept:
+    if c == 0x4E07 or c == 0x842C:                     # 万 萬
+        return 0
+    if c == 0x7B52 or c == 0x997C or c == 0x9905:      # 筒 饼 餅
+        return 1
+    if c == 0x6761 or c == 0x7D22 or c == 0x689D:      # 条 索 條
+        return 2
+    return -1
+
+
+cdef int _chinese_honor(unsigned int c, unsigned int next_c, int* width) noexcept:
+    """The honour at c (and next_c for a two-character name), else -1; sets width."""
+    width[0] = 1
+    if c == 0x4E1C or c == 0x6771 or c == 0x5357 or c == 0x897F or c == 0x5317:  # 东 東 南 西 北
+        # 东风 東風 南风 南風 西风 西風 北风 北風 (not 東风 or 东風)
+        if (next_c == 0x98CE and c != 0x6771) or (next_c == 0x98A8 and c != 0x4E1C):
+            width[0] = 2
+        return FIRST_HONOR + (0 if c == 0x4E1C or c == 0x6771 else 1 if c == 0x5357 else
+                              2 if c == 0x897F else 3)
+    if c == 0x767D:                                # 白 (白板)
+        if next_c == 0x677F:
+            width[0] = 2
+        return FIRST_HONOR + 4
+    if c == 0x53D1 or c == 0x767C:                 # 发 發 (发财 發財, not 发財 or 發财)
+        if (c == 0x53D1 and next_c == 0x8D22) or (c == 0x767C and next_c == 0x8CA1):
+            width[0] = 2
+        return FIRST_HONOR + 5
+    if c == 0x9752 and next_c == 0x53D1:           # 青发
+        width[0] = 2
+        return FIRST_HONOR + 5
+    if c == 0x4E2D:                                # 中
+        return FIRST_HONOR + 6
+    if (c == 0x7EA2 or c == 0x7D05) and next_c == 0x4E2D:  # 红中 紅中
+        width[0] = 2
+        return FIRST_HONOR + 6
+    return -1
+
+
+cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    cdef Py_ssize_t i = start
+    cdef int n = 0, tile, rank, suit, width
+    cdef unsigned int c, next_c
+    while i < stop:
+        c = _at(t, i)
+        if _separator(c, NOTE_CHINESE):
+            i += 1
+            continue
+        next_c = _at(t, i + 1) if i + 1 < stop else 0
+        rank = _chinese_rank(c)
+        suit = _chinese_suit(next_c) if rank else -1
+        if suit >= 0:
+            tile = suit * SUIT_SIZE + rank - 1
+            width = 2
+        else:
+            tile = _chinese_honor(c, next_c, &width)
+        if tile < 0 or n == room:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+        i += width
+    return n
+
+
+cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    if t.notation == NOTE_MPSZ:
+        return _read_mpsz(t, start, stop, out, room)
+    if t.notation == NOTE_BOTZONE:
+        return _read_botzone(t, start, stop, out, room)
+    if t.notation == NOTE_UNICODE:
+        return _read_unicode(t, start, stop, out, room)
+    return _read_chinese(t, start, stop, out, room)
+
+
+cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
+    """The notation the general path would detect, for text the readers here may accept."""
+    cdef Py_ssize_t i
+    cdef unsigned int c
+    cdef bint wide = False
+    t.notation = NOTE_MPSZ
+    if t.kind == 1:
+        for i in range(n):
+            c = _at(t, i)
+            if 65 <= c <= 90:  # an upper-case letter: botzone (the readers accept nothing else mixed in)
+                t.notation = NOTE_BOTZONE
+                return True
+            if c > 127:
+                return False  # Latin-1 beyond ASCII: left to the general path
+        return True
+    for i in range(n):
+        c = _at(t, i)
+        if 0x1F000 <= c <= 0x1F02F:
+            t.notation = NOTE_UNICODE
+            return True
+        wide |= c >= 0x2E80
+    t.notation = NOTE_CHINESE
+    return wide
