@@ -704,7 +704,9 @@ def run(argv: Sequence[str] | None = None) -> int:
             child_json = os.path.join(tmp, "pure.json")
             child = [a for a in (argv if argv is not None else sys.argv[2:]) if a != "--pure"]
             child = [a for i, a in enumerate(child) if not (a.startswith("--json") or child[i - 1:i] == ["--json"])]
-            env = dict(os.environ, MAHJONG_FAST_NO_EXTENSIONS="1")
+            root = os.path.dirname(os.path.dirname(os.path.abspath(mahjong_fast.__file__)))
+            path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
+            env = dict(os.environ, MAHJONG_FAST_NO_EXTENSIONS="1", PYTHONPATH=path)
             status = subprocess.call([sys.executable, "-m", "mahjong_fast", "bench", *child, "--json", child_json],
                                      env=env)
             if status:
