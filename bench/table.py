@@ -28,6 +28,41 @@ def _ratio(r: float) -> str:
     return f"{r:.2f}×" if r < 10 else f"{r:.0f}×"
 
 
+def _index(benchmarks: list[dict]) -> dict[tuple[str, str, str], float]:
+    """Seconds per hand by (workload, row, implementation)."""
+    return {(b["extra_info"]["workload"], b["extra_info"]["lib"], b["extra_info"]["implementation"]):
+            b["stats"]["min"] / b["extra_info"]["hands_per_call"] for b in benchmarks}
+
+
+def headline(benchmarks: list[dict]) -> str:
+    """Markdown: mahjong_fast beside its peers, ratios to the compiled mahjong_fast row."""
+    at = _index(benchmarks)
+    out = ["| workload | mahjong_fast | pure Python | riichienv (Rust) | `mahjong` | other |",
+           "| --- | --- | --- | --- | --- | --- |"]
+    titles = {"is_win": "`is_win`, list of 14 index34 ints", "shanten": "`shanten`, 13 tiles",
+              "waits": "`waits`, 13 tiles"}
+    for work, title in titles.items():
+        ours = at[(work, "mahjong_fast", "compiled")]
+        pure = at.get((work, "mahjong_fast", "pure-python"))
+        peers = [(lib, t) for (w, lib, impl), t in at.items()
+                 if w == work and impl == "compiled" and lib != "mahjong_fast"]
+        cells = {"riichienv": [], "mahjong ": [], "": []}
+        for lib, t in peers:
+            column = next((c for c in ("riichienv", "mahjong ") if lib.startswith(c)), "")
+            cells[column].append(f"{lib.split(' ', 1)[1] if column else lib} {_time(t)} ({_ratio(t / ours)})")
+        out.append(f"| {title} | **{_time(ours)}** | {_time(pure) if pure else '—'} | "
+                   + " | ".join("; ".join(cells[c]) or "—" for c in ("riichienv", "mahjong ", "")) + " |")
+    batch = {lib: t for (w, lib, impl), t in at.items() if w == "is_win_batch" and impl == "compiled"}
+    one, two = batch["mahjong_fast 1 thread"], batch["mahjong_fast 2 threads"]
+    pure = at.get(("is_win_batch", "mahjong_fast 1 thread", "pure-python"))
+    total = batch.get("numpy counts.sum(axis=1)")
+    out.append(f"| `is_win_batch`, uint8 rows | **{_time(one)}/row** 1 thread, {_time(two)}/row 2 threads "
+               f"({_ratio(one / two)} faster) | {_time(pure) + '/row' if pure else '—'} | — | — | "
+               + (f"numpy `counts.sum(axis=1)` {_time(total)}/row ({_ratio(total / one)})" if total else "—")
+               + " |")
+    return "\n".join(out)
+
+
 def tables(benchmarks: list[dict]) -> str:
     """Markdown: a table per workload with compiled and pure columns."""
     groups: dict[str, dict[str, dict[str, tuple[float, object]]]] = {}
@@ -65,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("results", nargs="?", type=Path, default=HERE / "results.json")
     args = parser.parse_args(argv)
     data = json.loads(args.results.read_text())
+    print(headline(data["benchmarks"]))
+    print()
     print(tables(data["benchmarks"]))
     return 0
 

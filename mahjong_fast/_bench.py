@@ -626,11 +626,18 @@ def _mask(mask: Any) -> Any:
 # ---------------------------------------------------------------- the command
 
 
-def _time(timed: Callable[[], Any], budget: float, repeat: int) -> float:
-    """Best seconds per timed() call over ``repeat`` repeats filling about ``budget`` seconds."""
-    once = timeit.timeit(timed, number=1)
-    number = max(1, int(budget / repeat / max(once, 1e-9)))
-    return min(timeit.repeat(timed, number=number, repeat=repeat)) / number
+def _time_group(timed: Sequence[Callable[[], Any]], budget: float, repeat: int) -> list[float]:
+    """Best seconds per call of each function, the group's rows taking turns.
+
+    Each repeat times every row once (about ``budget / repeat`` seconds each), so load on a
+    shared machine falls on all rows of a group alike and their ratios hold.
+    """
+    numbers = [max(1, int(budget / repeat / max(timeit.timeit(f, number=1), 1e-9))) for f in timed]
+    best = [float("inf")] * len(timed)
+    for _ in range(repeat):
+        for i, (f, number) in enumerate(zip(timed, numbers)):
+            best[i] = min(best[i], timeit.timeit(f, number=number) / number)
+    return best
 
 
 def _record(work: Workload, row: Row, seconds: float, hands: int, correct: float | None,
@@ -656,7 +663,8 @@ def run(argv: Sequence[str] | None = None) -> int:
                         help=f"batch rows (default {BATCH_ROWS:,}; {PURE_BATCH_ROWS:,} without the compiled kernels)")
     parser.add_argument("--hands", type=int, default=None,
                         help=f"hands per row (default {N_HANDS:,}; {PURE_HANDS} without the compiled kernels)")
-    parser.add_argument("--repeat", type=int, default=5, help="timing repeats; the best is kept (default 5)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="timing repeats, the rows of a group taking turns; the best is kept (default 5)")
     parser.add_argument("--only", choices=names, action="append", metavar="WORKLOAD",
                         help=f"run only this workload (repeatable): {', '.join(names)}")
     parser.add_argument("--pure", action="store_true",
@@ -680,23 +688,25 @@ def run(argv: Sequence[str] | None = None) -> int:
     for work in workloads(rows):
         if args.only and work.name not in args.only:
             continue
-        base = None
+        ready = []
         for row in work.rows:
-            if not row.available():
+            if row.available():
+                ready.append((row, *prepare(work, row, hands)))
+            else:
                 out.write(f"{work.title:<32} {row.library:<44} {'not installed':>11}\n")
-                continue
-            timed, covered, correct = prepare(work, row, hands)
-            seconds = _time(timed, budget, args.repeat)
+        times = _time_group([timed for _, timed, _, _ in ready], budget, args.repeat)
+        base = None
+        for (row, _, covered, correct), seconds in zip(ready, times):
             per_hand = seconds / covered * 1e9
             if base is None:
                 base = per_hand
             right = "-" if correct is None else f"{correct:.1%}"
             out.write(f"{work.title:<32} {row.library:<44} {per_hand:>11,.1f} {per_hand / base:>8.2f}x {right:>8}\n")
-            out.flush()
             records.append(_record(work, row, seconds, covered, correct, implementation))
+        out.flush()
         out.write("\n")
-    out.write(f"ns/hand: best of {args.repeat} repeats over {hands:,} hands ({rows:,} batch rows); "
-              "ratio > 1 means slower than the group's first row.\n")
+    out.write(f"ns/hand: best of {args.repeat} repeats over {hands:,} hands ({rows:,} batch rows), the rows of "
+              "a group taking turns; ratio > 1 means slower than the group's first row.\n")
     if args.pure and not pure:
         out.write("\n")
         out.flush()
