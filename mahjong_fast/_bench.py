@@ -728,5 +728,6 @@ def run(argv: Sequence[str] | None = None) -> int:
             json.dump({"machine_info": {"python": sys.version, "machine": platform.machine(),
                                         "processor": platform.processor(), "cpus": os.cpu_count()},
                        "command": "mahjong-fast bench " + " ".join(argv if argv is not None else sys.argv[2:]),
+                       "repeat": args.repeat,
                        "benchmarks": records}, f, indent=1)
     return 0

@@ -1,0 +1,84 @@
+"""Rewrite the README's speed section from the JSON of one ``mahjong-fast bench --pure --json`` run.
+
+    python bench/readme.py bench/results.json [--command "..."] [--machine "..."]
+
+Everything from ``## Speed`` to the paragraph that starts ``**Tables.**`` is replaced.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from table import headline, tables  # noqa: E402
+
+INTRO = """## Speed
+
+Measured in one run on {machine}, with
+
+```sh
+{command}
+```
+
+the compiled rows first, then the same rows in a fresh interpreter with `MAHJONG_FAST_NO_EXTENSIONS=1`.
+Every row maps its call over the same 1,000 hands (the pure-Python rows over the first {pure_hands}),
+each library fed its native input prepared beforehand (index34 list, 34 counts, 136-ids, Botzone
+names), so a time per hand includes a Python-level loop (`deque(map(f, hands), 0)`). The rows of a
+group take turns, {repeat} times, and the best time of each is kept; the machine is shared and noisy, so
+the **ratios** are the figures to quote, not the absolute times. `python bench/table.py
+bench/results.json` writes these tables and `python bench/plot.py` the figure; `mahjong-fast bench
+--quick` prints the same rows on your machine, and `pytest bench --benchmark-only` runs them under
+pytest-benchmark (with the kernel-level microbenchmarks of `bench/test_bench_kernels.py` and
+`bench/test_bench_shanten.py`).
+
+### Beside the peers
+
+{headline}
+
+Ratios in brackets are to mahjong_fast's compiled row. {agreement} All rows of ours gave the reference
+answer (the pure-Python kernels) on every hand.
+
+![comparison](bench/comparison.png)
+
+### Every entry point and input form
+
+The first row of each table is the baseline its ratios are quoted against: the int-list call on the
+same hands. Compiled and pure-Python columns come from the same run.
+
+{tables}
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", type=Path)
+    parser.add_argument("--readme", type=Path, default=HERE.parent / "README.md")
+    parser.add_argument("--machine", default="a shared 2-core Xeon")
+    args = parser.parse_args(argv)
+    data = json.loads(args.results.read_text())
+    bench = data["benchmarks"]
+    pure_hands = min(b["extra_info"]["hands_per_call"] for b in bench
+                     if b["extra_info"]["implementation"] == "pure-python")
+    notes = []
+    for b in bench:
+        info = b["extra_info"]
+        if info["implementation"] == "compiled" and info.get("agreement") not in (None, 1.0):
+            notes.append(f"{info['lib']} ({info['workload']}) agrees on {info['agreement']:.1%} of hands")
+    agreement = ("Peers that follow other rules differ: " + "; ".join(notes) + " (MahjongGB counts the knitted "
+                 "forms of Chinese Official rules; riichienv and xiangting follow riichi rules, no seven pairs "
+                 "with four identical tiles).") if notes else ""
+    text = INTRO.format(machine=args.machine, command=data.get("command", "mahjong-fast bench --pure"),
+                        pure_hands=pure_hands, repeat=data.get("repeat", 5), headline=headline(bench),
+                        agreement=agreement, tables=tables(bench))
+    readme = args.readme.read_text()
+    start, end = readme.index("## Speed\n"), readme.index("**Tables.**")
+    args.readme.write_text(readme[:start] + text + "\n" + readme[end:])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
