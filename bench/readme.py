@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -72,6 +73,14 @@ def fallback(bench: list[dict]) -> str:
             f"more), `waits` {_time(pure('waits'))}, `waits` with one or two jokers {_time(at[WILD_WAITS])}).")
 
 
+def slower(bench: list[dict]) -> str:
+    """How much slower pure Python is on is_win, shanten and waits, from the run."""
+    at = _index(bench)
+    ratios = [at[(w, "mahjong_fast", "pure-python")] / at[(w, "mahjong_fast", "compiled")]
+              for w in ("is_win", "shanten", "waits")]
+    return f'`"pure-python"` is\nabout {round(min(ratios), -1):.0f}-{round(max(ratios), -1):.0f}× slower (see Speed).'
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", type=Path)
@@ -101,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     readme = readme[:start] + fallback(bench) + readme[end:]
     start = readme.index("**Tables.**")
     end = readme.index("\n\n", start)
-    args.readme.write_text(readme[:start] + textwrap.fill(readme[start:end], 100) + readme[end:])
+    readme = readme[:start] + textwrap.fill(readme[start:end], 100) + readme[end:]
+    args.readme.write_text(re.sub(r'`"pure-python"` is\s+about [^.]*slower\.', slower(bench), readme, count=1))
     return 0
 
 
