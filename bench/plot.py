@@ -61,9 +61,11 @@ def plot(groups: dict[str, list[dict]], out: Path, title: str = "") -> None:
     names = list(groups)
     columns = 1 if len(names) < 5 else 2
     per_column = [names[i::columns] for i in range(columns)]
-    height = max(sum(len(groups[n]) + 1.5 for n in col) for col in per_column)
-    fig = plt.figure(figsize=(8 * columns, 0.9 + 0.3 * height))
-    grid = fig.add_gridspec(max(len(col) for col in per_column), columns)
+    height = max(sum(len(groups[n]) + 2 for n in col) for col in per_column)
+    fig = plt.figure(figsize=(8 * columns, 1.0 + 0.28 * height))
+    n_rows = max(len(col) for col in per_column)
+    heights = [max(len(groups[col[r]]) + 2 for col in per_column if r < len(col)) for r in range(n_rows)]
+    grid = fig.add_gridspec(n_rows, columns, height_ratios=heights)
     for c, col in enumerate(per_column):
         for r, name in enumerate(col):
             _panel(fig.add_subplot(grid[r, c]), name, ratios(groups[name])[::-1])
