@@ -29,7 +29,7 @@ def run_cli(*argv, stdout=subprocess.PIPE, **env):
     full_env.setdefault("PYTHONIOENCODING", "utf-8")
     return subprocess.run(
         [sys.executable, "-m", "mahjong_fast", *argv],
-        stdout=stdout, stderr=subprocess.PIPE, env=full_env, check=False,
+        stdout=stdout, stderr=subprocess.PIPE, env=full_env, cwd=PACKAGE_ROOT, check=False,
     )
 
 

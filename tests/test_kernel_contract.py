@@ -22,9 +22,12 @@ from mahjong_fast import _layout
 from mahjong_fast._counts import read_counts
 from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
 
+from support.impls import REPO_ROOT
+
 np = pytest.importorskip("numpy")
 
-KERNELS = Path(mahjong_fast.__file__).parent / "_kernels"
+SOURCES = REPO_ROOT / "mahjong_fast"  # the checkout: an install ships no .pyx/.pxd/.pxi
+KERNELS = SOURCES / "_kernels"
 NAMES = ("win", "table", "shanten", "decompose")
 
 
@@ -249,7 +252,7 @@ def test_first_use_from_many_threads(name):
                            answer=ANSWERS[name].replace("m.", f"{name}_py."),
                            compiled=ANSWERS[name].replace("m.", "k."))
         done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                              text=True, timeout=300, check=False)
+                              text=True, timeout=300, check=False, cwd=root)
         assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -312,7 +315,7 @@ def test_pxd_states_the_numbers_of_its_python_twin(module):
     import re
 
     py = importlib.import_module(f"mahjong_fast.{module}")
-    text = pathlib.Path(py.__file__).with_suffix(".pxd").read_text()
+    text = (SOURCES / pathlib.Path(*module.split("."))).with_suffix(".pxd").read_text()
     entries = re.findall(r"^    ([A-Z_0-9]+) = ([^\n#]+)", text, re.MULTILINE)
     assert len(entries) >= 8
     for name, expr in entries:

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import textwrap
 import tracemalloc
 
@@ -11,6 +9,8 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _batch, _dispatch
+
+from support.impls import run_python
 
 np = pytest.importorskip("numpy")
 
@@ -67,7 +67,7 @@ def test_ctrl_c_interrupts_a_long_batch(kind, threads):
             print("finished", round(time.perf_counter() - start, 3))
         """
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    out = run_python("-c", script)
     assert out.returncode == 0, out.stderr
     words = out.stdout.split(maxsplit=2)
     assert words[0] == "interrupted", out.stdout

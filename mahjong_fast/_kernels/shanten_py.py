@@ -279,10 +279,49 @@ def _honor_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     return tuple((k, p, c) for (k, p), c in rows.items())
 
 
+@lru_cache(maxsize=1 << 16)
+def _suit_rows_blocks(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """``_suit_rows_free`` of a suit, combined from its blocks of held ranks.
+
+    Ranks held with two or more empty ranks between them never share a touching meld, and a
+    kind copied only by chows is copied at most 4 times (4 melds at most), so the blocks are
+    independent: each is answered alone with the room it has for chows (up to two ranks each
+    side), memoised on that shape, and their rows are combined. Dominated rows may remain;
+    they never decide the minimum."""
+    blocks = []
+    start = last = -3
+    for r, held in enumerate(part):
+        if held:
+            if r - last > 2:
+                if start >= 0:
+                    blocks.append((start, last))
+                start = r
+            last = r
+    if start >= 0:
+        blocks.append((start, last))
+    if len(blocks) <= 1:
+        return _suit_rows_free(part)
+    size = len(part)
+    best: dict[tuple[int, int], int] = {(0, 0): 0}
+    for lo, hi in blocks:
+        shape = part[max(0, lo - 2) : min(size, hi + 3)]
+        nxt: dict[tuple[int, int], int] = {}
+        for (k1, p1), c1 in best.items():
+            for k2, p2, c2 in _suit_rows_free(shape):
+                k = k1 + k2
+                p = p1 + p2
+                if k <= 4 and p <= 1:
+                    value = c1 + c2
+                    if nxt.get((k, p), UNREACHABLE) > value:
+                        nxt[(k, p)] = value
+        best = nxt
+    return tuple((k, p, c) for (k, p), c in best.items())
+
+
 def _standard_free(data: bytes, melds: int) -> int:
     best: dict[tuple[int, int], int] = {(0, 0): 0}
     for rows in (
-        *(_suit_rows_free(tuple(data[lo : lo + SUIT_SIZE])) for lo in _SUIT_STARTS),
+        *(_suit_rows_blocks(tuple(data[lo : lo + SUIT_SIZE])) for lo in _SUIT_STARTS),
         _honor_rows_free(tuple(data[FIRST_HONOR:])),
     ):
         if len(rows) == 1:  # an empty part
@@ -412,13 +451,93 @@ def _plain_win(data: Sequence[int], total: int) -> bool:
     return all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
 
 
+# ---------------------------------------------------------------- jokers free of the caps
+#
+# A target costs at least ``jokers`` (its size is the held tiles plus the jokers), and the
+# copies it places beyond the caps are never more than its cost while no count exceeds its
+# cap. So with ``fifth=True`` (budget = jokers) a target of cost ``jokers`` always fits the
+# budget: the hand wins iff some target of any copies per kind costs exactly ``jokers``, and
+# per part that is the fewest jokers completing it, memoised on the part's counts alone.
+
+
+@lru_cache(maxsize=1 << 16)
+def _need(part: tuple[int, ...], chows: bool) -> tuple[int, int]:
+    """Fewest jokers completing one part into melds only, and into melds and one pair.
+
+    Every meld or pair holds a copy of the lowest kind held or none of the held tiles; a
+    meld holding a copy of it takes real tiles wherever some are held (swapping a joker for a
+    held copy placed elsewhere costs nothing), so the choices at that kind are exhaustive.
+    """
+    total = sum(part)
+    if total == 0:
+        return 0, 2
+    i = next(k for k, v in enumerate(part) if v)
+    rest = list(part)
+    best_m = best_p = UNREACHABLE
+    held = part[i]
+    # a pung of the lowest kind
+    take = min(held, 3)
+    rest[i] -= take
+    m, p = _need(tuple(rest), chows)
+    best_m = min(best_m, m + 3 - take)
+    best_p = min(best_p, p + 3 - take)
+    rest[i] += take
+    # the pair on the lowest kind
+    take = min(held, 2)
+    rest[i] -= take
+    m, _ = _need(tuple(rest), chows)
+    best_p = min(best_p, m + 2 - take)
+    rest[i] += take
+    if chows:
+        size = len(part)
+        for lo in range(max(0, i - 2), min(i, size - 3) + 1):
+            used = [k for k in range(lo, lo + 3) if rest[k]]
+            for k in used:
+                rest[k] -= 1
+            m, p = _need(tuple(rest), chows)
+            best_m = min(best_m, m + 3 - len(used))
+            best_p = min(best_p, p + 3 - len(used))
+            for k in used:
+                rest[k] += 1
+    return best_m, min(best_p, best_m + 2)
+
+
+def _wins_uncapped(data: Sequence[int], jokers: int, total: int) -> bool:
+    """Whether ``data`` plus ``jokers`` wins when the caps do not bind (see above)."""
+    melds_only = 0
+    pair_extra = UNREACHABLE
+    for lo, hi, chows in _PARTS:
+        m, p = _need(tuple(data[lo:hi]), chows)
+        melds_only += m
+        pair_extra = min(pair_extra, p - m)
+    if melds_only + pair_extra <= jokers:
+        return True
+    if total != MAX_HAND:
+        return False
+    # seven pairs: every held copy in a pair, as many pairs per kind as wanted
+    if sum((v + 1) // 2 for v in data) <= 7:
+        return True
+    orphans = [data[t] for t in ORPHANS]
+    return sum(orphans) == sum(data) and max(orphans) <= 2 and orphans.count(2) <= 1
+
+
 def _wins(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) -> bool:
     total = sum(data) + jokers
     if total % 3 != 2 or total > MAX_HAND:
         return False
     if jokers == 0:
         return _plain_win(data, total)
-    return _min_missing(data, caps, total, FORM_ANY, jokers if fifth else 0) == jokers
+    if fifth and all(map(operator.le, data, caps)):
+        return _wins_uncapped(data, jokers, total)
+    return _min_missing(bytes(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
+
+
+def _wins_generic(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) -> bool:
+    """``_wins`` by the target DP alone, for the tests."""
+    total = sum(data) + jokers
+    if total % 3 != 2 or total > MAX_HAND:
+        return False
+    return _min_missing(list(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
 
 
 def _may_complete(data: Sequence[int], t: int) -> bool:
@@ -472,6 +591,8 @@ def waits_counts(
     extra_joker_wins: bool | None = None
     result = []
     hand = list(data)
+    # Without jokers a drawn tile changes one part: the others keep their split kinds.
+    kinds = [split_kind(tuple(data[lo:hi]), chows) for lo, hi, chows in _PARTS]
     for t in range(N_KINDS):
         if data[t] >= caps[t] or not (jokers or flags[t] or _may_complete(data, t)):
             continue
@@ -482,7 +603,19 @@ def waits_counts(
                 result.append(t)
             continue
         hand[t] += 1
-        if _wins(hand, caps, jokers, fifth):
+        if jokers:
+            won = _wins(hand, caps, jokers, fifth)
+        else:
+            g = min(t // SUIT_SIZE, N_SUITS)
+            lo, hi, chows = _PARTS[g]
+            kind = split_kind(tuple(hand[lo:hi]), chows)
+            others = kinds[:g] + kinds[g + 1 :]
+            won = bool(kind) and 0 not in others and (kind == PAIR) + others.count(PAIR) == 1
+            if not won and total + 1 == MAX_HAND:
+                won = all(v % 2 == 0 for v in hand) or (
+                    all(hand[u] for u in ORPHANS) and sum(hand[u] for u in ORPHANS) == MAX_HAND
+                )
+        if won:
             result.append(t)
         hand[t] -= 1
     return result

@@ -35,6 +35,9 @@ KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch")
 IMPL_IDS = ("pure-python",) if NO_EXTENSIONS else ("c-extension", "pure-python")
 """The implementations this run tests: the compiled one unless the switch is set."""
 
+PACKAGE_ROOT = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
+"""The folder holding the ``mahjong_fast`` under test (site-packages, or the checkout)."""
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 """The repository checkout: the parent of ``tests/``."""
 
@@ -118,10 +121,13 @@ def run_python(*args: str, cwd: object = None, **env: str) -> subprocess.Complet
     """Run ``python *args`` on the package under test, in a fresh interpreter.
 
     The child imports the same ``mahjong_fast`` as the tests (installed or from
-    the source tree) wherever it runs; ``env`` adds environment variables.
+    the source tree): it runs in ``cwd``, by default the folder holding that
+    package, because ``-c`` and ``-m`` put the working folder first on the path
+    (run from a checkout, an installed test run would otherwise import the
+    uncompiled sources).  ``env`` adds environment variables.
     """
-    package_root = os.path.dirname(os.path.dirname(mahjong_fast.__file__))
-    full_env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=package_root, **env)
+    full_env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONPATH=PACKAGE_ROOT, **env)
     return subprocess.run(
-        [sys.executable, *args], env=full_env, cwd=cwd, capture_output=True, text=True, check=False
+        [sys.executable, *args], env=full_env, cwd=cwd or PACKAGE_ROOT, capture_output=True, text=True,
+        check=False,
     )
