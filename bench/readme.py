@@ -1,6 +1,8 @@
 """Rewrite the README's speed section from the JSON of one ``mahjong-fast bench --pure --json`` run.
 
-    python bench/readme.py bench/results.json [--command "..."] [--machine "..."]
+    mahjong-fast bench --pure --repeat 7 --json bench/results.json > bench/readme-run.txt
+    cp bench/results.json bench/readme-run.json
+    python bench/readme.py bench/readme-run.json --machine "..."
 
 Everything from ``## Speed`` to the paragraph that starts ``**Tables.**`` is replaced.
 """
@@ -31,8 +33,9 @@ Every row maps its call over the same 1,000 hands (the pure-Python rows over the
 each library fed its native input prepared beforehand (index34 list, 34 counts, 136-ids, Botzone
 names), so a time per hand includes a Python-level loop (`deque(map(f, hands), 0)`). The rows of a
 group take turns, {repeat} times, and the best time of each is kept; the machine is shared and noisy, so
-the **ratios** are the figures to quote, not the absolute times. `python bench/table.py
-bench/results.json` writes these tables and `python bench/plot.py` the figure; `mahjong-fast bench
+the **ratios** are the figures to quote, not the absolute times. The run's output and rows are in
+`bench/readme-run.txt` and `bench/readme-run.json`; `python bench/readme.py bench/results.json` writes
+this section from such a file and `python bench/plot.py` the figure; `mahjong-fast bench
 --quick` prints the same rows on your machine, and `pytest bench --benchmark-only` runs them under
 pytest-benchmark (with the kernel-level microbenchmarks of `bench/test_bench_kernels.py` and
 `bench/test_bench_shanten.py`).
