@@ -455,7 +455,7 @@ def _declared_of(code: int) -> DecomposedMeld:
 GENERAL = {"classify": classify, "decompose": decompose}
 """The general functions, whether or not the compiled fast paths stand in front of them."""
 
-if not TYPE_CHECKING and _dispatch.api_fast is not None:
+if not TYPE_CHECKING:  # the fast paths (compiled, or their pure twin) stand in front
     classify, decompose = _dispatch.api_fast.install_classify(
         classify, decompose, _hu_type, _hutype.decompositions, (Decomposition, TILES, _CHOWS, _PUNGS), _declared_of
     )

@@ -54,13 +54,12 @@ else:
     batch = choose("mahjong_fast._kernels.batch", "mahjong_fast._kernels.batch_py")
     hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
 
-api_fast: ModuleType | None = None
-"""The compiled fast paths of the public functions (``_api_fast``), or None."""
-if not NO_EXTENSIONS:
-    try:
-        api_fast = importlib.import_module("mahjong_fast._api_fast")
-    except ImportError:
-        _missing.append("mahjong_fast._api_fast")
+if TYPE_CHECKING:
+    from . import _api_fast_py
+
+    api_fast = _api_fast_py
+else:  # the compiled fast paths of the public functions, or their pure twin
+    api_fast = choose("mahjong_fast._api_fast", "mahjong_fast._api_fast_py")
 
 implementation = "pure-python" if NO_EXTENSIONS or _missing else "compiled"
 """``"compiled"`` when every kernel is the compiled one, else ``"pure-python"``."""

@@ -258,7 +258,7 @@ def test_first_use_from_many_threads(name):
 
 # ---------------------------------------------------------------- layers
 
-API_LAYER = ("_api", "_api_fast", "_classify", "_hand", "_tiles", "_notation", "_batch",
+API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_classify", "_hand", "_tiles", "_notation", "_batch",
              "_dispatch", "_cli", "_bench")
 
 
@@ -322,3 +322,27 @@ def test_pxd_states_the_numbers_of_its_python_twin(module):
         assert getattr(py, name) == eval(expr, {}, {}), name  # noqa: S307 - our own file
     for name, values in re.findall(r"static const unsigned char mf_(\w+)\[\d+\] = \{([^}]*)\}", text):
         assert getattr(py, name.upper()) == tuple(int(v) for v in values.split(",")), name
+
+
+def test_a_count_above_its_limit_is_the_same_error_in_both_implementations():
+    counts = bytearray(_layout.N_KINDS)
+    for t in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 13):
+        counts[t] += 1
+    limits = bytearray([_layout.MAX_COPIES]) * _layout.N_KINDS
+    limits[13] = 0
+    calls = [
+        ("shanten_counts", (bytes(counts), 0, 0, True, bytes(limits))),
+        ("waits_counts", (bytes(counts), 0, True, bytes(limits))),
+        ("is_win_wild", (bytes(counts), 1, True, bytes(limits))),
+    ]
+    modules = [importlib.import_module("mahjong_fast._kernels.shanten_py")]
+    if not NO_EXTENSIONS:
+        modules.append(importlib.import_module("mahjong_fast._kernels.shanten"))
+    for module in modules:
+        for name, args in calls:
+            with pytest.raises(ValueError, match=r"^counts\[13\] = 1 is above limits\[13\] = 0$"):
+                getattr(module, name)(*args)
+    counts[5] = 7  # a bad count is named first, as read_counts names it
+    for module in modules:
+        with pytest.raises(ValueError, match=r"counts\[5\] = 7 is not a tile count"):
+            module.shanten_counts(bytes(counts), 0, 0, True, bytes(limits))

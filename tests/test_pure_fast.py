@@ -1,6 +1,6 @@
 """The pure-Python fast paths and shortcuts give exactly the answers of the general path.
 
-``_api.pure_fast_paths`` (public in a pure-Python run) against ``_api.GENERAL`` on plain and
+``_api_fast_py.fast_paths`` (public in a pure-Python run) against ``_api.GENERAL`` on plain and
 odd index34 lists; the uncapped joker win check of ``shanten_py`` against its target DP; the
 pure ``shanten`` kernel against the compiled one on hands with jokers and limits.
 """
@@ -11,12 +11,12 @@ import random
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import _api, _dispatch
+from mahjong_fast import _api, _api_fast_py, _dispatch
 from mahjong_fast._kernels import shanten_py
 from mahjong_fast._layout import MAX_COPIES, N_KINDS, ORPHANS, SUIT_SIZE
 
 FUNCTIONS = ("is_win", "shanten", "waits")
-FAST = dict(zip(FUNCTIONS, _api.pure_fast_paths(*(_api.GENERAL[f] for f in FUNCTIONS))))
+FAST = dict(zip(FUNCTIONS, _api_fast_py.fast_paths(*(_api.GENERAL[f] for f in FUNCTIONS))))
 WALL = [t for t in range(N_KINDS) for _ in range(MAX_COPIES)]
 
 
@@ -87,7 +87,7 @@ def test_pure_fast_paths_pass_keywords_to_the_general_path(kwargs):
 
 
 def test_public_functions_in_a_pure_run():
-    if _dispatch.api_fast is not None:
+    if _dispatch.is_compiled(_dispatch.api_fast):
         pytest.skip("compiled run: the compiled fast paths are public")
     for name in FUNCTIONS:
         assert getattr(mf, name) is getattr(_api, name)

@@ -167,7 +167,8 @@ def test_known_waits(sh):
     assert sh.waits_counts(counts_of("1122334455667z")) == [33]
     assert sh.waits_counts(counts_of("1111m33p55p11z22z3z")) == [29]  # a four is two pairs
     assert sh.waits_counts(counts_of("1m")) == [0]
-    assert sh.waits_counts(counts_of("1111m"), limits=bytes([1] + [4] * 33)) == []
+    with pytest.raises(ValueError, match=r"counts\[0\] = 4 is above limits\[0\] = 1"):
+        sh.waits_counts(counts_of("1111m"), limits=bytes([1] + [4] * 33))  # no hand the limits allow
     # every 2m is in declared melds: 1m-3m no longer waits on 2m, and is not ready
     limits = bytearray(b"\x04" * N_KINDS)
     assert sh.waits_counts(counts_of("13m55p"), limits=bytes(limits)) == [1]

@@ -102,6 +102,22 @@ cdef tuple _checked_args(object counts, object limits):
     return counts, limits
 
 
+cdef object _check_limits(object counts, object limits):
+    """A count above its limit is no hand the limits allow: ``ValueError`` naming it."""
+    cdef const unsigned char* c
+    cdef const unsigned char* lim
+    cdef int t
+    if limits is None:
+        return
+    c, lim = _data(counts), _data(limits)
+    for t in range(N_KINDS):
+        if c[t] > MAX_COPIES or lim[t] > MAX_COPIES:
+            return  # a bad count or limit: the entry point names it as read_counts would
+    for t in range(N_KINDS):
+        if c[t] > lim[t]:
+            raise ValueError(f"counts[{t}] = {c[t]} is above limits[{t}] = {lim[t]}")
+
+
 cdef inline bint _no_wild(object wild):
     """Whether ``wild`` says "no wild kinds": None, or an empty bytes, bytearray, list or tuple."""
     return wild is None or (isinstance(wild, (bytes, bytearray, list, tuple)) and len(wild) == 0)
@@ -150,6 +166,7 @@ def shanten_counts(counts, int form=0, int jokers=0, bint fifth=True, limits=Non
     cdef int result
     if not _plain_args(counts, limits):
         counts, limits = _checked_args(counts, limits)
+    _check_limits(counts, limits)
     result = shanten_c(_data(counts), form, jokers, fifth, _data(limits))
     if result == SHANTEN_INVALID:
         _explain(counts, jokers, limits, "shanten", form)
@@ -167,6 +184,7 @@ def is_win_wild(counts, int jokers, bint fifth=True, limits=None):
     cdef int result
     if not _plain_args(counts, limits):
         counts, limits = _checked_args(counts, limits)
+    _check_limits(counts, limits)
     result = is_win_wild_c(_data(counts), jokers, fifth, _data(limits))
     if result < 0:
         _explain(counts, jokers, limits, "win")
@@ -189,6 +207,7 @@ def waits_counts(counts, int jokers=0, bint fifth=True, limits=None, wild=b""):
     cdef int found, t
     if not _plain_args(counts, limits):
         counts, limits = _checked_args(counts, limits)
+    _check_limits(counts, limits)
     if wild is None or (type(wild) is bytes and PyBytes_GET_SIZE(wild) == 0):
         wild = None
     elif not is_counts_bytes(wild):

@@ -65,12 +65,21 @@ def table_info() -> dict[str, object]:
     return {"bytes": 0, "build_seconds": 0.0}
 
 
+def _check_limits(counts: bytes, limits: bytes) -> None:
+    """A count above its limit is no hand the limits allow: ``ValueError`` naming it."""
+    for t, (held, cap) in enumerate(zip(counts, limits)):
+        if held > cap:
+            raise ValueError(f"counts[{t}] = {held} is above limits[{t}] = {cap}")
+
+
 def _check(
     counts: object, jokers: int, limits: object
 ) -> tuple[bytes, int, bytes]:
     """Validate the shared arguments; return ``(counts, total tiles, limits)``."""
     data = read_counts(counts, "counts")
     caps = _FULL if limits is None else read_counts(limits, "limits")
+    if limits is not None:
+        _check_limits(data, caps)
     jokers = operator.index(jokers)
     if not 0 <= jokers <= MAX_HAND:
         raise ValueError(f"jokers must be in 0-{MAX_HAND}, got {jokers}")

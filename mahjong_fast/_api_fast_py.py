@@ -1,0 +1,187 @@
+"""Pure-Python twin of ``_api_fast``: the fast paths of the public functions without a compiler.
+
+The common call -- a list or tuple of 1-14 index34 ints, every keyword at its
+default -- skips building a ``Hand``: the general path turns exactly such a
+list into these counts and gives these answers.  Anything else goes to the
+general functions ``install`` was given.  ``classify`` and ``decompose`` have no
+pure fast path: ``install_classify`` hands the general ones back.
+"""
+from __future__ import annotations
+
+import functools
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
+from operator import eq
+from typing import Callable
+
+from ._hand import MeldLike
+from ._kernels import shanten_py as _shanten
+from ._kernels.suits_py import MELDS, PAIR, split_kind
+from ._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, ORPHANS, SUIT_SIZE
+from ._tiles import TILES, Tile
+
+Wild = object
+_TILES: Sequence[Tile] = TILES
+
+
+def install(
+    general_is_win: Callable[..., bool],
+    general_shanten: Callable[..., int],
+    general_waits: Callable[..., list[Tile]],
+    tiles: Sequence[Tile],
+    hand_type: type,
+    meld_type: type,
+    codes: Mapping[str, Sequence[int]],
+) -> tuple[Callable[..., bool], Callable[..., int], Callable[..., list[Tile]]]:
+    """Put the fast paths in front of the general functions; return the fast ones (as ``_api_fast``)."""
+    return fast_paths(general_is_win, general_shanten, general_waits)
+
+
+def install_classify(
+    general_classify: Callable[..., object], general_decompose: Callable[..., object], *kernel_parts: object
+) -> tuple[Callable[..., object], Callable[..., object]]:
+    """``classify`` and ``decompose`` as given: the general path is the fast one here."""
+    return general_classify, general_decompose
+
+
+_INT_ONLY = {int}
+_INDEX34 = frozenset(range(N_KINDS))
+
+
+def _index34_counts(hand: object) -> bytes | None:
+    """The 34 counts of a list/tuple of 1-14 plain index34 ints, at most 4 copies each; else None."""
+    if (
+        (type(hand) is list or type(hand) is tuple)
+        and 0 < len(hand) <= MAX_HAND
+        and set(map(type, hand)) == _INT_ONLY
+        and _INDEX34.issuperset(hand)
+    ):
+        c = bytearray(N_KINDS)
+        for t in hand:
+            c[t] += 1
+        if max(c) <= MAX_COPIES:
+            return bytes(c)
+    return None
+
+
+_PART_KINDS: dict[bytes, int] = {b"": MELDS}
+_ORPHAN_SET = frozenset(ORPHANS)
+
+
+def _part_kind(part: bytes) -> int:
+    """``split_kind`` of one part given as its sorted tiles (one suit, or the honors); -1 when
+    some tile appears more than four times."""
+    kind = _PART_KINDS.get(part)
+    if kind is None:
+        lo = part[0] - part[0] % SUIT_SIZE
+        counts = [0] * (N_KINDS - lo if lo == FIRST_HONOR else SUIT_SIZE)
+        for t in part:
+            counts[t - lo] += 1
+        chows = lo != FIRST_HONOR
+        kind = -1 if max(counts) > MAX_COPIES else split_kind(tuple(counts), chows)
+        _PART_KINDS[part] = kind
+    return kind
+
+
+def _index34_win(hand: object) -> bool | None:
+    """``is_win`` of a list/tuple of 1-14 plain index34 ints, at most 4 copies each; else None."""
+    if (type(hand) is list or type(hand) is tuple) and 0 < len(hand) <= MAX_HAND and set(
+        map(type, hand)
+    ) == _INT_ONLY:
+        tiles = sorted(hand)
+        if tiles[0] < 0 or tiles[-1] >= N_KINDS:
+            return None
+        s = bytes(tiles)
+        a = bisect_left(s, SUIT_SIZE)
+        b = bisect_left(s, 2 * SUIT_SIZE, a)
+        d = bisect_left(s, FIRST_HONOR, b)
+        n = len(s)
+        rests = (a % 3, (b - a) % 3, (d - b) % 3, (n - d) % 3)
+        if 1 in rests or rests.count(2) != 1:  # no split into melds and one pair
+            if any(map(eq, s, s[MAX_COPIES:])):  # sorted: five copies of a tile
+                return None
+        else:
+            kinds = (_part_kind(s[:a]), _part_kind(s[a:b]), _part_kind(s[b:d]), _part_kind(s[d:]))
+            if -1 in kinds:
+                return None
+            if 0 not in kinds and kinds.count(PAIR) == 1:
+                return True
+        if n != MAX_HAND:
+            return False
+        return s[0::2] == s[1::2] or frozenset(s) == _ORPHAN_SET  # seven pairs, thirteen orphans
+    return None
+
+
+_FULL_LIMITS = bytes([MAX_COPIES]) * N_KINDS
+
+
+def fast_paths(
+    general_is_win: Callable[..., bool],
+    general_shanten: Callable[..., int],
+    general_waits: Callable[..., list[Tile]],
+) -> tuple[Callable[..., bool], Callable[..., int], Callable[..., list[Tile]]]:
+    """``is_win``, ``shanten`` and ``waits`` that answer a list/tuple of index34 ints with every
+    keyword at its default without building a ``Hand``, and pass any other call to the general
+    functions given: the same answers and errors."""
+
+    @functools.wraps(general_is_win)
+    def fast_is_win(
+        hand: object,
+        *,
+        melds: Iterable[MeldLike] = (),
+        encoding: str | None = None,
+        strategy: str | None = None,
+        wild: Wild = None,
+        fifth: bool = True,
+    ) -> bool:
+        if (
+            type(melds) is tuple
+            and not melds
+            and encoding is None
+            and strategy is None
+            and wild is None
+            and fifth is True
+        ):
+            won = _index34_win(hand)
+            if won is not None:
+                return won
+        return general_is_win(
+            hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth
+        )
+
+    @functools.wraps(general_shanten)
+    def fast_shanten(
+        hand: object,
+        *,
+        form: str | None = None,
+        melds: Iterable[MeldLike] = (),
+        wild: Wild = None,
+        fifth: bool = True,
+        encoding: str | None = None,
+    ) -> int:
+        if form is None and type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
+            c = _index34_counts(hand)
+            if c is not None:
+                n = len(hand)  # type: ignore[arg-type]
+                if n % 3:
+                    return _shanten.shanten_counts(c, 0 if n >= MAX_HAND - 1 else 1, 0, True, _FULL_LIMITS)
+        return general_shanten(
+            hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding
+        )
+
+    @functools.wraps(general_waits)
+    def fast_waits(
+        hand: object,
+        *,
+        melds: Iterable[MeldLike] = (),
+        wild: Wild = None,
+        fifth: bool = True,
+        encoding: str | None = None,
+    ) -> list[Tile]:
+        if type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
+            c = _index34_counts(hand)
+            if c is not None and len(hand) % 3 == 1:  # type: ignore[arg-type]
+                return [_TILES[t] for t in _shanten.waits_counts(c, 0, True, _FULL_LIMITS)]
+        return general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+
+    return fast_is_win, fast_shanten, fast_waits
