@@ -1,53 +1,45 @@
-"""mahjong_fast beside its peers (pytest-benchmark): one group per workload, one row per library.
+"""Every public entry point and input form beside the peers (pytest-benchmark, orjson style).
 
-Run ``pytest bench --benchmark-json=bench/results.json`` and then
-``python bench/plot.py`` for ``bench/comparison.png``.  The workloads (1,000
-fixed hands per call, each library fed its native input) are described in
-``mahjong_fast/_bench.py``, which ``mahjong-fast bench`` times the same way.
-``extra_info["correct"]`` records beside each speed whether the library gave
-the reference answer on every hand, ``extra_info["agreement"]`` on what share.
+One group per workload, one row per library or input form, the rows of ``mahjong-fast bench``
+(``mahjong_fast/_bench.py`` describes the hands and how each row is fed).  Run
+
+    pytest bench/test_bench_api.py --benchmark-only --benchmark-json=bench/results.json
+    python bench/plot.py
+
+``extra_info["correct"]`` records beside each speed whether the row gave the reference answer
+on every hand, ``extra_info["agreement"]`` on what share.  Without the compiled kernels
+(``MAHJONG_FAST_NO_EXTENSIONS=1``) the rows run on 100 hands and 10,000 batch rows.
 """
 from __future__ import annotations
 
 import pytest
 
 from mahjong_fast import _bench
+from mahjong_fast._dispatch import NO_EXTENSIONS
 
-WORKLOADS = {work.name: work for work in _bench.workloads()}
+HANDS = _bench.PURE_HANDS if NO_EXTENSIONS else _bench.N_HANDS
+ROWS = _bench.PURE_BATCH_ROWS if NO_EXTENSIONS else _bench.BATCH_ROWS
+WORKLOADS = _bench.workloads(ROWS)
+PEERS = {"riichienv", "mahjong", "MahjongGB", "xiangting"}
+CASES = [
+    pytest.param(work, row, id=f"{work.name}-{row.library}")
+    for work in WORKLOADS
+    for row in work.rows
+]
 
 
-def libraries(name: str) -> list:
-    return [pytest.param(row, id=row.library) for row in WORKLOADS[name].rows]
-
-
-def measure(benchmark, name: str, row: _bench.Row) -> None:
+@pytest.mark.parametrize(("work", "row"), CASES)
+def test_row(benchmark, work: _bench.Workload, row: _bench.Row) -> None:
     if row.requires:
         pytest.importorskip(row.requires)
-    work = WORKLOADS[name]
-    timed, hands, agreement = _bench.prepare(work, row)
+    timed, hands, agreement = _bench.prepare(work, row, HANDS)
     benchmark.group = work.title
     benchmark.extra_info["lib"] = row.library
+    benchmark.extra_info["workload"] = work.name
     benchmark.extra_info["hands_per_call"] = hands
     benchmark.extra_info["correct"] = None if agreement is None else agreement == 1.0
     benchmark.extra_info["agreement"] = agreement
+    benchmark.extra_info["implementation"] = "pure-python" if NO_EXTENSIONS else "compiled"
     benchmark(timed)
-
-
-@pytest.mark.parametrize("row", libraries("is_win"))
-def test_is_win(benchmark, row):
-    measure(benchmark, "is_win", row)
-
-
-@pytest.mark.parametrize("row", libraries("shanten"))
-def test_shanten(benchmark, row):
-    measure(benchmark, "shanten", row)
-
-
-@pytest.mark.parametrize("row", libraries("waits"))
-def test_waits(benchmark, row):
-    measure(benchmark, "waits", row)
-
-
-@pytest.mark.parametrize("row", libraries("is_win_batch"))
-def test_is_win_batch(benchmark, row):
-    measure(benchmark, "is_win_batch", row)
+    if row.requires not in PEERS:  # peers may follow other rules; every row of ours must agree
+        assert agreement in (None, 1.0), f"{row.library}: {agreement:.1%} of the reference answers"

@@ -1,36 +1,41 @@
-"""``mahjong-fast bench``: time mahjong_fast beside the peers installed here.
+"""``mahjong-fast bench``: time every public entry point, and the peers installed here.
 
 The workloads are shared with the pytest-benchmark suite (``bench/``), so the
-command and the suite measure the same thing:
+command and the suite measure the same rows:
 
-* **is_win** on 1,000 hands of 14 tiles, **shanten** and **waits** on 1,000
-  hands of 13 tiles.  The hands are drawn once from a fixed seed: built wins,
-  seven pairs and thirteen orphans, near misses (one tile of a win swapped)
-  and plain random draws, so every branch of every library is taken.  No hand
-  holds four identical tiles: riichi rules (``riichienv``, ``mahjong``) and
-  Chinese rules disagree on seven pairs there.
-* Each library gets the hands in its own native form, converted beforehand
-  (index34 ints for mahjong_fast, 136-ids for riichienv, 34 counts for
-  ``mahjong``, Botzone strings for MahjongGB); one timed call runs the library
-  over all 1,000 hands with ``deque(map(f, hands), 0)``, the cheapest loop
-  Python has, so the figure per hand is the library's call and little else.
-  Builtin ``sum()`` over the same lists is the "cost of a call" row.
-* **is_win_batch** on 1,000,000 rows of uint8 counts (the 14-tile hands
-  tiled), one thread and two, beside ``counts.sum(axis=1)`` over the same array.
+* Each workload is one group of rows on the same hands, 1,000 of them drawn
+  once from a fixed seed: built wins, seven pairs and thirteen orphans, near
+  misses (one tile of a win swapped) and plain random draws, so every branch of
+  every library is taken.  No hand holds four identical tiles: riichi rules
+  (``riichienv``, ``mahjong``, ``xiangting``) and Chinese rules disagree on
+  seven pairs there.
+* The first row of a group is the baseline its ratios are quoted against: the
+  index34 int-list call for the groups of input forms and keywords, mahjong_fast
+  for the groups with peers.  Each row feeds its inputs already converted (text,
+  136-ids, counts, ``Meld`` objects...); one timed call maps it over all hands
+  with ``deque(map(f, hands), 0)``, the cheapest loop Python has, so the
+  figure per hand is the call and little else.  Builtin ``sum()`` over the same
+  lists and ``counts.sum(axis=1)`` are the "cost of a call" yardsticks.
+* The batch functions run on 1,000,000 rows of uint8 counts (the hands tiled).
 
 Answers are checked beside the speed against the pure-Python kernels
-(``_kernels.win_py``, ``_kernels.shanten_py``): "correct" is the share of hands on which a
-library agrees, which for peers also measures where their rules differ:
-MahjongGB's shanten counts the knitted forms (97.4% agree), and riichienv
-misses the waits that complete seven pairs with four identical tiles, which
-riichi rules do not count (99.7%).
+(``_kernels.*_py``): "correct" is the share of hands on which a row agrees,
+which for peers also measures where their rules differ: MahjongGB's shanten
+counts the knitted forms, riichienv and xiangting follow riichi rules on seven
+pairs and waits.  ``--pure`` runs the same rows again without the compiled
+kernels, in a fresh interpreter.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import os
+import platform
 import random
+import subprocess
 import sys
+import tempfile
 import timeit
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -38,11 +43,14 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Optional
 
-from ._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
+from ._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, ORPHANS, SUIT_SIZE
 
 SEED = 20240601
 N_HANDS = 1_000
+PURE_HANDS = 100
 BATCH_ROWS = 1_000_000
+PURE_BATCH_ROWS = 10_000
+RED = FIRST_HONOR + 6  # 7z, 红中: the joker of the wild rows
 CHOWS = tuple(t for t in range(FIRST_HONOR) if t % SUIT_SIZE <= SUIT_SIZE - 3)
 GB_NAMES = tuple(
     [f"W{i}" for i in range(1, 10)]
@@ -62,18 +70,21 @@ def _counts(tiles: Sequence[int]) -> list[int]:
     return counts
 
 
-def _tiles(counts: Sequence[int]) -> list[int]:
-    return [t for t in range(N_KINDS) for _ in range(counts[t])]
+def _meld(rng: random.Random) -> tuple[str, int]:
+    if rng.random() < 0.65:
+        return "chow", rng.choice(CHOWS)
+    return "pung", rng.randrange(N_KINDS)
+
+
+def _meld_tiles(meld: tuple[str, int]) -> list[int]:
+    kind, t = meld
+    return [t, t + 1, t + 2] if kind == "chow" else [t] * 3
 
 
 def _standard_win(rng: random.Random) -> list[int]:
     tiles = [rng.randrange(N_KINDS)] * 2
     for _ in range(4):
-        if rng.random() < 0.65:
-            t = rng.choice(CHOWS)
-            tiles += [t, t + 1, t + 2]
-        else:
-            tiles += [rng.randrange(N_KINDS)] * 3
+        tiles += _meld_tiles(_meld(rng))
     return tiles
 
 
@@ -94,7 +105,7 @@ def _hand14(rng: random.Random, k: int) -> list[int]:
 
 
 def _valid(tiles: Sequence[int]) -> bool:
-    return max(_counts(tiles)) <= 3
+    return max(_counts(tiles)) <= MAX_COPIES - 1
 
 
 def _draw(rng: random.Random, make: Callable[[random.Random, int], list[int]], n: int) -> list[list[int]]:
@@ -126,6 +137,54 @@ def hands13() -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, _draw(random.Random(SEED + 13), _hand13, N_HANDS)))
 
 
+@cache
+def wins14() -> tuple[tuple[int, ...], ...]:
+    """1,000 winning hands of 14 tiles: standard form, seven pairs, thirteen orphans."""
+    return tuple(map(tuple, _draw(random.Random(SEED + 14), lambda rng, k: _hand14(rng, k % 10), N_HANDS)))
+
+
+Melded = tuple[tuple[int, ...], tuple[tuple[str, int], ...]]
+
+
+@cache
+def melded(declared: int, size: int) -> tuple[Melded, ...]:
+    """1,000 hands of ``size`` concealed tiles beside ``declared`` melds (kind, first tile).
+
+    Built from a standard win whose first melds are declared; a 3n+2 hand is
+    that win (every other one with a tile swapped), a 3n+1 hand drops a tile.
+    """
+    rng = random.Random(SEED + 100 * declared + size)
+    hands: list[Melded] = []
+    while len(hands) < N_HANDS:
+        melds = tuple(_meld(rng) for _ in range(4))
+        concealed = [rng.randrange(N_KINDS)] * 2 + [t for m in melds[declared:] for t in _meld_tiles(m)]
+        if size % 3 == 1:
+            del concealed[rng.randrange(len(concealed))]
+        elif len(hands) % 2:
+            concealed[rng.randrange(len(concealed))] = rng.randrange(N_KINDS)
+        whole = concealed + [t for m in melds[:declared] for t in _meld_tiles(m)]
+        if len(concealed) == size and _valid(whole):
+            hands.append((tuple(sorted(concealed)), melds[:declared]))
+    return tuple(hands)
+
+
+@cache
+def wild_hands(size: int) -> tuple[tuple[int, ...], ...]:
+    """1,000 hands of ``size`` tiles holding one or two jokers (7z) in place of other tiles."""
+    base = hands14() if size == 14 else hands13()
+    rng = random.Random(SEED + 7)
+    hands = []
+    for k, drawn in enumerate(base):
+        tiles = [t for t in drawn if t != RED]
+        while len(tiles) < size:
+            tiles.append(rng.randrange(FIRST_HONOR))
+        for i in rng.sample(range(size), 1 + k % 2):
+            tiles[i] = RED
+        if _valid(tiles):
+            hands.append(tuple(sorted(tiles)))
+    return tuple(hands)
+
+
 def to_ids136(tiles: Sequence[int]) -> list[int]:
     """index34 tiles as distinct 136-ids (tile * 4 + copy)."""
     seen = [0] * N_KINDS
@@ -143,37 +202,78 @@ def to_botzone(tiles: Sequence[int]) -> tuple[str, ...]:
 # ---------------------------------------------------------------- reference answers
 
 
+def _limits(melds: Sequence[tuple[str, int]]) -> bytes:
+    used = _counts([t for m in melds for t in _meld_tiles(m)])
+    return bytes(MAX_COPIES - u for u in used)
+
+
+def _jokers(tiles: Sequence[int]) -> tuple[bytes, int]:
+    """The 34 counts without the jokers, and the number of jokers."""
+    return bytes(_counts([t for t in tiles if t != RED])), list(tiles).count(RED)
+
+
 @cache
-def reference(workload: str) -> tuple[Any, ...]:
-    """Answers of the pure-Python kernels (the project's yardstick) for a workload's hands."""
-    if workload == "is_win":
-        from mahjong_fast._kernels import win_py
+def reference(key: str, n: int = N_HANDS) -> tuple[Any, ...]:
+    """Answers of the pure-Python kernels (the project's yardstick) on the first ``n`` hands of a set.
 
-        return tuple(bool(win_py.is_win_counts(bytes(_counts(h)), "cluster")) for h in hands14())
-    from mahjong_fast._kernels import shanten_py
+    ``key`` names the hands and the question: a workload's name, or one of the keys below.
+    """
+    from mahjong_fast._kernels import decompose_py, hutype_py, shanten_py, win_py
 
-    if workload == "shanten":
-        return tuple(shanten_py.shanten_counts(bytes(_counts(h)), 0) for h in hands13())
-    if workload == "waits":
-        return tuple(tuple(sorted(shanten_py.waits_counts(bytes(_counts(h))))) for h in hands13())
-    raise KeyError(workload)
+    forms = {"shanten": 0, "shanten standard": 1, "shanten seven pairs": 2, "shanten thirteen orphans": 3}
+    wild_flags = bytes(int(t == RED) for t in range(N_KINDS))
+    if key == "is_win":
+        return tuple(bool(win_py.is_win_counts(bytes(_counts(h)), "cluster")) for h in hands14()[:n])
+    if key in forms:
+        return tuple(shanten_py.shanten_counts(bytes(_counts(h)), forms[key]) for h in hands13()[:n])
+    if key == "waits":
+        return tuple(tuple(shanten_py.waits_counts(bytes(_counts(h)))) for h in hands13()[:n])
+    if key == "is_win melds":
+        return tuple(bool(win_py.is_win_counts(bytes(_counts(c)), "cluster")) for c, _ in melded(3, 5)[:n])
+    if key == "shanten melds":
+        return tuple(shanten_py.shanten_counts(bytes(_counts(c)), 0, limits=_limits(m)) for c, m in melded(1, 10)[:n])
+    if key == "waits melds":
+        return tuple(tuple(shanten_py.waits_counts(bytes(_counts(c)), limits=_limits(m))) for c, m in melded(1, 10)[:n])
+    if key in ("is_win wild", "is_win wild no fifth"):
+        fifth = key == "is_win wild"
+        jokered = [_jokers(h) for h in wild_hands(14)[:n]]
+        return tuple(shanten_py.shanten_counts(c, 0, j, fifth) == -1 for c, j in jokered)
+    if key == "waits wild":  # the kernel in use: the pure twin takes tens of ms a hand here
+        from mahjong_fast._dispatch import shanten
+
+        jokered = [_jokers(h) for h in wild_hands(13)[:n]]
+        return tuple(tuple(shanten.waits_counts(c, j, wild=wild_flags)) for c, j in jokered)
+    if key == "classify wild":
+        return tuple(hutype_py.hu_type_wild(bytes(_counts(h)), wild_flags) for h in wild_hands(14)[:n])
+    if key == "is_win wins":
+        return (True,) * len(wins14()[:n])
+    if key == "classify":
+        return tuple(hutype_py.hu_type(bytes(_counts(h))) for h in wins14()[:n])
+    if key == "decompose":
+        return tuple(len(decompose_py.decompose_counts(bytes(_counts(h)))) for h in wins14()[:n])
+    raise KeyError(key)
 
 
 # ---------------------------------------------------------------- workloads
 
 
-Setup = tuple[Callable[[Any], Any], list[Any], Optional[Callable[[Any], Any]]]
+Setup = tuple[Callable[[Any], Any], Sequence[Any], Optional[Callable[[Any], Any]]]
 """What a row's setup returns: the call, its inputs, and how to read an answer (None: not checked)."""
 
 
 @dataclass
 class Row:
-    """One library in one workload: ``call`` maps over ``inputs``; ``answer`` reads a result."""
+    """One library or input form in one workload: ``call`` maps over ``inputs``; ``answer`` reads a result.
+
+    ``reference`` names the answers it is checked against (the workload's name by default);
+    a batch row's one input holds ``hands_per_input`` hands.
+    """
 
     library: str
     requires: str | None
-    setup: Callable[[], tuple[Callable[[Any], Any], list[Any], Callable[[Any], Any] | None]]
+    setup: Callable[[], Setup]
     hands_per_input: int = 1
+    reference: str | None = None
 
     def available(self) -> bool:
         if self.requires is None:
@@ -190,36 +290,44 @@ class Workload:
     name: str
     title: str
     rows: list[Row] = field(default_factory=list)
+    reference: str | None = None
+    """The answers its rows are checked against unless a row names its own (default: ``name``)."""
 
 
-def _agreement(answers: Sequence[Any], want: Sequence[Any]) -> float:
-    return float(sum(a == w for a, w in zip(answers, want))) / len(want)
+def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callable[[], Any], int, float | None]:
+    """A zero-argument timed function, the hands it covers, and the share answered right.
 
-
-def prepare(workload: Workload, row: Row) -> tuple[Callable[[], Any], int, float | None]:
-    """A zero-argument timed function, the hands it covers, and the share answered right."""
+    Only the first ``hands`` inputs of a per-hand row are used.
+    """
     call, inputs, answer = row.setup()
+    inputs = list(inputs) if row.hands_per_input > 1 else list(inputs)[:hands]
 
     def timed() -> Any:
         return deque(map(call, inputs), 0)
 
     correct = None
-    if answer is not None and workload.name == "is_win_batch":
+    key = row.reference or workload.reference or workload.name
+    if answer is not None and row.hands_per_input > 1:
         import numpy as np
 
-        got = np.asarray(call(inputs[0]))
-        want = np.resize(np.array(reference("is_win")), got.shape)
-        correct = float((got == want).mean())
+        got = np.asarray(answer(call(inputs[0])))
+        if key == "waits":
+            want = np.array([[t in w for t in range(N_KINDS)] for w in reference(key)])
+        else:
+            want = np.array(reference(key))
+        want = np.resize(want, (len(got), *want.shape[1:]))
+        correct = float((got == want).reshape(len(got), -1).all(axis=1).mean())
     elif answer is not None:
-        correct = _agreement([answer(call(x)) for x in inputs], reference(workload.name))
+        answers = reference(key, len(inputs))
+        correct = float(sum(answer(call(x)) == w for x, w in zip(inputs, answers))) / len(answers)
     return timed, len(inputs) * row.hands_per_input, correct
 
 
 @cache
-def _batch_array(rows: int) -> Any:
+def _batch_array(rows: int, size: int = 14) -> Any:
     import numpy as np
 
-    base = np.array([_counts(h) for h in hands14()], dtype=np.uint8)
+    base = np.array([_counts(h) for h in (hands14() if size == 14 else hands13())], dtype=np.uint8)
     return np.ascontiguousarray(np.resize(base, (rows, N_KINDS)))
 
 
@@ -229,50 +337,99 @@ def _mf() -> Any:
     return mahjong_fast
 
 
-def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
-    """The benchmark workloads, each with one row per library (peers may be missing)."""
+def _ints(hands: Sequence[Sequence[int]]) -> list[list[int]]:
+    return [list(h) for h in hands]
 
-    def is_win_mf() -> Setup:
-        return _mf().is_win, [list(h) for h in hands14()], bool
 
-    def is_win_riichienv() -> Setup:
-        import riichienv
+def _text(hands: Sequence[Sequence[int]], notation: str = "mpsz") -> list[str]:
+    return [_mf().format(list(h), notation) for h in hands]
 
-        return riichienv.calculate_shanten, [to_ids136(h) for h in hands14()], lambda s: s == -1
 
-    def is_win_mahjong() -> Setup:
+def _bound(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
+    return lambda x: f(x, **kw)
+
+
+def _star(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
+    return lambda args: f(args[0], melds=args[1], **kw)
+
+
+def _prebuilt(hands: Sequence[Sequence[int]]) -> list[Any]:
+    return [_mf().Hand(list(h)) for h in hands]
+
+
+def _with_melds(hands: Sequence[Melded], meld_form: str, hand_form: str = "ints") -> list[tuple[Any, list[Any]]]:
+    mf = _mf()
+    out = []
+    for concealed, melds in hands:
+        if meld_form == "text":
+            ms: list[Any] = [mf.format(_meld_tiles(m)) for m in melds]
+        else:
+            ms = [mf.Meld.chow(t) if kind == "chow" else mf.Meld.pung(t) for kind, t in melds]
+        out.append((mf.format(list(concealed)) if hand_form == "text" else list(concealed), ms))
+    return out
+
+
+def _whole(hands: Sequence[Melded]) -> list[list[int]]:
+    return [sorted(list(c) + [t for m in ms for t in _meld_tiles(m)]) for c, ms in hands]
+
+
+def _sorted_ints(w: Any) -> tuple[int, ...]:
+    return tuple(sorted(map(int, w)))
+
+
+def _numpy_rows(hands: Sequence[Sequence[int]]) -> list[Any]:
+    import numpy as np
+
+    return list(np.array([_counts(h) for h in hands], dtype=np.uint8))
+
+
+def _peer_rows(work: str) -> list[Row]:
+    """The peers of a workload with peers (is_win, shanten, waits), each fed its native form."""
+
+    def riichienv_shanten(hands: Callable[[], Sequence[Sequence[int]]], win: bool) -> Callable[[], Setup]:
+        def setup() -> Setup:
+            import riichienv
+
+            read = (lambda s: s == -1) if win else int
+            return riichienv.calculate_shanten, [to_ids136(h) for h in hands()], read
+
+        return setup
+
+    def mahjong_agari() -> Setup:
         from mahjong.agari import Agari
 
         return Agari().is_agari, [_counts(h) for h in hands14()], bool
 
-    def is_win_sum() -> Setup:
-        return sum, [list(h) for h in hands14()], None
-
-    def waits_mf() -> Setup:
-        return _mf().waits, [list(h) for h in hands13()], lambda w: tuple(sorted(map(int, w)))
-
-    def waits_riichienv() -> Setup:
-        from riichienv import HandEvaluator
-
-        def waits(ids: list[int]) -> list[int]:
-            return list(HandEvaluator(ids).get_waits())
-
-        return waits, [to_ids136(h) for h in hands13()], lambda w: tuple(sorted(w))
-
-    def shanten_mf() -> Setup:
-        return _mf().shanten, [list(h) for h in hands13()], int
-
-    def shanten_riichienv() -> Setup:
-        import riichienv
-
-        return riichienv.calculate_shanten, [to_ids136(h) for h in hands13()], int
-
-    def shanten_mahjong() -> Setup:
+    def mahjong_shanten() -> Setup:
         from mahjong.shanten import Shanten
 
         return Shanten().calculate_shanten, [_counts(h) for h in hands13()], int
 
-    def shanten_gb() -> Setup:
+    def xiangting_number(hands: Callable[[], Sequence[Sequence[int]]], win: bool) -> Callable[[], Setup]:
+        def setup() -> Setup:
+            import xiangting
+
+            four = xiangting.PlayerCount.FOUR
+
+            def number(counts: list[int]) -> int:
+                return xiangting.calculate_replacement_number(counts, four) - 1
+
+            return number, [_counts(h) for h in hands()], (lambda s: s == -1) if win else int
+
+        return setup
+
+    def xiangting_waits() -> Setup:
+        import xiangting
+
+        four = xiangting.PlayerCount.FOUR
+
+        def waits(counts: list[int]) -> tuple[int, ...]:
+            number, tiles = xiangting.calculate_necessary_tiles(counts, four)
+            return tuple(t for t in range(N_KINDS) if tiles >> t & 1) if number == 1 else ()
+
+        return waits, [_counts(h) for h in hands13()], tuple
+
+    def gb_shanten() -> Setup:
         from MahjongGB import MahjongShanten
 
         def shanten(tiles: tuple[str, ...]) -> int:
@@ -280,86 +437,300 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
 
         return shanten, [to_botzone(h) for h in hands13()], int
 
-    def batch(threads: int) -> Callable[[], Setup]:
+    def riichienv_waits() -> Setup:
+        from riichienv import HandEvaluator
+
+        def waits(ids: list[int]) -> list[int]:
+            return list(HandEvaluator(ids).get_waits())
+
+        return waits, [to_ids136(h) for h in hands13()], _sorted_ints
+
+    if work == "is_win":
+        return [
+            Row("riichienv calculate_shanten", "riichienv", riichienv_shanten(hands14, True)),
+            Row("mahjong Agari.is_agari", "mahjong", mahjong_agari),
+            Row("xiangting replacement number", "xiangting", xiangting_number(hands14, True)),
+            Row("builtin sum() of the list", None, lambda: (sum, _ints(hands14()), None)),
+        ]
+    if work == "shanten":
+        return [
+            Row("riichienv calculate_shanten", "riichienv", riichienv_shanten(hands13, False)),
+            Row("mahjong Shanten", "mahjong", mahjong_shanten),
+            Row("MahjongGB MahjongShanten", "MahjongGB", gb_shanten),
+            Row("xiangting replacement number", "xiangting", xiangting_number(hands13, False)),
+        ]
+    return [
+        Row("riichienv HandEvaluator waits", "riichienv", riichienv_waits),
+        Row("xiangting necessary tiles", "xiangting", xiangting_waits),
+    ]
+
+
+def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
+    """The benchmark workloads, each with one row per library or input form (peers may be missing)."""
+    mf = _mf()
+    is_win, shanten, waits = mf.is_win, mf.shanten, mf.waits
+
+    def row(label: str, f: Callable[[Any], Any], inputs: Callable[[], Sequence[Any]],
+            answer: Callable[[Any], Any] | None, reference: str | None = None, requires: str | None = None) -> Row:
+        return Row(label, requires, lambda: (f, inputs(), answer), reference=reference)
+
+    def win_forms() -> list[Row]:
+        h = hands14
+        return [
+            row("mahjong_fast list of 14 ints", is_win, lambda: _ints(h()), bool),
+            row("tuple of 14 ints", is_win, lambda: [tuple(x) for x in h()], bool),
+            row("34 counts, list", _bound(is_win, encoding="counts"), lambda: [_counts(x) for x in h()], bool),
+            row("34 counts, bytes", _bound(is_win, encoding="counts"), lambda: [bytes(_counts(x)) for x in h()], bool),
+            row("34 counts, numpy uint8 row", _bound(is_win, encoding="counts"), lambda: _numpy_rows(h()), bool,
+                requires="numpy"),
+            row("index136 ids", _bound(is_win, encoding="index136"), lambda: [to_ids136(x) for x in h()], bool),
+            row("decimal codes", _bound(is_win, encoding="decimal"),
+                lambda: [mf.encode(list(x), "decimal") for x in h()], bool),
+            row("mpsz text", is_win, lambda: _text(h()), bool),
+            row("botzone text", is_win, lambda: _text(h(), "botzone"), bool),
+            row("unicode text", is_win, lambda: _text(h(), "unicode"), bool),
+            row("chinese text", is_win, lambda: _text(h(), "chinese"), bool),
+            row("prebuilt Hand", is_win, lambda: _prebuilt(h()), bool),
+            row("list, fifth=False", _bound(is_win, fifth=False), lambda: _ints(h()), bool),
+        ]
+
+    def win_melds() -> list[Row]:
+        ref = "is_win melds"
+        return [
+            row("mahjong_fast the 14 tiles as ints, no melds", is_win, lambda: _whole(melded(3, 5)), None),
+            row("5 ints + 3 melds as text", _star(is_win), lambda: _with_melds(melded(3, 5), "text"), bool, ref),
+            row("5 tiles as text + 3 melds as text", _star(is_win),
+                lambda: _with_melds(melded(3, 5), "text", "text"), bool, ref),
+            row("5 ints + 3 Meld objects", _star(is_win), lambda: _with_melds(melded(3, 5), "meld"), bool,
+                ref),
+        ]
+
+    def win_wild() -> list[Row]:
+        ref = "is_win wild"
+        return [
+            row("mahjong_fast list of 14 ints, no wild", is_win, lambda: _ints(wild_hands(14)), None),
+            row('list, wild="7z"', _bound(is_win, wild="7z"), lambda: _ints(wild_hands(14)), bool, ref),
+            row('mpsz text, wild="7z"', _bound(is_win, wild="7z"), lambda: _text(wild_hands(14)), bool, ref),
+            row('list, wild="7z", fifth=False', _bound(is_win, wild="7z", fifth=False),
+                lambda: _ints(wild_hands(14)), bool, "is_win wild no fifth"),
+            row('classify, list, wild="7z"', _bound(mf.classify, wild="7z"), lambda: _ints(wild_hands(14)), int,
+                "classify wild"),
+        ]
+
+    def shanten_forms() -> list[Row]:
+        h = hands13
+        return [
+            row("mahjong_fast list of 13 ints", shanten, lambda: _ints(h()), int),
+            row('form="standard"', _bound(shanten, form="standard"), lambda: _ints(h()), int, "shanten standard"),
+            row('form="seven_pairs"', _bound(shanten, form="seven_pairs"), lambda: _ints(h()), int,
+                "shanten seven pairs"),
+            row('form="thirteen_orphans"', _bound(shanten, form="thirteen_orphans"), lambda: _ints(h()), int,
+                "shanten thirteen orphans"),
+            row("mpsz text", shanten, lambda: _text(h()), int),
+            row("prebuilt Hand", shanten, lambda: _prebuilt(h()), int),
+            row("10 ints + 1 meld as text", _star(shanten), lambda: _with_melds(melded(1, 10), "text"), int,
+                "shanten melds"),
+            row("10 ints + 1 Meld object", _star(shanten), lambda: _with_melds(melded(1, 10), "meld"), int,
+                "shanten melds"),
+        ]
+
+    def waits_forms() -> list[Row]:
+        h = hands13
+        return [
+            row("mahjong_fast list of 13 ints", waits, lambda: _ints(h()), _sorted_ints),
+            row("mpsz text", waits, lambda: _text(h()), _sorted_ints),
+            row("prebuilt Hand", waits, lambda: _prebuilt(h()), _sorted_ints),
+            row("10 ints + 1 meld as text", _star(waits), lambda: _with_melds(melded(1, 10), "text"), _sorted_ints,
+                "waits melds"),
+            row("10 ints + 1 Meld object", _star(waits), lambda: _with_melds(melded(1, 10), "meld"), _sorted_ints,
+                "waits melds"),
+            row('list with 1-2 jokers, wild="7z"', _bound(waits, wild="7z"), lambda: _ints(wild_hands(13)),
+                _sorted_ints, "waits wild"),
+        ]
+
+    def hu_types() -> list[Row]:
+        return [
+            row("mahjong_fast is_win, list of 14 ints", is_win, lambda: _ints(wins14()), bool, "is_win wins"),
+            row("classify, list of 14 ints", mf.classify, lambda: _ints(wins14()), int, "classify"),
+            row("classify, mpsz text", mf.classify, lambda: _text(wins14()), int, "classify"),
+            row("classify, prebuilt Hand", mf.classify, lambda: _prebuilt(wins14()), int, "classify"),
+            row("decompose, list of 14 ints", mf.decompose, lambda: _ints(wins14()), len, "decompose"),
+            row("decompose, mpsz text", mf.decompose, lambda: _text(wins14()), len, "decompose"),
+            row("decompose, prebuilt Hand", mf.decompose, lambda: _prebuilt(wins14()), len, "decompose"),
+        ]
+
+    def tiles() -> list[Row]:
+        h = hands14
+        return [
+            row("mahjong_fast is_win, list of 14 ints", is_win, lambda: _ints(h()), bool),
+            row("parse(mpsz text)", mf.parse, lambda: _text(h()), None),
+            row("parse(botzone text)", _bound(mf.parse, notation="botzone"), lambda: _text(h(), "botzone"), None),
+            row("Hand(list of 14 ints)", mf.Hand, lambda: _ints(h()), None),
+            row("Hand(mpsz text)", mf.Hand, lambda: _text(h()), None),
+            row("format(list of 14 ints)", mf.format, lambda: _ints(h()), None),
+            row("format(Hand)", mf.format, lambda: _prebuilt(h()), None),
+            row("to_counts(list of 14 ints)", mf.to_counts, lambda: _ints(h()), None),
+        ]
+
+    def batch(f: str, threads: int, size: int = 14, dtype: str = "uint8") -> Callable[[], Setup]:
         def setup() -> Setup:
-            f = _mf().is_win_batch
-            return (lambda a: f(a, threads=threads)), [_batch_array(batch_rows)], list
+            call = getattr(_mf(), f)
+            array = _batch_array(batch_rows, size)
+            if dtype != "uint8":
+                array = array.astype(dtype)
+            read = (lambda a: a) if f != "waits_batch" else _mask
+            return (lambda a: call(a, threads=threads)), [array], read
 
         return setup
 
     def batch_sum() -> Setup:
         return (lambda a: a.sum(axis=1)), [_batch_array(batch_rows)], None
 
+    n = batch_rows
     return [
-        Workload("is_win", "is_win, 14 tiles", [
-            Row("mahjong_fast", None, is_win_mf),
-            Row("riichienv", "riichienv", is_win_riichienv),
-            Row("mahjong", "mahjong", is_win_mahjong),
-            Row("builtin sum()", None, is_win_sum),
+        Workload("is_win", "is_win, 14 tiles", [row("mahjong_fast", is_win, lambda: _ints(hands14()), bool),
+                                                 *_peer_rows("is_win")]),
+        Workload("shanten", "shanten, 13 tiles", [row("mahjong_fast", shanten, lambda: _ints(hands13()), int),
+                                                   *_peer_rows("shanten")]),
+        Workload("waits", "waits, 13 tiles", [row("mahjong_fast", waits, lambda: _ints(hands13()), _sorted_ints),
+                                               *_peer_rows("waits")]),
+        Workload("is_win_forms", "is_win, input forms", win_forms(), "is_win"),
+        Workload("is_win_melds", "is_win, 3 declared melds", win_melds()),
+        Workload("wild", "wild 7z, 1-2 jokers in 14", win_wild()),
+        Workload("shanten_forms", "shanten, forms and inputs", shanten_forms(), "shanten"),
+        Workload("waits_forms", "waits, inputs and keywords", waits_forms(), "waits"),
+        Workload("classify", "classify/decompose, wins", hu_types()),
+        Workload("tiles", "parse, format, Hand", tiles(), "is_win"),
+        Workload("is_win_batch", f"is_win_batch, {n:,} rows", [
+            Row("mahjong_fast 1 thread", "numpy", batch("is_win_batch", 1), n, "is_win"),
+            Row("mahjong_fast 2 threads", "numpy", batch("is_win_batch", 2), n, "is_win"),
+            Row("int64 input, 1 thread", "numpy", batch("is_win_batch", 1, dtype="int64"), n, "is_win"),
+            Row("numpy counts.sum(axis=1)", "numpy", batch_sum, n),
         ]),
-        Workload("shanten", "shanten, 13 tiles", [
-            Row("mahjong_fast", None, shanten_mf),
-            Row("riichienv", "riichienv", shanten_riichienv),
-            Row("mahjong", "mahjong", shanten_mahjong),
-            Row("MahjongGB", "MahjongGB", shanten_gb),
-        ]),
-        Workload("waits", "waits, 13 tiles", [
-            Row("mahjong_fast", None, waits_mf),
-            Row("riichienv", "riichienv", waits_riichienv),
-        ]),
-        Workload("is_win_batch", f"is_win_batch, {batch_rows:,} rows", [
-            Row("mahjong_fast 1 thread", "numpy", batch(1), batch_rows),
-            Row("mahjong_fast 2 threads", "numpy", batch(2), batch_rows),
-            Row("numpy counts.sum(axis=1)", "numpy", batch_sum, batch_rows),
+        Workload("shanten_batch", f"shanten/waits_batch, {n:,} rows", [
+            Row("mahjong_fast shanten_batch 1 thread", "numpy", batch("shanten_batch", 1, 13), n, "shanten"),
+            Row("shanten_batch 2 threads", "numpy", batch("shanten_batch", 2, 13), n, "shanten"),
+            Row("waits_batch 1 thread", "numpy", batch("waits_batch", 1, 13), n, "waits"),
+            Row("waits_batch 2 threads", "numpy", batch("waits_batch", 2, 13), n, "waits"),
         ]),
     ]
+
+
+def _mask(mask: Any) -> Any:
+    """A waits_batch answer as an (N, 34) bool array, compared with the mask of ``reference("waits")``."""
+    import numpy as np
+
+    return np.asarray(mask, dtype=bool)
 
 
 # ---------------------------------------------------------------- the command
 
 
-def _time(timed: Callable[[], Any], budget: float) -> float:
-    """Best seconds per timed() call over a few repeats filling about ``budget`` seconds."""
-    once = timeit.timeit(timed, number=1)
-    number = max(1, int(budget / 5 / max(once, 1e-9)))
-    return min(timeit.repeat(timed, number=number, repeat=5)) / number
+def _time_group(timed: Sequence[Callable[[], Any]], budget: float, repeat: int) -> list[float]:
+    """Best seconds per call of each function, the group's rows taking turns.
+
+    Each repeat times every row once (about ``budget / repeat`` seconds each), so load on a
+    shared machine falls on all rows of a group alike and their ratios hold.
+    """
+    numbers = [max(1, int(budget / repeat / max(timeit.timeit(f, number=1), 1e-9))) for f in timed]
+    best = [float("inf")] * len(timed)
+    for _ in range(repeat):
+        for i, (f, number) in enumerate(zip(timed, numbers)):
+            best[i] = min(best[i], timeit.timeit(f, number=number) / number)
+    return best
+
+
+def _record(work: Workload, row: Row, seconds: float, hands: int, correct: float | None,
+            implementation: str) -> dict[str, Any]:
+    """One row in the layout of a pytest-benchmark JSON file, which ``bench/plot.py`` reads."""
+    return {
+        "group": work.title,
+        "name": f"{work.name}[{row.library}]",
+        "param": row.library,
+        "extra_info": {"lib": row.library, "workload": work.name, "hands_per_call": hands,
+                       "correct": None if correct is None else correct == 1.0, "agreement": correct,
+                       "implementation": implementation},
+        "stats": {"min": seconds},
+    }
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Print a table of time per hand and ratios for each workload; 0 on success."""
-    parser = argparse.ArgumentParser(prog="mahjong-fast bench", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="short timings and 100,000 batch rows")
+    names = [w.name for w in workloads(1)]
+    parser = argparse.ArgumentParser(
+        prog="mahjong-fast bench",
+        description="Time every public entry point of mahjong_fast, in every input form, beside the peers "
+                    "installed here.")
+    parser.add_argument("--quick", action="store_true", help="short timings (about 0.2 s a row) and 100,000 batch rows")
     parser.add_argument("--rows", type=int, default=None,
-                        help=f"batch rows (default {BATCH_ROWS:,}; 10,000 without the compiled kernels)")
-    parser.add_argument("--only", choices=("is_win", "shanten", "waits", "is_win_batch"), action="append",
-                        help="run only this workload (repeatable)")
+                        help=f"batch rows (default {BATCH_ROWS:,}; {PURE_BATCH_ROWS:,} without the compiled kernels)")
+    parser.add_argument("--hands", type=int, default=None,
+                        help=f"hands per row (default {N_HANDS:,}; {PURE_HANDS} without the compiled kernels)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="timing repeats, the rows of a group taking turns; the best is kept (default 5)")
+    parser.add_argument("--only", choices=names, action="append", metavar="WORKLOAD",
+                        help=f"run only this workload (repeatable): {', '.join(names)}")
+    parser.add_argument("--pure", action="store_true",
+                        help="then run the same rows without the compiled kernels (MAHJONG_FAST_NO_EXTENSIONS=1)")
+    parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE (pytest-benchmark layout)")
     args = parser.parse_args(argv)
     import mahjong_fast
 
-    pure = mahjong_fast.implementation != "compiled"
-    rows = args.rows or (10_000 if pure else 100_000 if args.quick else BATCH_ROWS)
+    implementation = mahjong_fast.implementation
+    pure = implementation != "compiled"
+    rows = args.rows or (PURE_BATCH_ROWS if pure else 100_000 if args.quick else BATCH_ROWS)
+    hands = min(N_HANDS, args.hands or (PURE_HANDS if pure else N_HANDS))
     budget = 0.2 if args.quick else 1.0
 
     out = sys.stdout
-    out.write(f"mahjong_fast {mahjong_fast.__version__} ({mahjong_fast.implementation}) "
-              f"on Python {sys.version.split()[0]}\n\n")
-    header = f"{'workload':<30} {'library':<26} {'ns/hand':>11} {'vs mahjong_fast':>16} {'correct':>8}\n"
+    out.write(f"mahjong_fast {mahjong_fast.__version__} ({implementation}) on Python {sys.version.split()[0]}, "
+              f"{platform.machine()}, {os.cpu_count()} CPUs\n\n")
+    header = f"{'workload':<32} {'row':<44} {'ns/hand':>11} {'vs first':>9} {'correct':>8}\n"
     out.write(header + "-" * (len(header) - 1) + "\n")
+    records = []
     for work in workloads(rows):
         if args.only and work.name not in args.only:
             continue
-        base = None
+        ready = []
         for row in work.rows:
-            if not row.available():
-                out.write(f"{work.title:<30} {row.library:<26} {'not installed':>11}\n")
-                continue
-            timed, hands, correct = prepare(work, row)
-            per_hand = _time(timed, budget) / hands * 1e9
+            if row.available():
+                ready.append((row, *prepare(work, row, hands)))
+            else:
+                out.write(f"{work.title:<32} {row.library:<44} {'not installed':>11}\n")
+        times = _time_group([timed for _, timed, _, _ in ready], budget, args.repeat)
+        base = None
+        for (row, _, covered, correct), seconds in zip(ready, times):
+            per_hand = seconds / covered * 1e9
             if base is None:
                 base = per_hand
-            ratio = f"{per_hand / base:.2f}x"
             right = "-" if correct is None else f"{correct:.1%}"
-            out.write(f"{work.title:<30} {row.library:<26} {per_hand:>11,.1f} {ratio:>16} {right:>8}\n")
+            out.write(f"{work.title:<32} {row.library:<44} {per_hand:>11,.1f} {per_hand / base:>8.2f}x {right:>8}\n")
+            records.append(_record(work, row, seconds, covered, correct, implementation))
+        out.flush()
         out.write("\n")
-    out.write("ns/hand: best of 5 repeats; ratio > 1 means slower than mahjong_fast's first row.\n")
+    out.write(f"ns/hand: best of {args.repeat} repeats over {hands:,} hands ({rows:,} batch rows), the rows of "
+              "a group taking turns; ratio > 1 means slower than the group's first row.\n")
+    if args.pure and not pure:
+        out.write("\n")
+        out.flush()
+        with tempfile.TemporaryDirectory() as tmp:
+            child_json = os.path.join(tmp, "pure.json")
+            child = [a for a in (argv if argv is not None else sys.argv[2:]) if a != "--pure"]
+            child = [a for i, a in enumerate(child) if not (a.startswith("--json") or child[i - 1:i] == ["--json"])]
+            root = os.path.dirname(os.path.dirname(os.path.abspath(mahjong_fast.__file__)))
+            path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
+            env = dict(os.environ, MAHJONG_FAST_NO_EXTENSIONS="1", PYTHONPATH=path)
+            status = subprocess.call([sys.executable, "-m", "mahjong_fast", "bench", *child, "--json", child_json],
+                                     env=env)
+            if status:
+                return status
+            with open(child_json, encoding="utf-8") as f:
+                records += json.load(f)["benchmarks"]
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"machine_info": {"python": sys.version, "machine": platform.machine(),
+                                        "processor": platform.processor(), "cpus": os.cpu_count()},
+                       "command": "mahjong-fast bench " + " ".join(argv if argv is not None else sys.argv[2:]),
+                       "repeat": args.repeat,
+                       "benchmarks": records}, f, indent=1)
     return 0
