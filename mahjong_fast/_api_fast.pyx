@@ -11,6 +11,7 @@ goes to the general function that ``install`` (``_api``) or
 answer or error: same answers, same errors.
 """
 cimport cython
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 

@@ -213,6 +213,22 @@ cdef bint _read_hand_object(Reading* r, object hand) noexcept:
     return _read_melds(r, melds)
 
 
+cdef bint _read_count_buffer(Reading* r, object hand) noexcept:
+    """34 one-byte unsigned counts in a C-contiguous buffer (format ``B``); anything else False."""
+    cdef Py_buffer view
+    cdef bint ok = False
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
+    except Exception:  # not a buffer this way: the general path says why
+        return False
+    if (view.ndim == 1 and view.len == N_KINDS and view.itemsize == 1
+            and (view.strides == NULL or view.strides[0] == 1)
+            and view.format != NULL and view.format[0] == 66 and view.format[1] == 0):  # "B"
+        ok = _read_count_bytes(r, <const unsigned char*>view.buf, N_KINDS)
+    PyBuffer_Release(&view)
+    return ok
+
+
 cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
     """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
     cdef int enc = ENC_INDEX34, table = 0
@@ -245,6 +261,8 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
     elif enc == ENC_COUNTS and _is_bytearray(hand):
         with cython.critical_section(hand):
             ok = _read_count_bytes(r, <const unsigned char*>_bytearray_data(hand), _size(hand))
+    elif enc == ENC_COUNTS and PyObject_CheckBuffer(hand):  # a numpy row of uint8, an array('B')...
+        ok = _read_count_buffer(r, hand)
     elif type(hand) is _hand_type and (melds is () or (_is_list(melds) and _size(melds) == 0)):
         return _read_hand_object(r, hand) and _finish(r)
     if not ok or r.n == 0:

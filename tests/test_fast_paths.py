@@ -24,6 +24,14 @@ CHINESE_ALIASES = [("东", "东风"), ("东", "東"), ("中", "红中"), ("发",
 MELD_TEXT = {"chow": "{0}{1}{2}{s}", "pung": "{0}{0}{0}{s}", "kong": "{0}{0}{0}{0}{s}"}
 
 
+def _uint8_row(values):
+    """A numpy row of counts in one of the layouts bots keep: uint8 (contiguous or not), int64, 2-D."""
+    import numpy as np
+
+    row = np.array(list(values), dtype=np.uint8)
+    return random.choice([row, row, row.astype(np.int64), np.repeat(row, 2)[::2], row.reshape(2, 17)])
+
+
 def outcome(fn, args, kwargs):
     try:
         return ("ok", fn(*args, **kwargs))
@@ -110,7 +118,7 @@ def random_call(rng):
         counts = [0] * 34
         for t in tiles:
             counts[t] += 1
-        hand = rng.choice([list, tuple, bytes, bytearray])(min(c, 255) for c in counts)
+        hand = rng.choice([list, tuple, bytes, bytearray, _uint8_row, _uint8_row])(min(c, 255) for c in counts)
         kwargs["encoding"] = "counts"
     elif form < 0.85:
         encoding = rng.choice(["index136", "decimal", "nibble", "hex", "index34"])
