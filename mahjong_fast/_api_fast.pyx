@@ -229,12 +229,12 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef int code = _form_code(form), jokers, result, n
-    if code == 0 and melds is () and encoding is None and wild is None and fifth is True:
+    if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
         n = _quick_ints(hand, counts, NULL)
-        if n > 0 and n % 3:
+        if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
             if not shanten_ready():
                 ensure_tables()
-            result = shanten_c(counts, 0 if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+            result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
             if result != SHANTEN_INVALID:
                 return result
     if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):

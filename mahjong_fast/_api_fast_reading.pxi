@@ -292,6 +292,11 @@ cdef bint _finish(Reading* r) noexcept:
     return r.n > 0
 
 
+_last_wild = [None]                      # the last str/int wild= read, and what it read to
+cdef unsigned char _last_wild_mask[N_KINDS]
+cdef int _last_wild_count = 0
+
+
 cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
     cdef Py_ssize_t k, n
     cdef PyObject** items
@@ -304,6 +309,11 @@ cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
         return False
     if wild is None:
         return True
+    global _last_wild_count
+    if wild is _last_wild[0]:  # the same str or int object as the last call (a literal "7z", say)
+        memcpy(o.wild, _last_wild_mask, N_KINDS)
+        o.n_wild = _last_wild_count
+        return True
     memset(o.wild, 0, N_KINDS)
     if _is_list(wild) or _is_tuple(wild):
         n = _size(wild)
@@ -314,7 +324,13 @@ cdef bint _read_options(Options* o, object wild, object fifth) noexcept:
             if not _wild_kind(o, <object>items[k]):
                 return False
         return True
-    return _wild_kind(o, wild)
+    if not _wild_kind(o, wild):
+        return False
+    if _is_str(wild) or type(wild) is int:  # immutable: safe to know again by identity
+        _last_wild[0] = wild
+        memcpy(_last_wild_mask, o.wild, N_KINDS)
+        _last_wild_count = o.n_wild
+    return True
 
 
 cdef bint _wild_kind(Options* o, object w) noexcept:

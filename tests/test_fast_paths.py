@@ -258,3 +258,16 @@ def test_classify_and_decompose_are_the_fast_paths_when_compiled():
         pytest.skip("pure-Python run: the general functions are public")
     assert mf.classify is _dispatch.api_fast.classify
     assert mf.decompose is _dispatch.api_fast.decompose
+
+
+def test_a_remembered_wild_tile_is_never_stale():
+    hand = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 33]
+    wilds = ["7z", "5z", 33, 31, "7z", [33], ["5z"], "7z", 31]
+    for wild in wilds * 2:
+        for name in FUNCTIONS:
+            args = (hand if name != "waits" else hand[:13],)
+            assert outcome(getattr(mf, name), args, {"wild": wild}) == outcome(GENERAL[name], args, {"wild": wild})
+    kinds = ["5z"]
+    assert mf.is_win(hand, wild=kinds) is False
+    kinds[0] = "7z"  # a list may change between calls: read again, not remembered
+    assert mf.is_win(hand, wild=kinds) is True
