@@ -412,7 +412,7 @@ def _peer_rows(work: str) -> list[Row]:
             four = xiangting.PlayerCount.FOUR
 
             def number(counts: list[int]) -> int:
-                return xiangting.calculate_replacement_number(counts, four) - 1
+                return int(xiangting.calculate_replacement_number(counts, four)) - 1
 
             return number, [_counts(h) for h in hands()], (lambda s: s == -1) if win else int
 
