@@ -109,7 +109,7 @@ def parse_lines(name: str, lines: list[str]) -> list[dict[str, Any]]:
     for i, line in enumerate(lines, 1):
         try:
             event = json.loads(line)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             why = "empty line" if not line.strip() else f"not JSON ({exc.msg} at column {exc.colno})"
             raise _error(name, i, why, line) from None
         if type(event) is not dict:
