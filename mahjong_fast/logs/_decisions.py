@@ -83,7 +83,7 @@ class Decision(NamedTuple):
     riichi: bool
     """The seat's riichi was already accepted (its discards are forced)."""
     line: int
-    """The log line of the event that resolved the decision (the action, or what ended the offer)."""
+    """The log line (from 1) of the event that made the decision point: the draw, the call or the discard."""
 
 
 _SELF_ACTIONS = {"dahai": Action.DISCARD, "ankan": Action.ANKAN, "kakan": Action.KAKAN, "hora": Action.TSUMO}
@@ -122,6 +122,7 @@ def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool)
 
 
 class _Open(NamedTuple):
+    line: int
     seat: int
     turn: int
     point: Point
@@ -133,9 +134,9 @@ class _Open(NamedTuple):
     riichi: bool
 
 
-def _snapshot(table: Table, who: int, turn: int, point: Point, tile: int = -1) -> _Open:
+def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1) -> _Open:
     s = table.seats[who]
-    return _Open(who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
+    return _Open(line, who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
                  bytes(s._seen), s.riichi)
 
 
@@ -158,21 +159,22 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
     taken: dict[int, tuple[Action, int]] = {}
     turns = [0] * N_SEATS
 
-    def done(o: _Open, action: Action, tile: int, line: int) -> Decision:
+    def done(o: _Open, action: Action, tile: int) -> Decision:
         return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
-                        o.meld_counts, o.visible, o.riichi, line)
+                        o.meld_counts, o.visible, o.riichi, o.line)
 
     for i, event in enumerate(events):
         kind: Any = event.get("type")
         actor: Any = event.get("actor")
         ready: list[Decision] = []
         try:
+            table.apply(event)
             if open_offers and kind not in _KEEP_OFFERS_OPEN:
                 is_ron = kind == "hora" and actor != event.get("target")
                 if is_ron or kind in _CALLS:
                     taken[actor] = (Action.RON if is_ron else _CALLS[kind], open_offers[0].tile)
                 if not is_ron:
-                    ready += [done(o, *taken.pop(o.seat, (Action.PASS, o.tile)), i + 1) for o in open_offers]
+                    ready += [done(o, *taken.pop(o.seat, (Action.PASS, o.tile))) for o in open_offers]
                     open_offers = []
             elif offers and (kind in _CALLS or (kind == "hora" and actor != event.get("target"))):
                 taken[actor] = (Action.PASS, -1)
@@ -180,7 +182,7 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
                 raise Inconsistent(f"seat {next(iter(taken))} called a tile it could not call")
             if own is not None and kind != "dora":
                 if kind == "ryukyoku" and own.point is Point.DRAW:  # the drawer abandons on nine terminals
-                    ready.append(done(own, Action.NINE_TERMINALS, -1, i + 1))
+                    ready.append(done(own, Action.NINE_TERMINALS, -1))
                     own = None
                 elif actor != own.seat:
                     raise Inconsistent(f"seat {own.seat} must act after its {own.point.name.lower()}, not {kind!r}")
@@ -188,12 +190,11 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
                     riichi_declared = True
                 elif kind in _SELF_ACTIONS and (kind == "dahai" or own.point is Point.DRAW):
                     action = Action.RIICHI if riichi_declared and kind == "dahai" else _SELF_ACTIONS[kind]
-                    ready.append(done(own, action, _acted_tile(event), i + 1))
+                    ready.append(done(own, action, _acted_tile(event)))
                     own = None
                     riichi_declared = False
                 else:
                     raise Inconsistent(f"a {kind!r} is not an action after a {own.point.name.lower()}")
-            table.apply(event)
         except Inconsistent as exc:
             raise _error(name, i + 1, str(exc), lines[i]) from None
         yield from ready
@@ -201,11 +202,11 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
             turns = [0] * N_SEATS
         elif kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1
-            own = _snapshot(table, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL)
+            own = _snapshot(table, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL)
         elif offers and (kind == "dahai" or kind == "kakan"):
             tile = _acted_tile(event)
             for who in range(N_SEATS):
                 if who != actor and _could_call(table.seats[who], who, actor, tile, kind == "kakan"):
-                    open_offers.append(_snapshot(table, who, turns[who], Point.OFFER, tile))
+                    open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile))
     if own is not None or open_offers:
         raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")

@@ -11,6 +11,8 @@ recipe); ``have_mjai()`` tells whether it is importable.
 """
 from __future__ import annotations
 
+import collections
+import functools
 import gzip
 import json
 import random
@@ -18,8 +20,6 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import mahjong_fast as mf
 
 NAMES = (
     "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
@@ -141,21 +141,29 @@ class CallingEngine:
             return
         tehai = list(state.tehai)
         forbidden = state.forbidden_tiles
-        scored = []
-        for kind, n in enumerate(tehai):
-            if not n or forbidden[kind]:
-                continue
-            tehai[kind] -= 1
-            after = mf.shanten(bytes(tehai), encoding="counts")
-            tehai[kind] += 1
-            scored.append((after, self.rng.random(), kind))
-        scored.sort()
+        scored = sorted((worth(tehai, kind), self.rng.random(), kind)
+                        for kind, n in enumerate(tehai) if n and not forbidden[kind])
         for _, _, kind in scored:
             names = [NAMES[kind]]
             if kind in RED and state.akas_in_hand[kind // 9]:
                 names = [RED[kind], NAMES[kind]] if tehai[kind] == 1 else [NAMES[kind], RED[kind]]
             for name in names:
                 yield {"type": "dahai", "actor": me, "pai": name, "tsumogiri": name == drawn}
+
+
+def worth(tehai: list[int], kind: int) -> int:
+    """How much ``kind`` holds the hand together: copies, then neighbours (the lowest is discarded).
+
+    A plain heuristic of its own, so the games do not depend on the package under test.
+    """
+    score = 4 * (tehai[kind] - 1)
+    if kind < 27:
+        rank = kind % 9
+        for step, weight in ((-2, 1), (-1, 2), (1, 2), (2, 1)):
+            if 0 <= rank + step < 9 and tehai[kind + step]:
+                score += weight
+        score += 1 if 0 < rank < 8 else 0
+    return score
 
 
 def play(seed: int, log_dir: Path | str, odds: dict[str, float] | None = None) -> Path:
@@ -181,3 +189,136 @@ def play_many(seeds: range | list[int], log_dir: Path | str) -> list[Path]:
 def read_lines(path: Path | str) -> list[str]:
     with gzip.open(path, "rt", encoding="utf-8") as f:
         return f.read().splitlines()
+
+
+# --- the oracle: mjai's own PlayerState beside the package's replay ---------------------------
+
+_SKIP = ("start_game", "end_kyoku", "end_game")
+_KANS = ("ankan", "daiminkan", "kakan")
+
+
+def _their_melds(ps: Any) -> list[tuple[str, int, bool]]:
+    return sorted([("chow", t, False) for t in ps.chis] + [("pung", t, False) for t in ps.pons]
+                  + [("kong", t, False) for t in ps.minkans] + [("kong", t, True) for t in ps.ankans])
+
+
+def _offered(candidate: Any) -> bool:
+    return bool(candidate.can_pon or candidate.can_chi or candidate.can_daiminkan or candidate.can_ron_agari)
+
+
+def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dict[str, int]:
+    """Replay ``path`` with ``mahjong_fast.logs`` and with one ``PlayerState`` per seat; assert they agree.
+
+    After every event and for every seat: the concealed counts and red fives
+    (``tehai``, ``akas_in_hand``), the melds (``chis``, ``pons``, ``minkans``,
+    ``ankans``), the tiles seen (``tiles_seen`` = concealed + own melds +
+    ``visible``) and riichi (``self_riichi_accepted``).  With ``shanten``:
+    ``PlayerState.shanten`` against ``mf.shanten`` on every 3n+1 hand (but
+    between the seat's own kan and its next draw, where PlayerState has not judged it yet, and
+    after a kan in riichi, which PlayerState never judges), and
+    ``PlayerState.waits`` against ``mf.waits`` right after each of the seat's own
+    discards outside riichi (PlayerState refreshes its waits there, and drops
+    those of which all four copies are in sight).  Every call or win
+    PlayerState offers after a discard must be an ``OFFER`` decision of the
+    package.  Returns counts of what was compared.
+    """
+    from mahjong_fast import logs
+    from mjai.mlibriichi.state import PlayerState
+
+    lines = read_lines(path)
+    offers = {(d.line, d.seat) for d in logs.decisions(path) if d.point is logs.Point.OFFER}
+    checked: collections.Counter[str] = collections.Counter()
+    states: list[Any] = []
+    cache: dict[bytes, int] = {}
+    after_kan = [False] * 4
+    for lineno, (line, (event, seats)) in enumerate(zip(lines, logs.replay(path)), 1):
+        kind = event["type"]
+        if kind == "start_game":
+            states = [PlayerState(i) for i in range(4)]
+        candidates = [ps.update(line) for ps in states]
+        if kind in _SKIP:
+            continue
+        for i, (ps, seat, candidate) in enumerate(zip(states, seats, candidates)):
+            where = f"{path}, line {lineno}, seat {i}: {line}"
+            concealed = seat.concealed
+            assert concealed == bytes(ps.tehai), where
+            assert [bool(seat.reds[k]) for k in RED] == list(ps.akas_in_hand), where
+            assert sorted((m.kind, int(m.tile), m.concealed) for m in seat.melds) == _their_melds(ps), where
+            seen = _add(concealed, seat.meld_counts, seat.visible)
+            assert seen == bytes(ps.tiles_seen), where
+            assert seat.riichi == ps.self_riichi_accepted, where
+            checked["seat states"] += 1
+            if kind in ("dahai", "kakan") and event["actor"] != i and _offered(candidate):
+                assert (lineno, i) in offers, f"PlayerState offers a call the package does not: {where}"
+                checked["offers"] += 1
+            if kind in _KANS and event["actor"] == i:
+                after_kan[i] = True
+            elif kind == "start_kyoku" or (kind == "tsumo" and event["actor"] == i and not seat.riichi):
+                after_kan[i] = False
+            if not shanten or sum(concealed) % 3 != 1 or after_kan[i]:
+                continue
+            value = cache.get(concealed)
+            if value is None:
+                value = cache[concealed] = riichi_shanten(concealed)
+            assert value == ps.shanten, f"shanten {value} != {ps.shanten}: {where}"
+            checked["shanten"] += 1
+            if kind == "dahai" and event["actor"] == i and not seat.riichi:
+                waits = riichi_waits(concealed) if value == 0 else []
+                waits = [t for t in waits if ps.tiles_seen[t] < 4]
+                assert waits == [t for t, w in enumerate(ps.waits) if w], f"waits {waits}: {where}"
+                checked["waits"] += 1
+    return dict(checked)
+
+
+def _add(*counts: bytes) -> bytes:
+    """The sum of 34-count rows, byte by byte (no byte reaches 256, so no carry crosses bytes)."""
+    return sum(int.from_bytes(c, "big") for c in counts).to_bytes(len(counts[0]), "big")
+
+
+@functools.lru_cache(maxsize=None)
+def _takes_rules(function: Any) -> bool:
+    import inspect
+
+    return "rules" in inspect.signature(function).parameters
+
+
+def riichi_shanten(counts: bytes) -> int:
+    """``mf.shanten`` under riichi's rules: with ``rules="riichi"`` once the package takes it; until then
+    the minimum of its standard and thirteen-orphans forms and riichi's seven pairs (seven different
+    pairs: 6 - pairs + the kinds missing to seven), counted here."""
+    import mahjong_fast as mf
+
+    if _takes_rules(mf.shanten):
+        return int(mf.shanten(counts, encoding="counts", rules="riichi"))
+    value = mf.shanten(counts, encoding="counts", form="standard")
+    if sum(counts) >= 13:
+        pairs = sum(1 for n in counts if n >= 2)
+        kinds = sum(1 for n in counts if n)
+        value = min(value, mf.shanten(counts, encoding="counts", form="thirteen_orphans"),
+                    6 - pairs + max(0, 7 - kinds))
+    return int(value)
+
+
+def riichi_waits(counts: bytes) -> list[int]:
+    """The tiles that complete a ready hand under riichi's rules (see ``riichi_shanten``)."""
+    import mahjong_fast as mf
+
+    if _takes_rules(mf.waits):
+        return [int(t) for t in mf.waits(counts, encoding="counts", rules="riichi")]
+    out = []
+    for t in mf.waits(counts, encoding="counts"):
+        more = bytearray(counts)
+        more[t] += 1
+        if riichi_shanten(bytes(more)) == -1:
+            out.append(int(t))
+    return out
+
+
+def play_and_check(seeds: list[int], log_dir: str, shanten_games: int) -> dict[str, int]:
+    """Play the games of ``seeds`` into ``log_dir`` and check each against ``PlayerState``; the
+    shanten and waits of the first ``shanten_games`` of them too.  Runs in a worker process."""
+    total: collections.Counter[str] = collections.Counter()
+    for n, seed in enumerate(seeds):
+        total.update(check_against_player_state(play(seed, log_dir), shanten=n < shanten_games))
+        total["games"] += 1
+    return dict(total)
