@@ -20,6 +20,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast import logs
 from mahjong_fast.logs import Action, Point
+
 from support.impls import NO_EXTENSIONS
 from support.mjai_games import NAMES, RED, check_against_player_state, have_mjai, play_and_check, read_lines
 
@@ -154,10 +155,7 @@ def _first(lines: list[str], kind: str, skip: int = 0) -> int:
 def _unheld_discard(lines: list[str]) -> tuple[int, str]:
     i = _first(lines, "dahai", 3)
     event = json.loads(lines[i])
-    seats = None
-    for n, (_, seats) in enumerate(logs.replay(lines[:i])):
-        pass
-    assert seats is not None
+    seats = list(logs.replay(lines[:i]))[-1][1]
     held = seats[event["actor"]].concealed
     missing = next(k for k in range(34) if not held[k])
     event["pai"] = NAMES[missing]

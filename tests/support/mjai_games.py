@@ -222,8 +222,9 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
     PlayerState offers after a discard must be an ``OFFER`` decision of the
     package.  Returns counts of what was compared.
     """
-    from mahjong_fast import logs
     from mjai.mlibriichi.state import PlayerState
+
+    from mahjong_fast import logs
 
     lines = read_lines(path)
     offers = {(d.line, d.seat) for d in logs.decisions(path) if d.point is logs.Point.OFFER}
@@ -275,7 +276,7 @@ def _add(*counts: bytes) -> bytes:
     return sum(int.from_bytes(c, "big") for c in counts).to_bytes(len(counts[0]), "big")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _takes_rules(function: Any) -> bool:
     import inspect
 
