@@ -7,7 +7,9 @@ have.  Every choice comes from a ``random.Random`` seeded by the game's seed,
 and the wall from ``Match``'s seed: the same seed writes the same log.
 
 ``mjai`` is an optional test dependency (see docs/logs.md for its install
-recipe); ``have_mjai()`` tells whether it is importable.
+recipe); ``have_mjai()`` tells whether it is importable.  Its tests skip without
+it, unless ``MAHJONG_FAST_NEED_MJAI`` is set (CI sets it where it installs mjai):
+then they run, and fail.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import collections
 import functools
 import gzip
 import json
+import os
 import random
 import tempfile
 from collections.abc import Iterator
@@ -35,6 +38,10 @@ KIND = {name: i for i, name in enumerate(NAMES)} | {red: i for i, red in RED.ite
 DEFAULT_ODDS = {"pon": 0.5, "chi": 0.35, "daiminkan": 0.6, "ankan": 0.8, "kakan": 0.8, "riichi": 0.9,
                 "nine_terminals": 0.5}
 """How often the engine takes each kind of call it is offered."""
+
+
+NEED_MJAI = os.environ.get("MAHJONG_FAST_NEED_MJAI", "").strip().lower() in ("1", "true", "yes", "on")
+"""Set where mjai must be present: its tests then fail rather than skip without it."""
 
 
 def have_mjai() -> bool:
