@@ -330,3 +330,10 @@ def play_and_check(seeds: list[int], log_dir: str, shanten_games: int) -> dict[s
         total.update(check_against_player_state(play(seed, log_dir), shanten=n < shanten_games))
         total["games"] += 1
     return dict(total)
+
+
+def first_rounds(path: Path | str, rounds: int) -> list[str]:
+    """The lines of the log's first ``rounds`` kyoku, as a whole log (``start_game`` ... ``end_game``)."""
+    lines = read_lines(path)
+    ends = [i for i, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku"]
+    return lines[: ends[rounds - 1] + 1] + [lines[-1]]
