@@ -27,15 +27,14 @@ from typing import Any
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from ._arrays import as_sources
-from ._decisions import Action, _decisions
-from ._reader import Source, read_events
+from ._reader import Source, _error, read_events
 from ._require import require
+from ._state import N_SEATS, Inconsistent, Table
 
 COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced", "shanten_before",
            "shanten_after", "best", "useful", "best_useful", "lost")
 """The columns of ``analyze``'s table, in order."""
 
-_DISCARDS = (Action.DISCARD, Action.RIICHI)
 _INTS = {"round": "int16", "seat": "int8", "turn": "int16", "tile": "int8"}
 
 
@@ -54,30 +53,58 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     """The columns of one log's rows (numpy arrays, ``log``/``player`` as lists of str)."""
     np = require("numpy", "analyze")
     name, lines, events = read_events(source)
-    hands, seen = bytearray(), bytearray()
-    cols: dict[str, list[Any]] = {k: [] for k in ("player", "round", "seat", "turn", "tile", "riichi", "forced")}
-    for d in _decisions(name, lines, events, False):
-        if d.action not in _DISCARDS:
-            continue
-        hands += d.hand
-        seen += bytes(v + m for v, m in zip(d.visible, d.meld_counts))
-        cols["player"].append(d.player)
-        cols["round"].append(d.round)
-        cols["seat"].append(d.seat)
-        cols["turn"].append(d.turn)
-        cols["tile"].append(d.tile)
-        cols["riichi"].append(d.action is Action.RIICHI)
-        cols["forced"].append(d.riichi)
+    hands, face_up, cols = _discards(name, lines, events)
     n = len(cols["seat"])
-    out: dict[str, Any] = {"log": [name] * n, "player": cols["player"]}
+    out: dict[str, Any] = {"log": [name] * n, "player": cols.pop("player")}
     for k, dt in _INTS.items():
         out[k] = np.array(cols[k], dtype=dt)
     out["riichi"] = np.array(cols["riichi"], dtype=bool)
     out["forced"] = np.array(cols["forced"], dtype=bool)
     h = np.frombuffer(bytes(hands), dtype=np.uint8).reshape(n, N_KINDS)
-    v = np.frombuffer(bytes(seen), dtype=np.uint8).reshape(n, N_KINDS)
+    v = np.frombuffer(bytes(face_up), dtype=np.uint8).reshape(n, N_KINDS)
     out.update(_judge(np, h, v, out["tile"], rules))
     return out
+
+
+def _discards(name: str, lines: list[str], events: list[dict[str, Any]]) -> tuple[bytearray, bytearray,
+                                                                                  dict[str, list[Any]]]:
+    """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), and its ids.
+
+    The same rows as the ``DISCARD``/``RIICHI`` decisions of ``decisions(offers=False)``, in one pass
+    over the events without the decision objects.
+    """
+    table = Table()
+    apply = table.apply
+    hands, face_up = bytearray(), bytearray()
+    cols: dict[str, list[Any]] = {k: [] for k in ("player", "round", "seat", "turn", "tile", "riichi", "forced")}
+    turns = [0] * N_SEATS
+    for i, event in enumerate(events):
+        kind = event.get("type")
+        seat = None
+        actor: Any = event.get("actor")
+        if kind == "dahai":
+            if actor.__class__ is int and 0 <= actor < N_SEATS:
+                seat = table.seats[actor]
+                hand, up, riichi, declared = bytes(seat.counts), bytes(table.face_up), seat.riichi, seat.declared
+        try:
+            apply(event)
+        except Inconsistent as exc:
+            raise _error(name, i + 1, str(exc), lines[i]) from None
+        if seat is not None:
+            hands += hand
+            face_up += up
+            cols["player"].append(table.names[actor])
+            cols["round"].append(table.round)
+            cols["seat"].append(actor)
+            cols["turn"].append(turns[actor])
+            cols["tile"].append(table.last_discard[1])  # type: ignore[index]
+            cols["riichi"].append(declared and not riichi)
+            cols["forced"].append(riichi)
+        elif kind == "tsumo" or kind == "chi" or kind == "pon":
+            turns[actor] += 1
+        elif kind == "start_kyoku":
+            turns = [0] * N_SEATS
+    return hands, face_up, cols
 
 
 def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: object) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
 from ._names import TILE_OF
 from ._reader import Source, _error, read_events
-from ._state import N_SEATS, Inconsistent, Seat, Table
+from ._state import N_SEATS, Inconsistent, Seat, Table, minus
 
 
 class Point(enum.IntEnum):
@@ -137,7 +137,7 @@ class _Open(NamedTuple):
 def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1) -> _Open:
     s = table.seats[who]
     return _Open(line, who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
-                 bytes(s._seen), s.riichi)
+                 minus(table.face_up, s._meld_counts), s.riichi)
 
 
 def decisions(source: Source, *, offers: bool = True) -> Iterator[Decision]:
@@ -198,7 +198,9 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
         except Inconsistent as exc:
             raise _error(name, i + 1, str(exc), lines[i]) from None
         yield from ready
-        if kind == "start_kyoku":
+        if kind == "dora" and own is not None:  # turned before the discard: the seat sees it when it chooses
+            own = own._replace(visible=minus(table.face_up, table.seats[own.seat]._meld_counts))
+        elif kind == "start_kyoku":
             turns = [0] * N_SEATS
         elif kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1

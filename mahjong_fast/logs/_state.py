@@ -6,10 +6,12 @@ finds (a tile the seat does not hold, a call of a tile nobody discarded, a
 meld that is not one...).  ``_reader`` turns that into the ``ValueError`` that
 names the file and the line.
 
-A seat's ``visible`` counts every tile it sees outside its own hand and melds:
-each discard (its own included) until someone calls it, the other seats'
-melds, and the dora indicators; so for every seat, concealed + own melds +
-visible is exactly what mjai's ``PlayerState.tiles_seen`` counts.
+The table keeps one count of the tiles face up (``Table.face_up``): each
+discard until someone calls it, every meld (a called tile counted once, in its
+meld), the dora indicators.  A seat's ``visible``, every tile it sees outside
+its own hand and melds, is that less its own melds; so for every seat,
+concealed + own melds + visible (= concealed + face up) is exactly what mjai's
+``PlayerState.tiles_seen`` counts.
 """
 from __future__ import annotations
 
@@ -43,12 +45,14 @@ class Seat:
     accepted), ``reds`` (34 counts: the red fives among the concealed tiles).
     """
 
-    __slots__ = ("_melds", "_meld_counts", "_reds", "_seen", "counts", "declared", "riichi")
+    __slots__ = ("_face_up", "_meld_counts", "_melds", "_reds", "counts", "declared", "riichi", "size")
 
-    def __init__(self) -> None:
+    def __init__(self, face_up: bytearray) -> None:
         self.counts = bytearray(N_KINDS)
+        self.size = 0
+        """Concealed tiles held."""
         self._reds = bytearray(N_KINDS)
-        self._seen = bytearray(N_KINDS)
+        self._face_up = face_up
         self._meld_counts = bytearray(N_KINDS)
         self._melds: list[Meld] = []
         self.riichi = False
@@ -72,7 +76,7 @@ class Seat:
     @property
     def visible(self) -> bytes:
         """34 counts: every tile this seat sees outside its own hand and melds."""
-        return bytes(self._seen)
+        return minus(self._face_up, self._meld_counts)
 
     @property
     def reds(self) -> bytes:
@@ -88,9 +92,21 @@ class Seat:
         return f"Seat({str(self.hand)!r}, riichi={self.riichi})"
 
 
+def minus(counts: bytes | bytearray, less: bytes | bytearray) -> bytes:
+    """``counts - less``, count by count, where no count of ``less`` exceeds its twin in ``counts``.
+
+    One subtraction of two big integers: with no count below its twin, no
+    borrow crosses from one byte to the next.
+    """
+    return (int.from_bytes(counts, "big") - int.from_bytes(less, "big")).to_bytes(N_KINDS, "big")
+
+
+_OUTSIDE_ROUNDS = frozenset(("start_game", "start_kyoku", "end_game"))
+
+
 def _tile(event: Event, key: str) -> tuple[int, bool]:
     name = event.get(key)
-    found = TILE_OF.get(name) if isinstance(name, str) else None
+    found = TILE_OF.get(name) if name.__class__ is str else None
     if found is None:
         raise Inconsistent(f"{key!r} is not an mjai tile: {name!r}")
     return found
@@ -105,7 +121,7 @@ def _tiles(event: Event, key: str, n: int) -> list[tuple[int, bool]]:
 
 def _seat(event: Event, key: str = "actor") -> int:
     value = event.get(key)
-    if type(value) is not int or not 0 <= value < N_SEATS:
+    if value.__class__ is not int or not 0 <= value < N_SEATS:
         raise Inconsistent(f"{key!r} must be a seat 0-3, not {value!r}")
     return value
 
@@ -114,7 +130,10 @@ class Table:
     """Four seats and what they all see; ``apply`` one event at a time."""
 
     def __init__(self) -> None:
-        self.seats = tuple(Seat() for _ in range(N_SEATS))
+        self.face_up = bytearray(N_KINDS)
+        """34 counts of the tiles face up: discards not called, every meld, the dora indicators."""
+        self._known = bytearray(N_KINDS)  # copies out of the wall: in a hand or face up
+        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
         self.names: list[str] = [str(i) for i in range(N_SEATS)]
         self.round = -1
         """The index of the current kyoku in the log (0 for the first)."""
@@ -142,10 +161,10 @@ class Table:
 
     def apply(self, event: Event) -> None:
         kind = event.get("type")
-        handler = self._handlers.get(kind) if isinstance(kind, str) else None
+        handler = self._handlers.get(kind) if kind.__class__ is str else None
         if handler is None:
             raise Inconsistent(f"unknown event type {kind!r}")
-        if kind not in ("start_game", "start_kyoku", "end_game") and not self.in_round:
+        if not self.in_round and kind not in _OUTSIDE_ROUNDS:
             raise Inconsistent(f"a {kind!r} event outside a kyoku")
         handler(event)
 
@@ -159,28 +178,28 @@ class Table:
         if not held:
             raise Inconsistent(f"seat {who} does not hold {_name(tile)}")
         seat.counts[kind] = n - 1
+        seat.size -= 1
         if red:
             seat._reds[kind] -= 1
 
-    @staticmethod
-    def _give(seat: Seat, tile: tuple[int, bool], who: int) -> None:
+    def _from_wall(self, kind: int) -> None:
+        """One more copy of ``kind`` out of the wall (dealt, drawn, or turned as a dora indicator)."""
+        if self._known[kind] >= MAX_COPIES:
+            raise Inconsistent(f"a fifth {TILES[kind]} comes out of the wall")
+        self._known[kind] += 1
+
+    def _give(self, seat: Seat, tile: tuple[int, bool], who: int) -> None:
         kind, red = tile
-        if seat.counts[kind] + seat._meld_counts[kind] >= MAX_COPIES:
-            raise Inconsistent(f"seat {who} would hold a fifth {_name(tile)}")
+        self._from_wall(kind)
         seat.counts[kind] += 1
+        seat.size += 1
         if red:
             seat._reds[kind] += 1
 
-    def _see(self, kind: int, n: int = 1, but: int = -1) -> None:
-        for i, seat in enumerate(self.seats):
-            if i != but:
-                if seat._seen[kind] + n > MAX_COPIES:
-                    raise Inconsistent(f"seat {i} would see a fifth {TILES[kind]}")
-                seat._seen[kind] += n
-
-    def _size(self, seat: Seat, who: int, remainder: int, what: str) -> None:
-        if sum(seat.counts) % 3 != remainder:
-            raise Inconsistent(f"seat {who} holds {sum(seat.counts)} concealed tiles: it cannot {what}")
+    @staticmethod
+    def _size(seat: Seat, who: int, remainder: int, what: str) -> None:
+        if seat.size % 3 != remainder:
+            raise Inconsistent(f"seat {who} holds {seat.size} concealed tiles: it cannot {what}")
 
     # --- events ------------------------------------------------------------------
 
@@ -198,7 +217,9 @@ class Table:
         if not isinstance(hands, list) or len(hands) != N_SEATS:
             raise Inconsistent(f"'tehais' must be a list of 4 hands, not {hands!r}")
         dora = _tile(event, "dora_marker")
-        self.seats = tuple(Seat() for _ in range(N_SEATS))
+        self.face_up = bytearray(N_KINDS)
+        self._known = bytearray(N_KINDS)
+        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
         for who, names in enumerate(hands):
             seat = self.seats[who]
             for tile in _tiles({"tehais": names}, "tehais", HAND_SIZE):
@@ -206,13 +227,15 @@ class Table:
         self.round += 1
         self.in_round = True
         self.last_discard = None
-        self._see(dora[0])
+        self._from_wall(dora[0])
+        self.face_up[dora[0]] += 1
 
     def _tsumo(self, event: Event) -> None:
         who = _seat(event)
         tile = _tile(event, "pai")
         seat = self.seats[who]
-        self._size(seat, who, 1, "draw")
+        if seat.size % 3 != 1:
+            self._size(seat, who, 1, "draw")
         self._give(seat, tile, who)
         self.last_discard = None
 
@@ -220,9 +243,10 @@ class Table:
         who = _seat(event)
         tile = _tile(event, "pai")
         seat = self.seats[who]
-        self._size(seat, who, 2, "discard")
+        if seat.size % 3 != 2:
+            self._size(seat, who, 2, "discard")
         self._take(seat, tile, who)
-        self._see(tile[0])
+        self.face_up[tile[0]] += 1
         self.last_discard = (who, tile[0], tile[1])
 
     def _called(self, event: Event, who: int) -> tuple[int, bool]:
@@ -253,9 +277,8 @@ class Table:
         seat._melds.append(Meld(kind, TILES[kinds[0]]))
         for k in kinds:
             seat._meld_counts[k] += 1
-        seat._seen[tile[0]] -= 1
-        for c in consumed:
-            self._see(c[0], but=who)
+        for c in consumed:  # the called tile was face up already, as a discard
+            self.face_up[c[0]] += 1
         self.last_discard = None
 
     def _chi(self, event: Event) -> None:
@@ -279,7 +302,7 @@ class Table:
             self._take(seat, c, who)
         seat._melds.append(Meld.kong(TILES[kind], concealed=True))
         seat._meld_counts[kind] += MAX_COPIES
-        self._see(kind, MAX_COPIES, but=who)
+        self.face_up[kind] += MAX_COPIES
 
     def _kakan(self, event: Event) -> None:
         who = _seat(event)
@@ -296,10 +319,12 @@ class Table:
         self._take(seat, tile, who)
         seat._melds[seat._melds.index(pung)] = Meld.kong(TILES[tile[0]])
         seat._meld_counts[tile[0]] += 1
-        self._see(tile[0], but=who)
+        self.face_up[tile[0]] += 1
 
     def _dora(self, event: Event) -> None:
-        self._see(_tile(event, "dora_marker")[0])
+        kind = _tile(event, "dora_marker")[0]
+        self._from_wall(kind)
+        self.face_up[kind] += 1
 
     def _reach(self, event: Event) -> None:
         who = _seat(event)
