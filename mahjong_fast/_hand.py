@@ -143,6 +143,9 @@ class Meld:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[str, int, bool, int]]:
+        return (Meld, (self.kind, int(self.tile), self.concealed, self.red))  # pickle and copy: __setattr__ refuses
+
     def __repr__(self) -> str:
         extra = ", concealed=True" if self.concealed else ""
         extra += f", red={self.red}" if self.red else ""
@@ -350,6 +353,9 @@ class Hand:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...], tuple[int, ...], tuple[Meld, ...]]]:
+        return (_restore, (tuple(map(int, self.tiles)), self.red, self.melds))  # pickle and copy
+
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
@@ -414,6 +420,13 @@ def _check_copies(counts: list[int], melds: Sequence[Meld]) -> bytes:
             where = "across hand and melds" if melds else "in the hand"
             raise ValueError(f"tile {TILES[i]} appears {n} times {where}; at most {MAX_COPIES}")
     return bytes(counts)
+
+
+def _restore(tiles: tuple[int, ...], red: tuple[int, ...], melds: tuple[Meld, ...]) -> Hand:
+    """The hand ``Hand.__reduce__`` describes (an unpickled hand is checked again)."""
+    hand = Hand.__new__(Hand)
+    _set(hand, _tile_list(tiles, "tiles"), tuple(melds), red)
+    return hand
 
 
 def parse_hand(text: object, notation: str | None, name: str) -> Hand:

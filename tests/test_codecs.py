@@ -384,6 +384,17 @@ def test_equality_and_hash_include_redness():
     assert Hand("11z", ["055m"]) != Hand("11z", ["555m"])
 
 
+def test_hands_and_melds_pickle_and_copy_with_their_red_fives():
+    import copy
+    import pickle
+
+    hand = mf.parse("340m067p05s11z [505m] [406s] {2222z}")
+    for again in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), copy.copy(hand)):
+        assert again == hand and again.red == hand.red and again.all_counts == hand.all_counts
+        assert str(again) == str(hand)
+    assert pickle.loads(pickle.dumps(Meld.kong("5s", True, 2))) == Meld.kong("5s", True, 2)
+
+
 @st.composite
 def red_hands(draw):
     counts = [0] * 34
@@ -531,7 +542,7 @@ def _mjai_call(rng):
 def test_fast_paths_match_the_general_path_for_mjai_and_tenhou(seed):
     rng = random.Random(1400 + seed)
     answered = {name: 0 for name in FUNCTIONS}
-    for _ in range(3000):
+    for _ in range(2000):
         args, kwargs = _mjai_call(rng)
         for name in FUNCTIONS:
             kw = kwargs if name in ("is_win", "shanten", "waits", "classify") else {
@@ -540,7 +551,7 @@ def test_fast_paths_match_the_general_path_for_mjai_and_tenhou(seed):
             general = outcome(GENERAL[name], args, kw)
             assert fast == general, (name, args, kw)
             answered[name] += fast[0] == "ok"
-    assert min(answered.values()) > 300, answered  # real answers, not only errors (classify: whole hands only)
+    assert min(answered.values()) > 200, answered  # real answers, not only errors (classify: whole hands only)
 
 
 def test_mjai_text_is_read_by_the_compiled_reader(monkeypatch):
