@@ -554,8 +554,8 @@ def test_fast_paths_match_the_general_path_for_mjai_and_tenhou(seed):
     assert min(answered.values()) > 200, answered  # real answers, not only errors (classify: whole hands only)
 
 
-def test_mjai_text_is_read_by_the_compiled_reader(monkeypatch):
-    """Compiled: plain mjai text never reaches the general path (C speed); pure: nothing to check."""
+def test_mjai_text_and_tenhou_codes_are_read_by_the_compiled_reader(monkeypatch):
+    """Compiled: well-formed mjai text and tenhou codes never reach the general path (C speed)."""
     fast = _dispatch.api_fast
     if not _dispatch.is_compiled(fast):
         pytest.skip("pure-Python run: the general path reads mjai text")
@@ -568,5 +568,11 @@ def test_mjai_text_is_read_by_the_compiled_reader(monkeypatch):
     assert mf.is_win("1m2m3m 5pr 5p [P P P] {C C C C} [7s 8s 9s]") is True
     assert mf.is_win("1m 1m", melds=["[E E E]", "[5sr 5s 5s]", "{F F F F}", "2m 3m 4m"]) is True
     assert mf.is_win("1m 2m 3m 5mr 5m 5m 7p 8p 9p E E E C P") is False
+    tenhou = [11, 12, 13, 21, 22, 23, 31, 32, 33, 41, 41, 41, 51, 15]
+    assert mf.is_win(tenhou, encoding="tenhou") is True
+    assert mf.is_win(tuple(tenhou[:-1]) + (47,), encoding="tenhou", melds=()) is False
+    for bad in ("1m 1mr", "0m E"):
+        with pytest.raises(AssertionError):
+            mf.is_win(bad)  # malformed: left to the general path, which names the error
     with pytest.raises(AssertionError):
-        mf.is_win("1m 1mr")  # malformed: left to the general path, which names the error
+        mf.is_win([11, 50], encoding="tenhou")
