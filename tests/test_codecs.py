@@ -576,3 +576,18 @@ def test_mjai_text_and_tenhou_codes_are_read_by_the_compiled_reader(monkeypatch)
             mf.is_win(bad)  # malformed: left to the general path, which names the error
     with pytest.raises(AssertionError):
         mf.is_win([11, 50], encoding="tenhou")
+
+
+def test_fast_and_general_paths_agree_on_random_ascii_text():
+    """Short texts over the letters every ASCII notation uses: detection and reading agree, errors included."""
+    rng = random.Random(14)
+    alphabet = "1234567890mpszr ESWNPFCBTJ[]{},;"
+    weights = [6] * 10 + [5, 5, 5, 2, 3, 4] + [2] * 10 + [1] * 6
+    agreed = {"ok": 0, "error": 0}
+    for _ in range(20000):
+        text = "".join(rng.choices(alphabet, weights, k=rng.randrange(1, 24)))
+        for name in ("is_win", "shanten"):
+            fast = outcome(getattr(mf, name), (text,), {})
+            assert fast == outcome(GENERAL[name], (text,), {}), (name, text)
+            agreed["ok" if fast[0] == "ok" else "error"] += 1
+    assert min(agreed.values()) > 500, agreed  # random text is mostly malformed; some of it reads
