@@ -24,10 +24,10 @@ from ._tiles import (
     RED_FIVES,
     TILES,
     Tile,
-    as_tile,
     as_tile_red,
     check_encoding,
     check_notation,
+    check_red,
     decode_red,
     detect_notation,
     encode_pairs,
@@ -51,8 +51,9 @@ class Meld:
 
     ``kind`` is ``"chow"``, ``"pung"`` or ``"kong"``; ``tile`` is its lowest
     tile; ``concealed`` is only ever true for a kong (an 暗杠); ``red`` is how
-    many of its tiles are red fives (0 up to the fives it holds).  Melds are
-    equal when all four are.
+    many of its tiles are red fives (0 up to the fives it holds; ``tile`` given
+    as a red five's text, ``"0m"`` or ``"5mr"``, makes it at least 1).  Melds
+    are equal when all four are.
     """
 
     __slots__ = ("concealed", "kind", "red", "tile")
@@ -66,7 +67,9 @@ class Meld:
             raise TypeError(f"kind must be a str, not {type(kind).__name__}")
         if kind not in _MELD_KINDS:
             raise ValueError(f"unknown meld kind {show(kind)}; expected chow, pung or kong")
-        t = as_tile(tile)
+        t, red_tile = as_tile_red(tile)
+        if red_tile and type(red) is int and red < 1:
+            red = 1
         if kind == "chow":
             if t.is_honor:
                 raise ValueError(f"cannot chow honors: {t}")
@@ -323,9 +326,7 @@ class Hand:
     def __init__(
         self, tiles: object = (), melds: Iterable[MeldLike] = (), encoding: str = "index34", *, red: bool = False
     ) -> None:
-        if not isinstance(red, bool):
-            raise TypeError(f"red must be a bool, not {type(red).__name__} {show(red)}")
-        _fill(self, tiles, melds, encoding, "tiles", red)
+        _fill(self, tiles, melds, encoding, "tiles", check_red(red))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
@@ -342,7 +343,7 @@ class Hand:
         ``red`` (the plain fives then taking copies 1-3); the others write a plain
         five.  ``Hand(h.encode(e, red=True), encoding=e, red=True) == h`` without melds.
         """
-        return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), red)
+        return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), check_red(red))
 
     def _key(self) -> tuple[tuple[Tile, ...], tuple[int, ...], tuple[tuple[str, int, bool, int], ...]]:
         return (self.tiles, self.red, tuple(sorted(m._key() for m in self.melds)))

@@ -323,6 +323,13 @@ def check_notation(notation: object) -> str:
     return _check_name(notation, "notation", NOTATIONS)
 
 
+def check_red(red: object) -> bool:
+    """``red`` if it is a bool (the index136 red-five option), else ``TypeError``."""
+    if not isinstance(red, bool):
+        raise TypeError(f"red must be a bool, not {type(red).__name__} {show(red)}")
+    return red
+
+
 def _code_as_int(value: object, encoding: str) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{encoding} tile code must be an int, not {type(value).__name__} {show(value)}")
@@ -452,6 +459,7 @@ def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False
     encoding writes a plain five.  ``Hand.encode`` does the same for a hand.
     """
     check_encoding(encoding)
+    check_red(red)
     pairs = []
     for i, t in enumerate(tile_items(tiles, "tiles")):
         try:

@@ -591,3 +591,12 @@ def test_fast_and_general_paths_agree_on_random_ascii_text():
             assert fast == outcome(GENERAL[name], (text,), {}), (name, text)
             agreed["ok" if fast[0] == "ok" else "error"] += 1
     assert min(agreed.values()) > 500, agreed  # random text is mostly malformed; some of it reads
+
+
+def test_a_red_tile_text_makes_a_red_meld():
+    assert Meld.pung("0m") == Meld.pung("5m", red=1) == Meld.pung("5mr", red=1)
+    assert Meld.chow("5pr") == Meld.chow("5p", red=1) and Meld.pung("0s", red=2).red == 2
+    assert Meld.kong("5mr", concealed=True) == Meld.parse("{0555m}")
+    for call in (lambda: mf.encode([4], "index136", red=1), lambda: Hand("5m").encode("tenhou", red=None)):
+        with pytest.raises(TypeError, match="red must be a bool"):
+            call()
