@@ -253,18 +253,20 @@ def test_log_ending_mid_decision(tmp_path: Path) -> None:
 
 
 def test_mjai_tile_names() -> None:
-    from mahjong_fast.logs._names import MJAI_NAMES, TILE_OF
+    """The names the reader knows are the codec's, and mean what mjai means by them."""
+    from mahjong_fast._tiles import MJAI_NAMES, read_mjai_tile
+    from mahjong_fast.logs._names import TILE_OF
 
     assert MJAI_NAMES == NAMES
-    assert {name: TILE_OF[name] for name in NAMES} == {name: (i, False) for i, name in enumerate(NAMES)}
-    assert {name: TILE_OF[name] for name in RED.values()} == {name: (i, True) for i, name in RED.items()}
-    assert len(TILE_OF) == 37
-    for i, name in enumerate(NAMES):
-        assert mf.Tile(i) == mf.parse(f"{name[0]}{name[1]}" if i < 27 else f"{i - 26}z").tiles[0]
+    expected = {name: (i, False) for i, name in enumerate(NAMES)} | {name: (i, True) for i, name in RED.items()}
+    assert TILE_OF == expected
+    assert {name: read_mjai_tile(name) for name in expected} == expected
+    for name, (kind, _) in expected.items():
+        assert mf.parse(name, notation="mjai").tiles == (mf.Tile(kind),)
     if have_mjai():
         from mjai.bot.consts import MJAI_VEC34_TILES
 
-        assert tuple(MJAI_VEC34_TILES) == MJAI_NAMES
+        assert tuple(MJAI_VEC34_TILES) == NAMES
 
 
 # --- decisions and arrays ----------------------------------------------------------------------------
