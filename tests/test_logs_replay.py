@@ -139,6 +139,29 @@ def test_seat_state_reads() -> None:
             mf.shanten(hand)  # a Hand the package takes as it is
 
 
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.name)
+def test_red_fives_keep_their_identity(path: Path) -> None:
+    """Each seat's red fives, in hand and in melds, against a count of the red names it took in and let go."""
+    held = [0] * 4
+    melded_red = 0
+    for event, seats in logs.replay(path):
+        kind = event["type"]
+        if kind == "start_kyoku":
+            held = [sum(name.endswith("r") for name in hand) for hand in event["tehais"]]
+        elif kind == "tsumo":
+            held[event["actor"]] += event["pai"].endswith("r")
+        elif kind == "dahai":
+            held[event["actor"]] -= event["pai"].endswith("r")
+        elif kind in ("chi", "pon", "daiminkan"):
+            held[event["actor"]] += event["pai"].endswith("r")
+        for who, seat in enumerate(seats):
+            hand = seat.hand
+            assert sum(hand.red) + sum(m.red for m in hand.melds) == held[who], (path, event)
+            assert list(hand.red) == [seat.reds[five] for five in RED]
+            melded_red += sum(m.red for m in hand.melds)
+    assert melded_red > 0
+
+
 def test_replay_leaves_the_lines_alone() -> None:
     lines = read_lines(LOGS[0])
     before = list(lines)

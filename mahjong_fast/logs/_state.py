@@ -38,7 +38,7 @@ class Inconsistent(Exception):
 class Seat:
     """One seat's state, updated in place as the log is replayed.
 
-    ``hand`` (a ``Hand``: concealed tiles and declared melds), ``concealed``
+    ``hand`` (a ``Hand``: concealed tiles and declared melds, red fives kept), ``concealed``
     (34 counts), ``melds`` (a tuple of ``Meld``), ``meld_counts`` (34 counts of
     the tiles in its own melds, a kong counting four), ``visible`` (34 counts of
     what it sees outside its own hand and melds), ``riichi`` (its riichi was
@@ -86,7 +86,12 @@ class Seat:
     @property
     def hand(self) -> Hand:
         """This seat's concealed tiles and declared melds."""
-        return Hand(bytes(self.counts), self._melds, encoding="counts")
+        names = []
+        for kind, n in enumerate(self.counts):
+            if n:
+                red = self._reds[kind]
+                names += [MJAI_NAMES[kind]] * (n - red) + [MJAI_NAMES[kind] + "r"] * red
+        return Hand(names, self._melds)
 
     def __repr__(self) -> str:
         return f"Seat({str(self.hand)!r}, riichi={self.riichi})"
@@ -274,7 +279,7 @@ class Table:
         self._size(seat, who, 1, "call")
         for c in consumed:
             self._take(seat, c, who)
-        seat._melds.append(Meld(kind, TILES[kinds[0]]))
+        seat._melds.append(Meld(kind, TILES[kinds[0]], red=tile[1] + sum(c[1] for c in consumed)))
         for k in kinds:
             seat._meld_counts[k] += 1
         for c in consumed:  # the called tile was face up already, as a discard
@@ -300,7 +305,7 @@ class Table:
         self._size(seat, who, 2, "declare a kan")
         for c in consumed:
             self._take(seat, c, who)
-        seat._melds.append(Meld.kong(TILES[kind], concealed=True))
+        seat._melds.append(Meld.kong(TILES[kind], concealed=True, red=sum(c[1] for c in consumed)))
         seat._meld_counts[kind] += MAX_COPIES
         self.face_up[kind] += MAX_COPIES
 
@@ -308,8 +313,8 @@ class Table:
         who = _seat(event)
         tile = _tile(event, "pai")
         seat = self.seats[who]
-        pung = Meld.pung(TILES[tile[0]])
-        if pung not in seat._melds:
+        pungs = [i for i, m in enumerate(seat._melds) if m.kind == "pung" and m.tile == tile[0]]
+        if not pungs:
             raise Inconsistent(f"seat {who} has no pon of {_name(tile)} to add to")
         if "consumed" in event:
             consumed = _tiles(event, "consumed", 3)
@@ -317,7 +322,7 @@ class Table:
                 raise Inconsistent(f"not a kakan: {_name(tile)} with {[_name(c) for c in consumed]}")
         self._size(seat, who, 2, "declare a kan")
         self._take(seat, tile, who)
-        seat._melds[seat._melds.index(pung)] = Meld.kong(TILES[tile[0]])
+        seat._melds[pungs[0]] = Meld.kong(TILES[tile[0]], red=seat._melds[pungs[0]].red + tile[1])
         seat._meld_counts[tile[0]] += 1
         self.face_up[tile[0]] += 1
 
