@@ -76,34 +76,37 @@ def _discards(name: str, lines: list[str], events: list[dict[str, Any]]) -> tupl
     table = Table()
     apply = table.apply
     hands, face_up = bytearray(), bytearray()
-    cols: dict[str, list[Any]] = {k: [] for k in ("player", "round", "seat", "turn", "tile", "riichi", "forced")}
+    rows: list[tuple[Any, ...]] = []  # (round, seat, turn, tile, (riichi, forced), player) of each discard
     turns = [0] * N_SEATS
     for i, event in enumerate(events):
         kind = event.get("type")
-        seat = None
         actor: Any = event.get("actor")
-        if kind == "dahai":
-            if actor.__class__ is int and 0 <= actor < N_SEATS:
-                seat = table.seats[actor]
-                hand, up, riichi, declared = bytes(seat.counts), bytes(table.face_up), seat.riichi, seat.declared
+        mine = kind == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
+        if mine:  # the state the discard is chosen in: before the event
+            seat = table.seats[actor]
+            hands += seat.counts
+            face_up += table.face_up
+            flags = (seat.declared and not seat.riichi, seat.riichi)
         try:
             apply(event)
         except Inconsistent as exc:
             raise _error(name, i + 1, str(exc), lines[i]) from None
-        if seat is not None:
-            hands += hand
-            face_up += up
-            cols["player"].append(table.names[actor])
-            cols["round"].append(table.round)
-            cols["seat"].append(actor)
-            cols["turn"].append(turns[actor])
-            cols["tile"].append(table.last_discard[1])  # type: ignore[index]
-            cols["riichi"].append(declared and not riichi)
-            cols["forced"].append(riichi)
+        if mine:
+            rows.append((table.round, actor, turns[actor], table.last_discard[1], flags,  # type: ignore[index]
+                         table.names[actor]))
         elif kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1
         elif kind == "start_kyoku":
             turns = [0] * N_SEATS
+    cols: dict[str, list[Any]] = {
+        "player": [r[5] for r in rows],
+        "round": [r[0] for r in rows],
+        "seat": [r[1] for r in rows],
+        "turn": [r[2] for r in rows],
+        "tile": [r[3] for r in rows],
+        "riichi": [r[4][0] for r in rows],
+        "forced": [r[4][1] for r in rows],
+    }
     return hands, face_up, cols
 
 

@@ -166,6 +166,33 @@ class Table:
 
     def apply(self, event: Event) -> None:
         kind = event.get("type")
+        # The two events of nearly every turn, when they are valid, without the calls of the general
+        # path; anything unusual goes down that path, which says what is wrong.
+        if (kind == "tsumo" or kind == "dahai") and self.in_round:
+            who = event.get("actor")
+            name = event.get("pai")
+            tile = TILE_OF.get(name) if name.__class__ is str else None
+            if tile is not None and who.__class__ is int and 0 <= who < N_SEATS:
+                seat = self.seats[who]
+                t, red = tile
+                counts = seat.counts
+                if kind == "tsumo":
+                    if seat.size % 3 == 1 and self._known[t] < MAX_COPIES:
+                        self._known[t] += 1
+                        counts[t] += 1
+                        seat.size += 1
+                        if red:
+                            seat._reds[t] += 1
+                        self.last_discard = None
+                        return
+                elif seat.size % 3 == 2 and (seat._reds[t] if red else counts[t] - seat._reds[t]):
+                    counts[t] -= 1
+                    seat.size -= 1
+                    if red:
+                        seat._reds[t] -= 1
+                    self.face_up[t] += 1
+                    self.last_discard = (who, t, red)
+                    return
         handler = self._handlers.get(kind) if kind.__class__ is str else None
         if handler is None:
             raise Inconsistent(f"unknown event type {kind!r}")
