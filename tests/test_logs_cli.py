@@ -60,6 +60,19 @@ def test_analyze_on_two_local_workers_writes_the_same_csv(tmp_path: Path, folder
     assert first.stdout.replace("alone", "spread") == second.stdout  # the same summary
 
 
+def test_analyze_on_a_running_scheduler(tmp_path: Path, folder: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "rows.parquet"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        done = run_python("-m", "mahjong_fast", "analyze", str(folder), "--out", str(out),
+                          "--scheduler", cluster.scheduler_address, cwd=tmp_path)
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+    assert done.returncode == 0, done.stderr
+    paths = sorted(str(p) for p in folder.iterdir() if p.name.endswith((".json.gz", ".jsonl")))
+    assert pq.read_table(out).equals(logs.analyze(paths))
+
+
 def test_analyze_refuses_bad_input(tmp_path: Path, sample: list[Path]) -> None:
     bad = run_python("-m", "mahjong_fast", "analyze", str(sample[0]), "--out", str(tmp_path / "rows.xlsx"),
                      cwd=tmp_path)
