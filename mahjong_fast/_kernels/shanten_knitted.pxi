@@ -1,0 +1,136 @@
+# The knitted forms of GB (``KNITTED``): 全不靠 (七星不靠 is one of them) and 组合龙.
+#
+# A knitted set gives 147, 258 and 369 to the three suits, one each: six sets.  全不靠 is 14
+# different tiles among a set's nine and the seven honors; 组合龙 is a set's nine tiles, then
+# melds and a pair (derivations: docs/rules.md).
+# Stands on: shanten_tables.pxi, shanten_exact.pxi, shanten_rules.pxi.
+
+cdef enum:
+    N_KNITTED_SETS = 6
+    KNITTED_TILES = 9
+    KNITTED_SIZE = 14          # 全不靠: tiles of the complete hand
+    KNITTED_MELDS = 3          # the nine tiles of 组合龙 stand for three melds
+
+cdef uint8_t KNIT[N_KNITTED_SETS][KNITTED_TILES]     # index34 tiles of each knitted set
+cdef uint32_t KNIT_MASK[N_KNITTED_SETS]              # the same as bits over the 27 suited kinds
+
+
+cdef void _init_knitted() noexcept nogil:
+    cdef int perm[N_KNITTED_SETS][N_SUITS]
+    cdef int s, u, j, k = 0, a, b
+    for a in range(N_SUITS):
+        for b in range(N_SUITS):
+            if b != a:
+                perm[k][0] = a
+                perm[k][1] = b
+                perm[k][2] = N_SUITS - a - b
+                k += 1
+    for s in range(N_KNITTED_SETS):
+        KNIT_MASK[s] = 0
+        for u in range(N_SUITS):
+            for j in range(N_SUITS):
+                KNIT[s][N_SUITS * u + j] = SUIT_SIZE * u + perm[s][u] + N_SUITS * j
+                KNIT_MASK[s] |= 1u << (SUIT_SIZE * u + perm[s][u] + N_SUITS * j)
+
+
+_init_knitted()
+
+
+cdef inline int _popcount(uint32_t x) noexcept nogil:
+    cdef int n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef inline uint32_t _held_suited(const uint8_t* c) noexcept nogil:
+    cdef uint32_t m = 0
+    cdef int t
+    for t in range(FIRST_HONOR):
+        if c[t]:
+            m |= 1u << t
+    return m
+
+
+cdef inline uint32_t _usable_suited(const uint8_t* lim) noexcept nogil:
+    cdef uint32_t m = 0
+    cdef int t
+    for t in range(FIRST_HONOR):
+        if lim[t]:
+            m |= 1u << t
+    return m
+
+
+cdef int _knitted_cost(const uint8_t* c, const uint8_t* lim, uint32_t held) noexcept nogil:
+    """全不靠: 14 different tiles of one set and the honors; a kind of limit 0 is not played."""
+    cdef int t, s, h_hon = 0, u_hon = 0, usable, have, best = INF
+    cdef uint32_t ok = _usable_suited(lim)
+    for t in range(FIRST_HONOR, N_KINDS):
+        u_hon += lim[t] > 0
+        h_hon += c[t] > 0 and lim[t] > 0
+    for s in range(N_KNITTED_SETS):
+        usable = u_hon + _popcount(KNIT_MASK[s] & ok)
+        if usable < KNITTED_SIZE:
+            continue
+        have = h_hon + _popcount(KNIT_MASK[s] & held & ok)
+        if have > KNITTED_SIZE:
+            have = KNITTED_SIZE
+        if KNITTED_SIZE - have < best:
+            best = KNITTED_SIZE - have
+    return best
+
+
+cdef int _knitted_straight_cost(const uint8_t* c, const uint8_t* lim, int n, int budget, bint full,
+                                uint32_t held, int bound) noexcept nogil:
+    """组合龙: a set's nine tiles (one copy each, a held one always used: swapping copies
+    changes no cost) plus ``n`` - 3 melds and the pair from the rest; the least cost below
+    ``bound``, else ``bound`` or more."""
+    cdef uint8_t rest[N_KINDS]
+    cdef uint8_t rest_lim[N_KINDS]
+    cdef uint32_t ok = _usable_suited(lim)
+    cdef int s, j, t, missing, v, best = bound
+    for s in range(N_KNITTED_SETS):
+        if KNIT_MASK[s] & ~ok:
+            continue
+        missing = KNITTED_TILES - _popcount(KNIT_MASK[s] & held)
+        if missing >= best:
+            continue
+        memcpy(rest, c, N_KINDS)
+        for j in range(KNITTED_TILES):
+            t = KNIT[s][j]
+            if rest[t]:
+                rest[t] -= 1
+        if full and budget == 0:
+            # the rest target (at most a meld and the pair) never holds four copies of a kind
+            v = _std_capped(rest, n - KNITTED_MELDS)
+        else:
+            memcpy(rest_lim, lim, N_KINDS)
+            for j in range(KNITTED_TILES):
+                rest_lim[KNIT[s][j]] -= 1
+            v = _std_general_rules(rest, rest_lim, n - KNITTED_MELDS, budget, True, ALL_PARTS)
+        if missing + v < best:
+            best = missing + v
+    return best
+
+
+cdef bint _knitted_win(const uint8_t* c, int total, uint32_t held) noexcept nogil:
+    """Whether counts without jokers are a complete 全不靠 or 组合龙 (``total`` tiles)."""
+    cdef uint8_t rest[N_KINDS]
+    cdef int s, j, t
+    if total == KNITTED_SIZE:
+        for t in range(N_KINDS):
+            if c[t] > 1:
+                break
+        else:
+            for s in range(N_KNITTED_SETS):
+                if held & ~KNIT_MASK[s] == 0:
+                    return True
+    for s in range(N_KNITTED_SETS):
+        if held & KNIT_MASK[s] == KNIT_MASK[s]:
+            memcpy(rest, c, N_KINDS)
+            for j in range(KNITTED_TILES):
+                rest[KNIT[s][j]] -= 1
+            if _std_capped(rest, total // 3 - KNITTED_MELDS) == 0:
+                return True
+    return False
