@@ -66,6 +66,11 @@ class HuType(enum.IntFlag):
     ZI_YI_SE = _flags.ZI_YI_SE
     MEN_QING = _flags.MEN_QING
     QUAN_QIU_REN = _flags.QUAN_QIU_REN
+    QUAN_BU_KAO = _flags.QUAN_BU_KAO
+    QI_XING_BU_KAO = _flags.QI_XING_BU_KAO
+    ZU_HE_LONG = _flags.ZU_HE_LONG
+    LONG_QI_DUI = _flags.QI_DA_DUI
+    """Sichuan's name of ``QI_DA_DUI`` (龙七对): an alias, the same flag."""
 
     SHAPES: ClassVar[tuple[HuType, ...]]
     MODIFIERS: ClassVar[tuple[HuType, ...]]
@@ -136,6 +141,9 @@ class HuType(enum.IntFlag):
 
 HuType.SHAPES = (
     HuType.SHI_SAN_YAO,
+    HuType.QI_XING_BU_KAO,
+    HuType.QUAN_BU_KAO,
+    HuType.ZU_HE_LONG,
     HuType.HAO_HUA_QI_DUI,
     HuType.QI_DA_DUI,
     HuType.QI_XIAO_DUI,
@@ -165,6 +173,9 @@ _NAMES: dict[HuType, tuple[str, str]] = {
     HuType.ZI_YI_SE: ("字一色", "All Honors"),
     HuType.MEN_QING: ("门清", "Concealed Hand"),
     HuType.QUAN_QIU_REN: ("全求人", "Melded Hand"),
+    HuType.QUAN_BU_KAO: ("全不靠", "Knitted and Honours"),
+    HuType.QI_XING_BU_KAO: ("七星不靠", "Seven Honours and Knitted"),
+    HuType.ZU_HE_LONG: ("组合龙", "Knitted Straight"),
 }
 
 
