@@ -784,14 +784,61 @@ cdef void _sort_records(unsigned char** recs, Py_ssize_t n, int width) noexcept 
         recs[j] = r
 
 
-def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
+def decompositions(counts, cls, pair_tiles, chows, pungs, declared, rules=CHINESE, knitted=None):
     """Every standard-form split of ``counts``, each ``tuple.__new__(cls, (pair_tiles[p], melds))``.
 
     ``melds`` is a tuple: ``chows[t]`` or ``pungs[t]`` for each meld found
     (chows first, each group in tile order) followed by the tuple ``declared``.
     Sorted by pair, then melds, as ``decompose.decompose_counts``.  ``counts``
     must be 34 counts of 0-4 (a hand already checked).
+
+    Under ``rules`` (the bits of ``rule_flags``): no split when the concealed
+    tiles and the ``LOCK`` bits hold more than ``3 - DROP`` suits; with
+    ``KNITTED`` and ``knitted`` (``knitted[t]``: the third of a knitted
+    straight starting at suited tile ``t``), a whole hand (``declared`` counting
+    three tiles each) holding a knitted straight also gives, after the
+    standard splits, each split of its other concealed tiles with the three
+    thirds first, knitted sets in ``KNITTED_SETS`` order.
     """
+    cdef bytes c
+    cdef unsigned char rest[N_KINDS]
+    cdef int k, j, t, total
+    cdef bint holds
+    cdef list found
+    if rules == CHINESE:
+        return _splits(counts, cls, pair_tiles, chows, pungs, (), declared)
+    if not _small_int(rules) or not _rules_ok(rules):
+        from mahjong_fast._kernels import hutype_py
+
+        hutype_py.read_rules(rules)   # raises the error
+    c = _as_bytes(counts)
+    if len(c) != N_KINDS:
+        raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
+    if _bits(_held_suits(c, rules)) > _most_suits(rules):
+        return []
+    found = _splits(c, cls, pair_tiles, chows, pungs, (), declared)
+    total = 3 * len(declared)
+    for t in range(N_KINDS):
+        total += c[t]
+    if rules & KNITTED and knitted is not None and total == MAX_HAND:
+        for k in range(N_KNITTED):
+            holds = True
+            for j in range(KNIT_SIZE):
+                if not c[KNIT[k][j]]:
+                    holds = False
+                    break
+            if not holds:
+                continue
+            for t in range(N_KINDS):
+                rest[t] = c[t]
+            for j in range(KNIT_SIZE):
+                rest[KNIT[k][j]] -= 1
+            lead = (knitted[KNIT[k][0]], knitted[KNIT[k][3]], knitted[KNIT[k][6]])
+            found += _splits(rest[:N_KINDS], cls, pair_tiles, chows, pungs, lead, declared)
+    return found
+
+
+cdef list _splits(counts, cls, pair_tiles, chows, pungs, tuple lead, tuple declared):
     cdef bytes c = _as_bytes(counts)
     cdef const unsigned char* cp = c
     cdef unsigned char stack_buf[STACK_BYTES]
@@ -801,6 +848,7 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
     cdef Py_ssize_t found, k, j
     cdef int width, n_declared
     cdef tuple extra = declared
+    cdef int n_lead = len(lead)
     cdef list result = []
     if len(c) != N_KINDS:
         raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
@@ -831,15 +879,19 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
         n_declared = len(extra)
         for k in range(found):
             rec = recs[k]
-            melds = PyTuple_New(width - 1 + n_declared)
+            melds = PyTuple_New(n_lead + width - 1 + n_declared)
+            for j in range(n_lead):
+                item = lead[j]
+                Py_INCREF(item)
+                PyTuple_SET_ITEM(melds, j, item)
             for j in range(1, width):
                 item = pungs[rec[j] & ~MELD_PUNG] if rec[j] & MELD_PUNG else chows[rec[j]]
                 Py_INCREF(item)
-                PyTuple_SET_ITEM(melds, j - 1, item)
+                PyTuple_SET_ITEM(melds, n_lead + j - 1, item)
             for j in range(n_declared):
                 item = extra[j]
                 Py_INCREF(item)
-                PyTuple_SET_ITEM(melds, width - 1 + j, item)
+                PyTuple_SET_ITEM(melds, n_lead + width - 1 + j, item)
             result.append(_tuple_new(cls, (pair_tiles[rec[0]], melds)))
     finally:
         PyMem_Free(recs)

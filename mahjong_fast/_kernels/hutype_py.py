@@ -523,7 +523,8 @@ _WILD_SHAPES = (
 
 def decompositions(
     counts: bytes, cls: type, pair_tiles: Sequence[object], chows: Sequence[object],
-    pungs: Sequence[object], declared: tuple[object, ...],
+    pungs: Sequence[object], declared: tuple[object, ...], rules: int = CHINESE,
+    knitted: Sequence[object] | None = None,
 ) -> list[Any]:
     """Every standard-form split of ``counts``, each ``tuple.__new__(cls, (pair_tiles[p], melds))``.
 
@@ -531,9 +532,33 @@ def decompositions(
     (chows first, each group in tile order) followed by the tuple ``declared``.
     Sorted by pair, then melds, as ``decompose.decompose_counts``.  ``counts``
     must be 34 counts of 0-4 (a hand already checked).
+
+    Under ``rules`` (the bits of ``rule_flags``): no split when the concealed
+    tiles and the ``LOCK`` bits hold more than ``3 - DROP`` suits; with
+    ``KNITTED`` and ``knitted`` (``knitted[t]``: the third of a knitted
+    straight starting at suited tile ``t``), a whole hand (``declared`` counting
+    three tiles each) holding a knitted straight also gives, after the
+    standard splits, each split of its other concealed tiles with the three
+    thirds first, knitted sets in ``KNITTED_SETS`` order.
     """
+    r = read_rules(rules)
+    if r != CHINESE and not _suits_fit(_held_suits(counts, r), r):
+        return []
+    found = _splits(counts, cls, pair_tiles, chows, pungs, (), declared)
+    if r & KNITTED and knitted is not None and sum(counts) + 3 * len(declared) == MAX_HAND:
+        for k in straights_of(counts):
+            rest = bytearray(counts)
+            for t in KNITTED_SETS[k]:
+                rest[t] -= 1
+            lead = tuple(knitted[t] for t in KNITTED_SETS[k][::_KNIT])
+            found += _splits(bytes(rest), cls, pair_tiles, chows, pungs, lead, declared)
+    return found
+
+
+def _splits(counts: bytes, cls: type, pair_tiles: Sequence[object], chows: Sequence[object],
+            pungs: Sequence[object], lead: tuple[object, ...], declared: tuple[object, ...]) -> list[Any]:
     return [
-        tuple.__new__(cls, (pair_tiles[pair], tuple(
+        tuple.__new__(cls, (pair_tiles[pair], lead + tuple(
             [(chows if kind == "chow" else pungs)[t] for kind, t in split]) + declared))
         for pair, split in _decompose.decompose_counts(counts)
     ]
