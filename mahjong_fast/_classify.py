@@ -32,7 +32,7 @@ from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
 from ._hand import Hand, Meld, MeldLike, as_hand
 from ._kernels import hu_flags as _flags
-from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
+from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._notation import format as _format
 from ._rules import Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile

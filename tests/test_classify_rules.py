@@ -14,7 +14,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast._classify import GENERAL, HuType
 from mahjong_fast._kernels import hu_flags, rule_flags
-from mahjong_fast._layout import FIRST_HONOR, N_KINDS, N_SUITS, SUIT_SIZE
+from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from mahjong_fast._rules import RULES, Rules
 
 from support.hu_rules import KNITTED_SETS, best_over_jokers, naive_hu_rules, random_rules_case, suit_count

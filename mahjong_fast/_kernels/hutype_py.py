@@ -139,7 +139,7 @@ def read_rules(rules: object) -> int:
 def _read_limits(limits: object) -> bytes:
     if limits is None:
         return bytes([MAX_COPIES]) * N_KINDS
-    lim = bytes(limits)  # type: ignore[call-overload]
+    lim: bytes = bytes(limits)  # type: ignore[call-overload]
     if len(lim) != N_KINDS or max(lim) > MAX_COPIES:
         raise ValueError(f"limits must hold {N_KINDS} values of 0-{MAX_COPIES}")
     return lim
