@@ -370,13 +370,16 @@ def _rule_flags(r: Rules, h: Hand, kinds: tuple[Tile, ...] = ()) -> int:
     ``kinds`` in the concealed hand are jokers, not tiles, and are not checked)
     or a declared chow where the rules have none, naming the meld.
     """
-    counts = h.counts
-    if kinds:
-        real = bytearray(counts)
-        for k in kinds:
-            real[k] = 0
-        counts = bytes(real)
-    r.check_tiles(counts, "hand")
+    if 0 in r.limits:  # some tile does not exist under these rules
+        counts = h.counts
+        if kinds:
+            real = bytearray(counts)
+            for k in kinds:
+                real[k] = 0
+            counts = bytes(real)
+        r.check_tiles(counts, "hand")
+    if not h.melds:
+        return r.flags
     suits = []
     for m in h.melds:
         if m.kind == "chow" and not r.chows:

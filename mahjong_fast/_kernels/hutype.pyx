@@ -257,7 +257,32 @@ cdef bint _zu_he_long(const unsigned char* c) noexcept nogil:
     return False
 
 
-cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds, int rules) noexcept nogil:
+cdef inline int _standard_shape(const unsigned char* c, const unsigned char* melds,
+                                int n_melds) noexcept nogil:
+    if _all_pungs(c):
+        return PING_HU if _has_chow(melds, n_melds) else DUI_DUI_HU
+    return PING_HU if win_cluster_c(c) else 0
+
+
+cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds) noexcept nogil:
+    """The shape under the default rules (CHINESE), kept apart so the default pays nothing."""
+    cdef int t, fours = 0
+    cdef bint even = True
+    if n_melds == 0:
+        if thirteen_orphans_c(c):
+            return SHI_SAN_YAO
+        for t in range(N_KINDS):
+            if c[t] & 1:
+                even = False
+                break
+            fours += c[t] == 4
+        if even:
+            return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
+    return _standard_shape(c, melds, n_melds)
+
+
+cdef int _shape_rules(const unsigned char* c, const unsigned char* melds, int n_melds,
+                      int rules) noexcept nogil:
     cdef int t, fours = 0
     cdef bint even = True
     if n_melds == 0:
@@ -281,28 +306,35 @@ cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds,
                 return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
             if not fours:
                 return QI_XIAO_DUI
-    if _all_pungs(c):
-        return PING_HU if _has_chow(melds, n_melds) else DUI_DUI_HU
-    return PING_HU if win_cluster_c(c) else 0
+    return _standard_shape(c, melds, n_melds)
+
+
+cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
+                   bint self_drawn) noexcept nogil:
+    cdef unsigned char whole[N_KINDS]
+    cdef int shape
+    if _whole(counts, melds, n_melds, whole) < 0:
+        return HU_INVALID
+    shape = _shape(counts, melds, n_melds)
+    if not shape:
+        return 0
+    return shape | _suit_modifier(whole) | _fixed_modifiers(melds, n_melds, self_drawn)
 
 
 cdef int hu_type_rules_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
                          bint self_drawn, int rules) noexcept nogil:
     cdef unsigned char whole[N_KINDS]
     cdef int shape
+    if rules == CHINESE:
+        return hu_type_c(counts, melds, n_melds, self_drawn)
     if _whole(counts, melds, n_melds, whole) < 0 or not _rules_ok(rules):
         return HU_INVALID
-    if rules != CHINESE and _bits(_held_suits(whole, rules)) > _most_suits(rules):
+    if rules & DROP_MASK and _bits(_held_suits(whole, rules)) > _most_suits(rules):
         return 0
-    shape = _shape(counts, melds, n_melds, rules)
+    shape = _shape_rules(counts, melds, n_melds, rules)
     if not shape:
         return 0
     return shape | _suit_modifier(whole) | _fixed_modifiers(melds, n_melds, self_drawn)
-
-
-cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
-                   bint self_drawn) noexcept nogil:
-    return hu_type_rules_c(counts, melds, n_melds, self_drawn, CHINESE)
 
 
 # ---------------------------------------------------------------- jokers
@@ -814,7 +846,7 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared, rules=CHINES
     c = _as_bytes(counts)
     if len(c) != N_KINDS:
         raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
-    if _bits(_held_suits(c, rules)) > _most_suits(rules):
+    if rules & DROP_MASK and _bits(_held_suits(c, rules)) > _most_suits(rules):
         return []
     found = _splits(c, cls, pair_tiles, chows, pungs, (), declared)
     total = 3 * len(declared)

@@ -271,7 +271,7 @@ def hu_type(counts: object, melds: object = b"", self_drawn: bool = False, rules
     """
     c, m, whole = _read(counts, melds)
     r = read_rules(rules)
-    if r != CHINESE and not _suits_fit(_held_suits(whole, r), r):
+    if r & DROP_MASK and not _suits_fit(_held_suits(whole, r), r):
         return 0
     shape = _shape(c, m, r)
     if not shape:
@@ -542,7 +542,7 @@ def decompositions(
     thirds first, knitted sets in ``KNITTED_SETS`` order.
     """
     r = read_rules(rules)
-    if r != CHINESE and not _suits_fit(_held_suits(counts, r), r):
+    if r & DROP_MASK and not _suits_fit(_held_suits(counts, r), r):
         return []
     found = _splits(counts, cls, pair_tiles, chows, pungs, (), declared)
     if r & KNITTED and knitted is not None and sum(counts) + 3 * len(declared) == MAX_HAND:
