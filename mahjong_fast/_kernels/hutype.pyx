@@ -345,6 +345,7 @@ ctypedef struct _Wild:
     unsigned char exists[N_KINDS]   # the limit is above 0: a joker may stand for the kind
     int jokers
     int rules
+    int mixed                       # parts where some kinds exist and some do not
     int n_melds                     # declared melds
     bint fifth
     bint chow                       # any declared chow
@@ -570,18 +571,11 @@ cdef bint _exact_standard(const _Wild* w, int parts) noexcept nogil:
 cdef int _standard_fits(const _Wild* w, int parts) noexcept nogil:
     """1 if jokers in ``parts`` complete the standard form, 0 if not, -1 without tables."""
     cdef unsigned char limits[N_KINDS]
-    cdef int t, g, s, n_open
-    if w.fifth:
-        for g in range(N_SUITS + 1):
-            if not (parts >> g) & 1:
-                continue
-            n_open = 0
-            for t in range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE if g < N_SUITS else N_KINDS):
-                n_open += w.exists[t]
-            if 0 < n_open < (SUIT_SIZE if g < N_SUITS else N_KINDS - FIRST_HONOR):
-                # Jokers may stand for some kinds of this part only: the shanten budget would
-                # let them overflow onto the others, so search exactly.
-                return _exact_standard(w, parts)
+    cdef int t, s
+    if w.fifth and w.mixed & parts:
+        # Jokers may stand for some kinds of a part only: the shanten budget would let them
+        # overflow onto the others, so search exactly.
+        return _exact_standard(w, parts)
     for t in range(N_KINDS):
         # With fifth=True jokers outside the parts make whole pungs, chows or the
         # pair on their own, which could as well be pungs or the pair of a kind inside.
@@ -625,20 +619,15 @@ cdef int _zu_he_long_fit(const _Wild* w, int parts) noexcept nogil:
 
 
 cdef int _fits(const _Wild* w, int shape, int parts) noexcept nogil:
-    """1 if jokers in ``parts`` make the shape, 0 if not, -1 without tables."""
+    """1 if jokers in ``parts`` make the shape, 0 if not, -1 without tables (the four-as-two
+    seven-pairs shapes are asked of ``_most_fours`` by the caller, once per class)."""
     if shape == SHI_SAN_YAO:
         return _orphans_fit(w, parts)
     if shape == QI_XING_BU_KAO or shape == QUAN_BU_KAO:
         return _bu_kao_fit(w, parts, shape == QI_XING_BU_KAO)
     if shape == ZU_HE_LONG:
         return _zu_he_long_fit(w, parts)
-    if shape == HAO_HUA_QI_DUI:
-        return _most_fours(w, parts) >= 2
-    if shape == QI_DA_DUI:
-        return _most_fours(w, parts) >= 1
     if shape == QI_XIAO_DUI:
-        if w.rules & SEVEN_PAIRS:
-            return _most_fours(w, parts) >= 0
         return _distinct_pairs_fit(w, parts)
     if shape == DUI_DUI_HU:
         return _pungs_fit(w, parts)
@@ -664,9 +653,11 @@ cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* 
                               bint fifth, int rules, const unsigned char* limits) noexcept nogil:
     cdef unsigned char whole[N_KINDS]
     cdef _Wild w
-    cdef int t, k, g, h, i, parts, fit, lim, real_whole, most, held = 0, any_open
+    cdef int t, k, g, h, i, parts, fit, lim, real_whole, most, held = 0
+    cdef int exists = 0, missing = 0          # parts with a kind that exists / that does not
     cdef int class_mod[N_CLASSES]
     cdef int class_parts[N_CLASSES]
+    cdef int fours[N_CLASSES]                 # _most_fours of each class, once asked
     cdef int n_classes = 0
     if _whole(counts, melds, n_melds, whole) < 0 or not _rules_ok(rules):
         return HU_INVALID
@@ -684,11 +675,16 @@ cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* 
             return HU_INVALID
         w.caps[t] = lim - (whole[t] - counts[t]) if lim > whole[t] - counts[t] else 0
         w.exists[t] = lim > 0
+        if lim:
+            exists |= 1 << _part(t)
+        else:
+            missing |= 1 << _part(t)
         if real_whole:
             held |= 1 << _part(t)
     if w.jokers == 0:
         return hu_type_rules_c(counts, melds, n_melds, self_drawn, rules)
     held |= (rules & LOCK_MASK) >> LOCK_SHIFT
+    w.mixed = exists & missing
     w.rules = rules
     w.fifth = fifth
     w.n_melds = n_melds
@@ -709,18 +705,20 @@ cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* 
         else:
             continue
         parts = class_parts[n_classes]
-        any_open = 0
-        for t in range(N_KINDS):
-            if _open(&w, t, parts):
-                any_open = 1
-                break
-        if held & ~parts == 0 and any_open:
+        if held & ~parts == 0 and exists & parts:
+            fours[n_classes] = NOT_FOUND
             n_classes += 1
     for i in range(N_SHAPES):
         if SHAPE_NEEDS[i] and not rules & SHAPE_NEEDS[i]:
             continue
         for h in range(n_classes):
-            fit = _fits(&w, SHAPE_ORDER[i], class_parts[h])
+            if SHAPE_NEEDS[i] == SEVEN_PAIRS or SHAPE_ORDER[i] == QI_XIAO_DUI and rules & SEVEN_PAIRS:
+                if fours[h] == NOT_FOUND:
+                    fours[h] = _most_fours(&w, class_parts[h])
+                fit = fours[h] >= (2 if SHAPE_ORDER[i] == HAO_HUA_QI_DUI else
+                                   1 if SHAPE_ORDER[i] == QI_DA_DUI else 0)
+            else:
+                fit = _fits(&w, SHAPE_ORDER[i], class_parts[h])
             if fit < 0:
                 return HU_INVALID
             if fit:
