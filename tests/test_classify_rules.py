@@ -410,8 +410,9 @@ def test_knitted_shapes_against_pymahjonggb():
         got = classify(tiles, melds=[mf.Meld(("chow", "pung", "kong", "kong")[k], mf.Tile(t),
                                              concealed=k == CONCEALED_KONG) for k, t in melds], rules="gb")
         if names is None:
-            # PyMahjongGB needs 8 points: a shape may win here and not there, never the reverse
-            assert not KNITTED_SHAPES & got, (tiles, melds)
+            # PyMahjongGB computes the fans of any winning shape (the 8-point minimum is the
+            # caller's), so the two agree on which hands win at all
+            assert not got, (tiles, melds)
             compared["no win"] += 1
             continue
         if "七星不靠" in names:
