@@ -13,6 +13,7 @@ from ._api import STRATEGIES, is_win, shanten, waits
 from ._dispatch import implementation
 from ._hand import Hand, Meld, to_counts
 from ._notation import NOTATIONS, format, parse
+from ._rules import RULES, Rules
 from ._tiles import ENCODINGS, Tile, decode, encode
 from ._version import __version__
 
@@ -49,11 +50,13 @@ def __dir__() -> list[str]:
 __all__ = [
     "ENCODINGS",
     "NOTATIONS",
+    "RULES",
     "STRATEGIES",
     "Decomposition",
     "Hand",
     "HuType",
     "Meld",
+    "Rules",
     "Tile",
     "__version__",
     "classify",

@@ -4,8 +4,10 @@
 Every input form a user is likely to pass is read here in C, without building a
 per-tile Python object: ints in any numeric encoding, 34 counts, ASCII mpsz
 text (melds in brackets included), a ``Hand``, melds as text or ``Meld``
-objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``.  A call
-this module cannot vouch for -- anything malformed, unusual or out of range --
+objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``, ``rules``
+(a preset name or ``Rules`` object, known again by identity).  A call
+this module cannot vouch for -- anything malformed, unusual or out of range,
+a tile that does not exist under ``rules=`` --
 goes to the general function that ``install`` (``_api``) or
 ``install_classify`` (``_classify``) was given, which gives the documented
 answer or error: same answers, same errors.
@@ -15,7 +17,9 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBu
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, shanten_ready, waits_c
+from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
+from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, is_win_rules_c, is_win_wild_c, shanten_c, shanten_ready,
+                                            shanten_rules_c, waits_c, waits_rules_c)
 from mahjong_fast._kernels.hutype cimport HU_CONCEALED_KONG, hu_type_c, hu_type_wild_c
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
@@ -85,6 +89,7 @@ cdef enum:
     KIND_CHOW = 0
     KIND_PUNG = 1
     KIND_KONG = 2
+    KNITTED_STRAIGHT_MIN = 10   # 组合龙: the 9 tiles of the knitted straight and at least one more
 
 cdef struct Reading:
     unsigned char counts[N_KINDS]       # the concealed part
@@ -100,29 +105,53 @@ cdef struct Options:
     int n_wild
     bint fifth
 
+cdef struct RuleArgs:
+    int flags                           # Rules.flags
+    bint chows                          # a declared chow is allowed
+    unsigned char limits[N_KINDS]       # Rules.limits: 0 for a tile that does not exist
+
 _general_is_win = None
 _general_shanten = None
 _general_waits = None
 _tiles = None
 _hand_type = None
 _meld_type = None
+_rules_type = None
+_presets = {}                            # preset name -> its Rules
 _encodings = {}                          # name -> (kind, table index)
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
 
 
-def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes):
+cdef class _RuleEntry:
+    """What a ``rules=`` value reads to; ``default`` when it plays as ``rules=None``."""
+    cdef object key                     # the str or Rules object read, held so its id stays unique
+    cdef bint default
+    cdef RuleArgs args
+
+
+cdef _RuleEntry _last_rules = None      # the last rules= read: a literal "riichi" is known by identity
+
+
+def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes,
+            rules_type, presets):
     """Put the fast paths in front of the general functions; return the fast ones.
 
     ``tiles`` are the 34 ``Tile`` members in index34 order; ``hand_type`` and
     ``meld_type`` the ``Hand`` and ``Meld`` classes; ``codes`` maps the name of
-    each table encoding to its 34 codes in index34 order.
+    each table encoding to its 34 codes in index34 order; ``rules_type`` is the
+    ``Rules`` class and ``presets`` its instances by name.
     """
     global _general_is_win, _general_shanten, _general_waits, _tiles, _hand_type, _meld_type
+    global _rules_type, _last_rules
     cdef int k, t, code
     _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
     _hand_type, _meld_type = hand_type, meld_type
+    _rules_type = rules_type
+    _presets.clear()
+    _presets.update(presets)
+    _last_rules = None
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)
@@ -142,6 +171,80 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
 
 include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
+
+
+# --- rules= ----------------------------------------------------------------------
+
+cdef _RuleEntry _read_rules(object rules):
+    """The entry of a ``rules=`` other than None, or None when the general path must read it."""
+    global _last_rules
+    cdef _RuleEntry e = _last_rules     # a reference of our own: another thread may replace it
+    cdef object value = rules
+    cdef object limits
+    cdef int t
+    if e is not None and e.key is rules:
+        return e
+    if _is_str(rules):
+        value = _presets.get(rules)
+        if value is None:
+            return None
+    elif type(rules) is not _rules_type:
+        return None
+    e = _RuleEntry.__new__(_RuleEntry)
+    e.key = rules
+    try:
+        e.default = value.is_default is True
+        e.args.flags = value.flags
+        e.args.chows = value.chows is True
+        limits = value.limits
+    except Exception:
+        return None
+    if not _is_bytes(limits) or _size(limits) != N_KINDS:
+        return None
+    for t in range(N_KINDS):
+        e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
+    _last_rules = e                     # str and Rules (frozen) are immutable: safe to know again
+    return e
+
+
+cdef bint _rules_allow(const RuleArgs* a, const Reading* r, const Options* o) noexcept:
+    """Whether the hand, its melds and the wild kinds hold only tiles (and melds) the rules allow;
+    the general path raises the error otherwise."""
+    cdef int t, k
+    cdef const unsigned char* held = r.counts
+    if r.n_melds:
+        held = r.all_counts
+    for t in range(N_KINDS):
+        if held[t] > a.limits[t] or (o.n_wild and o.wild[t] and not a.limits[t]):
+            return False
+    if not a.chows:
+        for k in range(r.n_melds):
+            if r.meld_kind[k] == KIND_CHOW:
+                return False
+    return True
+
+
+cdef int _rule_flags(const RuleArgs* a, const Reading* r, const Options* o, unsigned char* counts,
+                     unsigned char* limits, int* jokers) noexcept:
+    """The counts without jokers, the limits (melds' and rules', the lower) and the joker count
+    of a call under rules; returns the kernels' rule bits (the melds' suits locked)."""
+    cdef int t, k, flags = a.flags
+    jokers[0] = _jokers(<Reading*>r, <Options*>o, counts, limits)
+    for t in range(N_KINDS):
+        if a.limits[t] < limits[t]:
+            limits[t] = a.limits[t]
+    for k in range(r.n_melds):
+        if r.meld_tile[k] < FIRST_HONOR:
+            flags |= 1 << (LOCK_SHIFT + r.meld_tile[k] // SUIT_SIZE)
+    return flags
+
+
+cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
+    cdef int t
+    for t in range(N_KINDS):
+        if counts[t] > a.limits[t]:
+            return False
+    return True
 
 
 cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
@@ -175,38 +278,69 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     return <int>n
 
 
-def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
+def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned int codes[3]
-    cdef int jokers, result, n
+    cdef int jokers, result, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
+                                   wild=wild, fifth=fifth, rules=rules)
+        if e.default:
+            e = None
     if melds is () and encoding is None and strategy is None and wild is None and fifth is True:
-        n = _quick_ints(hand, counts, codes)
-        if n > 0:
-            if not table_ready():
-                ensure_table()
-            return wins_coded_c(counts, codes, n)
-    if ((strategy is None or (_is_str(strategy) and strategy == "table"))
-            and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
-        if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
-            return False
-        if o.n_wild:
-            jokers = _jokers(&r, &o, counts, limits)
-            if jokers:
+        if e is None:
+            n = _quick_ints(hand, counts, codes)
+            if n > 0:
+                if not table_ready():
+                    ensure_table()
+                return wins_coded_c(counts, codes, n)
+        else:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and _quick_exist(&e.args, counts):
+                if n % 3 != 2:
+                    return False
                 if not shanten_ready():
                     ensure_tables()
-                result = is_win_wild_c(counts, jokers, o.fifth, limits)
+                result = is_win_rules_c(counts, 0, True, e.args.limits, e.args.flags)
                 if result >= 0:
                     return result == 1
-                return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
-                                       wild=wild, fifth=fifth)
-        if not table_ready():
-            ensure_table()
-        return wins_c(r.counts, r.n)
-    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth)
+    if ((strategy is None or (_is_str(strategy) and strategy == "table"))
+            and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
+        if e is not None:
+            if _rules_allow(&e.args, &r, &o):
+                if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
+                    return False
+                flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                if not shanten_ready():
+                    ensure_tables()
+                result = is_win_rules_c(counts, jokers, o.fifth, limits, flags)
+                if result >= 0:
+                    return result == 1
+        else:
+            if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
+                return False
+            if o.n_wild:
+                jokers = _jokers(&r, &o, counts, limits)
+                if jokers:
+                    if not shanten_ready():
+                        ensure_tables()
+                    result = is_win_wild_c(counts, jokers, o.fifth, limits)
+                    if result >= 0:
+                        return result == 1
+                    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
+                                           wild=wild, fifth=fifth, rules=rules)
+            if not table_ready():
+                ensure_table()
+            return wins_c(r.counts, r.n)
+    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth,
+                           rules=rules)
 
 
 cdef int _form_code(object form) noexcept:
@@ -219,60 +353,123 @@ cdef int _form_code(object form) noexcept:
             return 2
         if form == "thirteen_orphans":
             return 3
+        if form == "knitted":
+            return 4
+        if form == "knitted_straight":
+            return 5
     return -1
 
 
-def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
+cdef bint _form_fits(int code, int flags, int n) noexcept:
+    """Whether the rules play form ``code`` and a concealed part of ``n`` tiles can take it."""
+    if code <= 1:
+        return True
+    if code == 2:
+        return flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT) and n >= MAX_HAND - 1
+    if code == 3:
+        return flags & THIRTEEN_ORPHANS and n >= MAX_HAND - 1
+    if code == 4:
+        return flags & KNITTED and n >= MAX_HAND - 1
+    return flags & KNITTED and n >= KNITTED_STRAIGHT_MIN
+
+
+def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
-    cdef int code = _form_code(form), jokers, result, n
-    if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
-        n = _quick_ints(hand, counts, NULL)
-        if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
-            if not shanten_ready():
-                ensure_tables()
-            result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
-            if result != SHANTEN_INVALID:
-                return result
-    if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
-        if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
-            if r.n_melds or r.n < 13:
-                code = 1
-            if not shanten_ready():
-                ensure_tables()
-            if o.n_wild or r.n_melds:
-                jokers = _jokers(&r, &o, counts, limits)
-                result = shanten_c(counts, code, jokers, o.fifth, limits)
-            else:
-                result = shanten_c(r.counts, code, 0, o.fifth, NULL)
-            if result != SHANTEN_INVALID:
-                return result
-    return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+    cdef int code = _form_code(form), jokers, result, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding,
+                                    rules=rules)
+        if e.default:
+            e = None
+    if e is None:
+        if code > 3:  # a form the default rules do not play: the general path says so
+            code = -1
+        if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+                if result != SHANTEN_INVALID:
+                    return result
+        if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
+            if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
+                if r.n_melds or r.n < 13:
+                    code = 1
+                if not shanten_ready():
+                    ensure_tables()
+                if o.n_wild or r.n_melds:
+                    jokers = _jokers(&r, &o, counts, limits)
+                    result = shanten_c(counts, code, jokers, o.fifth, limits)
+                else:
+                    result = shanten_c(r.counts, code, 0, o.fifth, NULL)
+                if result != SHANTEN_INVALID:
+                    return result
+    elif code >= 0:
+        if melds is () and encoding is None and wild is None and fifth is True:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and n % 3 and _form_fits(code, e.args.flags, n) and _quick_exist(&e.args, counts):
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_rules_c(counts, code, 0, True, e.args.limits, e.args.flags)
+                if result != SHANTEN_INVALID:
+                    return result
+        if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding) and _rules_allow(&e.args, &r, &o):
+            if r.n % 3 and _size14(&r) <= MAX_HAND and _form_fits(code, e.args.flags, r.n):
+                flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_rules_c(counts, code, jokers, o.fifth, limits, flags)
+                if result != SHANTEN_INVALID:
+                    return result
+    return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
 
-def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
+def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
-    cdef int jokers, t, n
+    cdef int jokers, t, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
+        if e.default:
+            e = None
     if melds is () and encoding is None and wild is None and fifth is True:
         n = _quick_ints(hand, counts, NULL)
         if n > 0 and n % 3 == 1:
             if not shanten_ready():
                 ensure_tables()
-            if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
-                return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            if e is None:
+                if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
+                    return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            elif _quick_exist(&e.args, counts):
+                if waits_rules_c(counts, 0, True, e.args.limits, NULL, e.args.flags, out) >= 0:
+                    return [_tiles[t] for t in range(N_KINDS) if out[t]]
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:
             if not shanten_ready():
                 ensure_tables()
-            if o.n_wild or r.n_melds:
+            if e is not None:
+                if _rules_allow(&e.args, &r, &o):
+                    flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                    if waits_rules_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, flags,
+                                     out) >= 0:
+                        return [_tiles[t] for t in range(N_KINDS)
+                                if out[t] and (not o.n_wild or not o.wild[t] or r.counts[t] < limits[t])]
+            elif o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 if waits_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, out) >= 0:
                     # a wild kind held four times (its copies became jokers) has no fifth to draw
@@ -280,7 +477,7 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
                             if out[t] and (not o.n_wild or not o.wild[t] or r.counts[t] < limits[t])]
             elif waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
                 return [_tiles[t] for t in range(N_KINDS) if out[t]]
-    return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+    return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
 
 # --- classify and decompose ------------------------------------------------------
