@@ -52,6 +52,7 @@ def _batch_function() -> Callable[..., Any]:
 def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[str, Any]:
     """The columns of one log's rows (numpy arrays, ``log``/``player`` as lists of str)."""
     np = require("numpy", "analyze")
+    rule_set = as_rules(rules)
     name, lines, events = read_events(source)
     hands, face_up, cols = _discards(name, lines, events)
     n = len(cols["seat"])
@@ -62,7 +63,7 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     out["forced"] = np.array(cols["forced"], dtype=bool)
     h = np.frombuffer(bytes(hands), dtype=np.uint8).reshape(n, N_KINDS)
     v = np.frombuffer(bytes(face_up), dtype=np.uint8).reshape(n, N_KINDS)
-    out.update(_judge(np, h, v, out["tile"], rules))
+    out.update(_judge(np, h, v, out["tile"], rule_set))
     return out
 
 
@@ -110,7 +111,7 @@ def _discards(name: str, lines: list[str], events: list[dict[str, Any]]) -> tupl
     return hands, face_up, cols
 
 
-def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: object) -> dict[str, Any]:
+def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[str, Any]:
     n = len(hands)
     if n == 0:
         empty = np.zeros(0, dtype=np.int8)
@@ -138,19 +139,10 @@ def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: object) -> dict
     }
 
 
-def _complete(hands: Any, rules: object) -> Any:
-    import inspect
-
+def _complete(hands: Any, rules: Rules) -> Any:
     from .._batch import is_win_batch
 
-    if "rules" in inspect.signature(is_win_batch).parameters:  # TEMPORARY: until rules= reaches the batch API
-        with_rules: dict[str, Any] = {"rules": rules}
-        return is_win_batch(hands, **with_rules)
-    return is_win_batch(hands)
-
-
-def _check_rules(rules: object) -> Rules:
-    return as_rules(rules)
+    return is_win_batch(hands, rules=rules)
 
 
 def analyze(
@@ -170,7 +162,7 @@ def analyze(
     total)`` is called as each log is finished.
     """
     pa = require("pyarrow", "analyze")
-    rule_set = _check_rules(rules)
+    rule_set = as_rules(rules)
     items = as_sources(sources)
     total = len(items)
     parts: list[dict[str, Any]] = []

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._layout import N_KINDS
+from .._rules import Rules, as_rules
 from ._decisions import _decisions
 from ._reader import Source, read_events
 from ._require import require
@@ -44,11 +45,11 @@ class LogArrays(NamedTuple):
     names: list[str]
 
 
-def _columns(index: int, source: Source, offers: bool) -> dict[str, Any]:
+def _columns(index: int, source: Source, offers: bool, rules: Rules) -> dict[str, Any]:
     name, lines, events = read_events(source)
     hands, melds, visible = bytearray(), bytearray(), bytearray()
     small: dict[str, list[int]] = {k: [] for k in ("point", "action", "tile", "riichi", "round", "seat", "turn")}
-    for d in _decisions(name, lines, events, offers):
+    for d in _decisions(name, lines, events, offers, rules):
         hands += d.hand
         melds += d.meld_counts
         visible += d.visible
@@ -66,15 +67,18 @@ _DTYPES = {"point": "int8", "action": "int8", "tile": "int8", "riichi": "bool", 
            "turn": "int16"}
 
 
-def to_arrays(sources: Source | Iterable[Source], *, offers: bool = True) -> LogArrays:
+def to_arrays(
+    sources: Source | Iterable[Source], *, offers: bool = True, rules: Rules | str | None = "riichi"
+) -> LogArrays:
     """The decision points of one log or a list of logs as numpy arrays (see ``LogArrays``).
 
     ``sources`` is one source (a path or a file) or a list or tuple of sources
     (a log given as its lines goes inside the list: ``[lines]``).  ``offers=False`` keeps only the seats'
-    own turns (draws and calls).
+    own turns (draws and calls); ``rules`` as for ``decisions``.
     """
     np = require("numpy", "to_arrays")
-    parts = [_columns(i, s, offers) for i, s in enumerate(as_sources(sources))]
+    rule_set = as_rules(rules)
+    parts = [_columns(i, s, offers, rule_set) for i, s in enumerate(as_sources(sources))]
     rows = [len(p["seat"]) for p in parts]
 
     def table(key: str) -> Any:

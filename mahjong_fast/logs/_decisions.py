@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from .._api import is_win
 from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
+from .._rules import Rules, as_rules
 from ._names import TILE_OF
 from ._reader import Source, _error, read_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
@@ -99,11 +100,11 @@ def _acted_tile(event: dict[str, Any]) -> int:
     return -1 if found is None else found[0]
 
 
-def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool) -> bool:
+def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules) -> bool:
     counts = seat.counts
     counts[tile] += 1
     try:
-        if is_win(bytes(counts), encoding="counts"):
+        if is_win(bytes(counts), encoding="counts", rules=rules):
             return True
     finally:
         counts[tile] -= 1
@@ -140,18 +141,22 @@ def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: 
                  minus(table.face_up, s._meld_counts), s.riichi)
 
 
-def decisions(source: Source, *, offers: bool = True) -> Iterator[Decision]:
+def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None = "riichi") -> Iterator[Decision]:
     """Every decision point of an mjai log, in the order of the log.
 
     ``offers=False`` leaves out the ``OFFER`` points (faster when only the
-    seats' own turns matter).  A malformed or inconsistent log raises
-    ``ValueError`` naming the source, the line and the event.
+    seats' own turns matter); ``rules`` is the rule set that says which
+    hands a tile completes (``RON`` offers).  A malformed or inconsistent log
+    raises ``ValueError`` naming the source, the line and the event.
     """
+    rule_set = as_rules(rules)
     name, lines, events = read_events(source)
-    return _decisions(name, lines, events, offers)
+    return _decisions(name, lines, events, offers, rule_set)
 
 
-def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers: bool) -> Iterator[Decision]:
+def _decisions(
+    name: str, lines: list[str], events: list[dict[str, Any]], offers: bool, rules: Rules
+) -> Iterator[Decision]:
     table = Table()
     own: _Open | None = None
     riichi_declared = False
@@ -208,7 +213,7 @@ def _decisions(name: str, lines: list[str], events: list[dict[str, Any]], offers
         elif offers and (kind == "dahai" or kind == "kakan"):
             tile = _acted_tile(event)
             for who in range(N_SEATS):
-                if who != actor and _could_call(table.seats[who], who, actor, tile, kind == "kakan"):
+                if who != actor and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules):
                     open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile))
     if own is not None or open_offers:
         raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")

@@ -3,7 +3,7 @@ only while the package lacks it; delete this module when it lands.
 
 Same contract (DESIGN "Tile efficiency"), built on ``shanten_batch``: for each
 held tile, the shanten of the hand left and the unseen copies of the draws that
-lower it.  It ignores ``rules`` (the default rule set's shapes), and is slow.
+lower it, under ``rules``.  Slow.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ class Analysis(NamedTuple):
     back: Any
 
 
-def discard_analysis_batch(counts: Any, *, visible: Any = None, rules: object = None) -> Analysis:
+def discard_analysis_batch(counts: Any, *, visible: Any = None, rules: Any = None) -> Analysis:
     import numpy as np
 
     from .._batch import shanten_batch
@@ -30,15 +30,15 @@ def discard_analysis_batch(counts: Any, *, visible: Any = None, rules: object = 
     counts = np.asarray(counts, dtype=np.uint8)
     n = len(counts)
     seen = counts.astype(np.int16) + (0 if visible is None else np.asarray(visible, dtype=np.int16))
-    before = shanten_batch(counts).astype(np.int16)
+    before = shanten_batch(counts, rules=rules).astype(np.int16)
     eye = np.eye(N_KINDS, dtype=np.int16)
     after = counts[:, None, :].astype(np.int16) - eye[None]  # (n, discard, 34)
     held = counts > 0
     rows = after[held]  # (m, 34): one row per held discard
-    left = shanten_batch(np.clip(rows, 0, MAX_COPIES).astype(np.uint8)).astype(np.int16)
+    left = shanten_batch(np.clip(rows, 0, MAX_COPIES).astype(np.uint8), rules=rules).astype(np.int16)
     drawn = rows[:, None, :] + eye[None]  # (m, draw, 34)
     possible = (drawn <= MAX_COPIES).all(axis=2)
-    drawn_shanten = shanten_batch(np.clip(drawn, 0, MAX_COPIES).reshape(-1, N_KINDS).astype(np.uint8))
+    drawn_shanten = shanten_batch(np.clip(drawn, 0, MAX_COPIES).reshape(-1, N_KINDS).astype(np.uint8), rules=rules)
     lowers = possible & (drawn_shanten.reshape(len(rows), N_KINDS) < left[:, None])
     owner = np.nonzero(held)[0]
     discard = np.nonzero(held)[1]
