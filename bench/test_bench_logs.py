@@ -72,7 +72,7 @@ def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
     return {"read": read, "read+state": state, "read+state+analysis": analyze}
 
 
-def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Callable[[], None]]:
+def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Callable[[], None], Any]:
     distributed = pytest.importorskip("distributed")
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None)
@@ -83,7 +83,12 @@ def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Calla
         client.close()
         cluster.close()
 
-    return (lambda: logs.analyze(paths, client=client)), close
+    return (lambda: logs.analyze(paths, client=client)), close, client
+
+
+def workers_cpu(client: Any) -> float:
+    """CPU seconds the cluster's worker processes have used so far, together."""
+    return float(sum(client.run(time.process_time).values()))
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +108,7 @@ def test_single_process(benchmark: Any, paths: list[str], stage: str) -> None:
 @pytest.mark.parametrize("workers", [1, 2])
 def test_dask_workers(benchmark: Any, paths: list[str], workers: int) -> None:
     rows, _ = counts(paths)
-    run, close = on_cluster(paths, workers)
+    run, close, _ = on_cluster(paths, workers)
     try:
         benchmark.group = "logs end to end"
         benchmark.extra_info.update(decisions=rows, stage="analyze on dask", workers=workers)
@@ -132,16 +137,21 @@ def main() -> None:
         print(f"{len(paths)} logs, {rounds} rounds, {rows} discards ({per_round:.1f} per round); "
               f"implementation: {'pure-python' if NO_EXTENSIONS else 'compiled'}")
         results = [(stage, 0, best_of(fn, clock=time.process_time)) for stage, fn in stages(paths).items()]
+        cpu = {}
         for workers in (1, 2):
-            run, close = on_cluster(paths, workers)
+            run, close, client = on_cluster(paths, workers)
             try:
+                before = workers_cpu(client)
                 results.append(("analysis on dask", workers, best_of(run)))
+                cpu[workers] = (workers_cpu(client) - before) / 3
             finally:
                 close()
-        print("one process: CPU seconds; on Dask: wall seconds")
-        print(f"{'stage':<22} {'workers':>7} {'seconds':>8} {'discards/s':>11}")
+        print("one process: CPU seconds; on Dask: wall seconds, and the workers' CPU seconds per run")
+        print(f"{'stage':<22} {'workers':>7} {'seconds':>8} {'discards/s':>11} {'worker CPU s':>12} "
+              f"{'discards/CPU s':>14}")
         for stage, workers, seconds in results:
-            print(f"{stage:<22} {workers or '-':>7} {seconds:8.3f} {rows / seconds:11,.0f}")
+            extra = f" {cpu[workers]:12.3f} {rows / cpu[workers]:14,.0f}" if workers else ""
+            print(f"{stage:<22} {workers or '-':>7} {seconds:8.3f} {rows / seconds:11,.0f}{extra}")
         rate = rows / results[2][2]
         corpus = CORPUS_ROUNDS * per_round / rate
         scaling = results[3][2] / results[4][2]
