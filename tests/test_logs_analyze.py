@@ -91,6 +91,9 @@ def test_empty_and_single_sources(sample: list[Path]) -> None:
     one = logs.analyze(sample[0])
     assert one.equals(logs.analyze([sample[0]]))
     assert one.equals(logs.analyze([lines]).set_column(0, "log", one.column("log")))
+    assert one.equals(logs.analyze(iter([sample[0]])))  # any iterable of paths: several sources
+    assert logs.analyze(p for p in sample).equals(logs.analyze(sample))
+    assert one.equals(logs.analyze(iter(lines)).set_column(0, "log", one.column("log")))  # of str: one log
     empty = logs.analyze([])
     assert empty.num_rows == 0 and empty.column_names == list(logs.COLUMNS)
     start = [line for line in lines if json.loads(line)["type"] in ("start_game", "end_game")]

@@ -1,6 +1,7 @@
 """Decision points as numpy arrays, ready for the batch functions (needs numpy)."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -93,8 +94,14 @@ def to_arrays(
 
 
 def as_sources(sources: object) -> list[Any]:
-    """``sources`` as a list: a list or tuple holds several sources, anything else is one.
+    """``sources`` as a list: a list or tuple holds several sources, and so does any other iterable of
+    ``os.PathLike`` (``Path.glob(...)``); anything else is one source.
 
     So a log given as its lines is passed inside a list: ``[lines]``.
     """
-    return list(sources) if isinstance(sources, (list, tuple)) else [sources]
+    if isinstance(sources, (list, tuple)):
+        return list(sources)
+    if isinstance(sources, (str, bytes, os.PathLike)) or hasattr(sources, "read") or not isinstance(sources, Iterable):
+        return [sources]
+    items = list(sources)
+    return items if items and all(isinstance(item, os.PathLike) for item in items) else [items]
