@@ -73,8 +73,9 @@ def to_arrays(
 ) -> LogArrays:
     """The decision points of one log or a list of logs as numpy arrays (see ``LogArrays``).
 
-    ``sources`` is one source (a path or a file) or a list or tuple of sources
-    (a log given as its lines goes inside the list: ``[lines]``).  ``offers=False`` keeps only the seats'
+    ``sources`` is one source (a path or a file) or several (a list or tuple,
+    or an iterable of ``Path``; see ``as_sources``): a log given as its lines
+    goes inside a list, ``[lines]``.  ``offers=False`` keeps only the seats'
     own turns (draws and calls); ``rules`` as for ``decisions``.
     """
     np = require("numpy", "to_arrays")
