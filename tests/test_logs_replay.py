@@ -207,6 +207,8 @@ BROKEN = {
                       "not an mjai tile"),
     "call of a tile nobody discarded": (_call_of_nothing, "did not just discard"),
     "event outside a kyoku": (lambda lines: (1, '{"type":"tsumo","actor":0,"pai":"1m"}'), "outside a kyoku"),
+    "hidden tile": (lambda lines: (_first(lines, "tsumo", 2), '{"type":"tsumo","actor":1,"pai":"?"}'),
+                    "the reader needs full logs"),
 }
 
 

@@ -113,6 +113,8 @@ def _tile(event: Event, key: str) -> tuple[int, bool]:
     name = event.get(key)
     found = TILE_OF.get(name) if name.__class__ is str else None
     if found is None:
+        if name == "?":
+            raise Inconsistent(f"{key!r} is hidden ('?'): the reader needs full logs, with every hand and draw")
         raise Inconsistent(f"{key!r} is not an mjai tile: {name!r}")
     return found
 
