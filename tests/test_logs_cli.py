@@ -52,6 +52,7 @@ def test_analyze_on_two_local_workers_writes_the_same_csv(tmp_path: Path, folder
     alone, spread = tmp_path / "alone.csv", tmp_path / "spread.csv"
     first = run_python("-m", "mahjong_fast", "analyze", str(folder), "--out", str(alone), cwd=tmp_path)
     assert first.returncode == 0, first.stderr
+    assert first.stderr == ""  # no progress bar off a terminal, unless asked for
     second = run_python("-m", "mahjong_fast", "analyze", str(folder), "--out", str(spread), "--workers", "2",
                         cwd=tmp_path)
     assert second.returncode == 0, second.stderr
