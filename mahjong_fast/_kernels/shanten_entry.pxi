@@ -392,6 +392,8 @@ cdef int _cost_rules(const uint8_t* c, int total, int form, int budget, const ui
                      bint full, int rules) noexcept nogil:
     """Min cost over the targets of ``form`` under ``rules`` (valid; the form allowed)."""
     cdef int n = total // 3, best = INF, v, u, drop, lock, dropped
+    cdef const uint8_t* prod_a = NULL
+    cdef const uint8_t* prod_b = NULL
     cdef const uint8_t* rows[N_SUITS + 1]
     cdef uint8_t bufs[N_SUITS + 1][ROW_LEN]
     cdef bint single = True
@@ -400,8 +402,12 @@ cdef int _cost_rules(const uint8_t* c, int total, int form, int budget, const ui
     drop = (rules & DROP_MASK) >> DROP_SHIFT
     if drop == 0 and full:
         # every kind played, no suit dropped: the default's tables and shortcuts
-        if form <= 1:
-            if budget == 0 or _parts_exact_capped(c):
+        if budget == 0 and (form <= 1 or (rules & KNITTED and form == FORM_C_KNITTED_STRAIGHT)):
+            _std_products(c, &prod_a, &prod_b)
+            if form <= 1:
+                best = _final(prod_a, prod_b, n)
+        elif form <= 1:
+            if _parts_exact_capped(c):
                 best = _std_capped(c, n)
             else:
                 best = _std_general(c, lim, n, budget)
@@ -419,11 +425,16 @@ cdef int _cost_rules(const uint8_t* c, int total, int form, int budget, const ui
                 if v < best:
                     best = v
             if (form == 0 or form == FORM_C_KNITTED) and rules & KNITTED:
-                v = _knitted_cost(c, lim, _held_suited(c))
+                v = _knitted_full(c, _held_suited(c))
                 if v < best:
                     best = v
         if (form == 0 or form == FORM_C_KNITTED_STRAIGHT) and rules & KNITTED and total >= 10:
-            best = _knitted_straight_cost(c, lim, n, budget, True, _held_suited(c), best)
+            if budget == 0:
+                # the rest of 组合龙 never costs less than n - 3 melds and the pair from the whole hand
+                best = _knitted_straight_full(c, n, _held_suited(c), best,
+                                              _final(prod_a, prod_b, n - KNITTED_MELDS) if n >= KNITTED_MELDS else 0)
+            else:
+                best = _knitted_straight_cost(c, lim, n, budget, True, _held_suited(c), best)
         return best
     for u in range(N_SUITS + 1):
         rows[u] = _rules_row(c, lim, u, budget, True, bufs[u])
@@ -553,6 +564,7 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
     cdef int cnt[4]
     cdef int cnt2[4]
     cdef int real, total, t, u, held, drop, found = 0, wild_win = -1
+    cdef uint32_t mask
     cdef bint full
     if rules == CHINESE:
         return waits_c(counts, jokers, fifth, limits, wild, out)
@@ -574,13 +586,14 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
             for t in range(FIRST_HONOR):
                 if cnt[_part_of(t)] == 0 and not ((rules & LOCK_MASK) >> (LOCK_SHIFT + _part_of(t)) & 1):
                     out[t] = 0
-        if rules & KNITTED and total >= 10:
+        if rules & KNITTED and total >= 10 and _knitted_ready(counts, total, _held_suited(counts)):
             memcpy(hand, counts, N_KINDS)
+            mask = _held_suited(counts)
             for t in range(N_KINDS):
                 if out[t] or counts[t] >= limits[t] or (wild != NULL and wild[t]):
                     continue
                 hand[t] += 1
-                out[t] = _knitted_win(hand, total + 1, _held_suited(hand))
+                out[t] = _knitted_win(hand, total + 1, mask | (1u << t) if t < FIRST_HONOR else mask)
                 hand[t] -= 1
     elif jokers:
         memcpy(hand, counts, N_KINDS)
