@@ -38,15 +38,12 @@ cdef void _init_knitted() noexcept nogil:
 _init_knitted()
 
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define mf_popcount(x) __builtin_popcount(x)
-    #else
-    static inline int mf_popcount(unsigned int x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
-    #endif
-    """
-    int _popcount "mf_popcount"(uint32_t x) noexcept nogil
+cdef inline int _popcount(uint32_t x) noexcept nogil:
+    # SWAR: no call to a library popcount without -mpopcnt
+    x = x - ((x >> 1) & 0x55555555u)
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u)
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu
+    return <int>((x * 0x01010101u) >> 24)
 
 
 cdef inline uint32_t _held_suited(const uint8_t* c) noexcept nogil:
