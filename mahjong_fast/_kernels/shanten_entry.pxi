@@ -138,6 +138,33 @@ cdef bint _plain_win(const uint8_t* c, const int* cnt, int total) noexcept nogil
     return kinds == N_ORPHANS and dup == 1
 
 
+cdef inline int _joker_need(const uint8_t** rows, const int* cnt) noexcept nogil:
+    """Fewest jokers completing every part into melds, one of them with the pair (uncapped rows).
+
+    A part is complete when its target uses every held tile: row entry = target size - held.
+    The least such k per part suffices: more jokers make whole melds (uncapped, any kind).
+    """
+    cdef int u, k, held, need0, need1, sum0 = 0, extra = INF
+    cdef const uint8_t* row
+    for u in range(N_SUITS + 1):
+        held = cnt[u]
+        row = rows[u]
+        need0 = INF
+        for k in range((held + 2) // 3, 5):
+            if row[2 * k] == 3 * k - held:
+                need0 = 3 * k - held
+                break
+        need1 = INF
+        for k in range(held // 3, 5):
+            if row[2 * k + 1] == 3 * k + 2 - held:
+                need1 = 3 * k + 2 - held
+                break
+        sum0 += need0
+        if need1 - need0 < extra:
+            extra = need1 - need0
+    return sum0 + extra
+
+
 cdef bint _wins(const uint8_t* c, const int* cnt, int real, int jokers, bint fifth,
                 const uint8_t* lim, bint full) noexcept nogil:
     cdef int total = real + jokers
@@ -146,9 +173,14 @@ cdef bint _wins(const uint8_t* c, const int* cnt, int real, int jokers, bint fif
         return False
     if jokers == 0:
         return _plain_win(c, cnt, total)
-    if fifth or full:
-        # with fifth=True the overflow of a winning target never exceeds the jokers
-        _part_rows(c, fifth, rows)
+    if fifth:
+        # the overflow of a winning target never exceeds the jokers: the uncapped rows decide
+        _part_rows(c, True, rows)
+        if _joker_need(rows, cnt) <= jokers:
+            return True
+        return total == MAX_HAND and (_pairs_fast(c) == jokers or _orphans_fast(c) == jokers)
+    if full:
+        _part_rows(c, False, rows)
         if _std_rows(rows, total // 3) == jokers:
             return True
         return total == MAX_HAND and (_pairs_fast(c) == jokers or _orphans_fast(c) == jokers)
