@@ -323,6 +323,27 @@ def test_sichuan_waits_and_shanten_worked_by_hand():
     assert mf.shanten("1234p", melds=["[111m]", "[555p]", "[777s]"]) == 0
 
 
+def test_sichuan_with_red_dragon_jokers():
+    """红中 jokers under Sichuan rules: the wild kind need not exist; a joker stands only for a
+    tile that does, and a drawn 红中 is one more joker."""
+    assert mf.is_win("1112345678999p7z", wild="7z", rules="sichuan") is True
+    assert mf.is_win("1112345678999p7z", wild="7z", rules="sichuan", fifth=False) is True
+    assert mf.is_win("111234567p11s1m7z7z", wild="7z", rules="sichuan") is False  # a third suit
+    assert mf.is_win("111234567p11s1m7z7z", wild="7z") is True
+    assert mf.classify("1112345678999p7z", wild="7z", rules="sichuan")
+    with pytest.raises(ValueError, match="hand holds 7z, which does not exist under rules 'sichuan'"):
+        mf.is_win("1112345678999p7z", rules="sichuan")
+    waits = mf.waits("1112345678999p", wild="7z", rules="sichuan")
+    assert waits == [mf.Tile(t) for t in range(SUIT_SIZE, 2 * SUIT_SIZE)] + [mf.Tile.RED]
+    assert mf.waits("111234567p7777z", wild="7z", rules="sichuan")[-1:] != [mf.Tile.RED]  # none left to draw
+    assert mf.waits("22m45p", melds=["[111p]", "[999p]", "[333m]"], wild="7z", rules="sichuan")[-1] == mf.Tile.RED
+    for args, kw in [(("1112345678999p",), {"wild": "7z"}), (("2m45p7z",), {"wild": ["7z", "1z"]}),
+                     (("1112345678p7777z",), {"wild": "7z", "fifth": False})]:
+        kw = {**kw, "rules": "sichuan"}
+        assert outcome(mf.waits, args, kw) == outcome(GENERAL["waits"], args, kw)
+        assert outcome(mf.shanten, args, kw) == outcome(GENERAL["shanten"], args, kw)
+
+
 def sichuan_win(counts, meld_suits) -> bool:
     suits = {t // SUIT_SIZE for t in range(N_KINDS) if counts[t]} | set(meld_suits)
     return len(suits) <= 2 and naive_win(counts)
@@ -477,6 +498,25 @@ def test_fast_paths_match_the_general_path_under_rules(seed):
         assert answered[name] > sample(1000, 100) and errors[name] > sample(100, 10), (name, answered, errors)
 
 
+@pytest.mark.parametrize("seed", range(2))
+def test_classify_and_decompose_fast_paths_match_the_general_path_under_rules(seed):
+    from mahjong_fast import _classify
+
+    rng = random.Random(50 + seed)
+    answered = 0
+    for _ in range(sample(4000, 400)):
+        args, kwargs = random_call(rng)
+        kwargs["self_drawn"] = rng.random() < 0.3
+        for name in ("classify", "decompose"):
+            kw = dict(kwargs) if name == "classify" else {
+                k: v for k, v in kwargs.items() if k in ("melds", "encoding", "rules")}
+            fast = outcome(getattr(mf, name), args, kw)
+            general = outcome(_classify.GENERAL[name], args, kw)
+            assert fast == general, (name, args, kw)
+            answered += fast[0] == "ok" and bool(fast[1])
+    assert answered > sample(200, 20)
+
+
 def test_a_remembered_rules_value_is_never_stale():
     hand = list(mf.parse("11223344m555577p").tiles)  # only seven pairs, with four identical tiles
     cases = [("riichi", False), ("chinese", True), (mf.RULES["riichi"], False), (None, True), ("gb", True),
@@ -576,9 +616,9 @@ def test_default_rules_batch_is_todays_batch():
         (lambda: mf.waits("1112345678999p1z", rules="sichuan"), ValueError,
          "hand holds 1z, which does not exist under rules 'sichuan'"),
         (lambda: mf.waits("1112345699p", melds=["[789p]"], rules="sichuan"), ValueError,
-         "melds hold the chow [789p], but rules 'sichuan' allow no chows"),
-        (lambda: mf.is_win("111234569999p", melds="[555p]", wild="7z", rules="sichuan"), ValueError,
-         "wild names 7z, which does not exist under rules 'sichuan'"),
+         "meld [789p] is a chow, which rules 'sichuan' do not allow"),
+        (lambda: mf.is_win("11123459999p7z", melds="[777z]", wild="7z", rules="sichuan"), ValueError,
+         "meld [777z] holds 7z, which does not exist under rules 'sichuan'"),
         (lambda: mf.shanten("1112345678999p", form="knitted", rules="riichi"), ValueError,
          "form 'knitted' does not win under rules 'riichi'"),
         (lambda: mf.shanten("1112345678999p", form="thirteen_orphans", rules="sichuan"), ValueError,
