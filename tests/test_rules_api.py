@@ -638,3 +638,43 @@ def test_the_public_names():
     assert mf.Rules is _api.Rules and mf.RULES is _api.RULES
     assert {"Rules", "RULES"} <= set(mf.__all__) <= set(dir(mf))
     assert _dispatch.is_compiled(_dispatch.api_fast) is COMPILED
+
+
+# ---------------------------------------------------------------- the command line
+
+
+@pytest.mark.parametrize(
+    "argv, status, lines",
+    [
+        (["check", "11223344m555577p", "--rules", "riichi"], 0, ["rules:     riichi", "win:       no", "shanten:   0"]),
+        (["check", "11223344m555577p"], 0, ["win:       yes"]),
+        (["check", "147m258p369s12345z", "--rules", "gb"], 0, ["win:       yes", "Knitted and Honours"]),
+        (["check", "147m258p369s1234z", "--rules", "gb"], 0, ["waits:     5z 6z 7z", "shanten:   0"]),
+        (["check", "1112345678999p", "--rules", "sichuan", "--wild", "7z"], 0,
+         ["waits:     1p 2p 3p 4p 5p 6p 7p 8p 9p 7z"]),
+        (["check", "123m456p789s11z", "--rules", "sichuan"], 2,
+         ["error: hand holds 1z, which does not exist under rules 'sichuan'"]),
+        (["check", "123m456p789s11m", "--melds", "789s", "--rules", "sichuan"], 2,
+         ["error: meld [789s] is a chow, which rules 'sichuan' do not allow"]),
+    ],
+)
+def test_check_takes_rules(argv, status, lines, capsys, monkeypatch):
+    from mahjong_fast._cli import main
+
+    monkeypatch.setattr("mahjong_fast._cli._encodable", lambda stream, text: False)  # plain text
+    assert main(argv) == status
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    for line in lines:
+        assert line in text, text
+    if status:
+        assert captured.out == ""
+
+
+def test_check_refuses_an_unknown_rule_set(capsys):
+    from mahjong_fast._cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["check", "11123456789999m", "--rules", "mcr"])
+    assert info.value.code == 2
+    assert "invalid choice: 'mcr'" in capsys.readouterr().err
