@@ -131,7 +131,7 @@ cdef class _RuleEntry:
     cdef RuleArgs args
 
 
-cdef _RuleEntry _last_rules = None      # the last rules= read: a literal "riichi" is known by identity
+cdef list _last_rules = [None]          # the last rules= read (a list: safe to swap across threads)
 
 
 def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes,
@@ -144,7 +144,7 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     ``Rules`` class and ``presets`` its instances by name.
     """
     global _general_is_win, _general_shanten, _general_waits, _tiles, _hand_type, _meld_type
-    global _rules_type, _last_rules
+    global _rules_type
     cdef int k, t, code
     _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
@@ -152,7 +152,7 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     _rules_type = rules_type
     _presets.clear()
     _presets.update(presets)
-    _last_rules = None
+    _last_rules[0] = None
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)
@@ -177,9 +177,12 @@ include "_api_fast_reading.pxi"
 # --- rules= ----------------------------------------------------------------------
 
 cdef _RuleEntry _read_rules(object rules):
-    """The entry of a ``rules=`` other than None, or None when the general path must read it."""
-    global _last_rules
-    cdef _RuleEntry e = _last_rules     # a reference of our own: another thread may replace it
+    """The entry of a ``rules=`` other than None, or None when the general path must read it.
+
+    The last one read is known again by identity (a literal ``"riichi"`` is the same object
+    on every call): str and ``Rules`` (frozen) are immutable, and the entry holds its key so
+    no other object can take its id."""
+    cdef _RuleEntry e = _last_rules[0]  # a reference of our own: another thread may replace it
     cdef object value = rules
     cdef object limits
     cdef int t
@@ -204,7 +207,7 @@ cdef _RuleEntry _read_rules(object rules):
         return None
     for t in range(N_KINDS):
         e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
-    _last_rules = e                     # str and Rules (frozen) are immutable: safe to know again
+    _last_rules[0] = e
     return e
 
 

@@ -210,7 +210,7 @@ def test_gb_shanten_and_waits_match_pymahjonggb():
 
     rng = random.Random(4)
     knitted_ready = 0
-    for i in range(sample(4000, 300)):
+    for _ in range(sample(4000, 300)):
         c = rule_hand(rng, mf.RULES["gb"], 13)
         if max(c) == 4:  # PyMahjongGB counts a fifth copy as drawable; we never do
             continue
