@@ -233,6 +233,11 @@ cdef int _rule_flags(const RuleArgs* a, const Reading* r, const Options* o, unsi
     """The counts without jokers, the limits (melds' and rules', the lower) and the joker count
     of a call under rules; returns the kernels' rule bits (the melds' suits locked)."""
     cdef int t
+    if not r.n_melds and not o.n_wild:  # the common call: the rules' limits as they are
+        memcpy(counts, r.counts, N_KINDS)
+        memcpy(limits, a.limits, N_KINDS)
+        jokers[0] = 0
+        return a.flags
     jokers[0] = _jokers(<Reading*>r, <Options*>o, counts, limits)
     for t in range(N_KINDS):
         if a.limits[t] < limits[t]:

@@ -678,3 +678,41 @@ def test_check_refuses_an_unknown_rule_set(capsys):
         main(["check", "11123456789999m", "--rules", "mcr"])
     assert info.value.code == 2
     assert "invalid choice: 'mcr'" in capsys.readouterr().err
+
+
+def test_calls_under_rules_stay_on_the_compiled_fast_path(monkeypatch):
+    """Compiled: well-formed calls under every preset, in every common input form, never reach the
+    general path (the keyword costs tens of nanoseconds, not a ``Hand``)."""
+    fast = _dispatch.api_fast
+    if not COMPILED:
+        pytest.skip("pure-Python run: the general path answers most calls under rules")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"general path taken: {args} {kwargs}")
+
+    assert mf.classify is fast.classify  # installed (mahjong_fast loads _classify on first use)
+    for name in ("_general_is_win", "_general_shanten", "_general_waits", "_general_classify"):
+        monkeypatch.setattr(fast, name, refuse)
+    rng = random.Random(11)
+    for preset in PRESETS:
+        rules = mf.RULES[preset]
+        for _ in range(100):
+            c = rule_hand(rng, rules, 14)
+            tiles = tiles_of(c)
+            for value in (preset, rules):
+                for hand, kw in ((tiles, {}), (mf.format(tiles), {}), (bytes(c), {"encoding": "counts"})):
+                    fast.is_win(hand, rules=value, **kw)
+                    fast.shanten(hand, rules=value, **kw)
+                    fast.classify(hand, rules=value, **kw)
+                fast.waits(tiles[1:], rules=value)
+                fast.waits(mf.format(tiles[1:]), rules=value, wild="1p")
+                fast.shanten(tiles[:11], melds=[mf.Meld.pung(rng.choice(tiles))] if max(c) < 2 else (), rules=value)
+
+
+def test_rules_is_default_marks_the_default_route():
+    assert [name for name, r in mf.RULES.items() if r.is_default] == ["chinese"]
+    assert mf.Rules().is_default and mf.Rules("mine").is_default
+    assert not mf.Rules(missing="1z").is_default
+    assert not mf.Rules(chows=False).is_default
+    assert not mf.Rules(honours=False).is_default
+    assert not dataclasses.replace(mf.RULES["chinese"], seven_pairs="distinct").is_default
