@@ -154,8 +154,10 @@ cdef uint64_t _candidates(const Ctx* x, const uint8_t* held, int total) noexcept
                     m |= <uint64_t>1 << t
             m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
             cand |= m << (SUIT_SIZE * u)
-        for t in range(FIRST_HONOR, N_KINDS):
-            if held[t]:
+        for t in range(N_KINDS):
+            if held[t] and held[t] + 2 > x.lim[t]:
+                cand = ALL_TILES    # a tile held to its last copy but one: no pruning (docs)
+            elif held[t] and t >= FIRST_HONOR:
                 cand |= <uint64_t>1 << t
         if total == MAX_HAND - 1:
             if x.flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
@@ -436,7 +438,7 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef Forms f
     cdef const uint8_t* ra
     cdef uint32_t ca
-    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, o1, o2, kinds, fcx, fch
+    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, o1, o2, kinds, fcx, fch, triples = 0
     cdef Forms fx
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     cdef uint64_t cand, m, honours = 0, full = 0, held_bits = 0
@@ -458,6 +460,7 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             held_bits |= <uint64_t>1 << t
         if c[t] >= MAX_COPIES:
             full |= <uint64_t>1 << t
+        triples += c[t] >= 3
     honours = held_bits & ~((<uint64_t>1 << FIRST_HONOR) - 1)
     fch = INF
     if forms:
@@ -493,6 +496,8 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
                 cand &= ~(<uint64_t>1 << d)
                 if a < N_SUITS:
                     cand = (cand & ~(<uint64_t>0x1FF << (SUIT_SIZE * a))) | _near_suit(c, a)
+            if triples - (c[d] == 2) > 0:
+                cand = ALL_TILES    # X holds three or four of a tile: no pruning (docs)
             if forms:
                 if x.flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
                     kinds = f.kinds - (c[d] == 0)
@@ -654,6 +659,18 @@ cdef inline int _popcount(uint64_t m) noexcept nogil:
     return k
 
 
+cdef bint _good_wait(const Ctx* x, const uint8_t* y, int e, uint64_t waits) noexcept nogil:
+    """Whether the ready hand ``y - e`` waits on two kinds or more with more than four copies
+    outside the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
+    cdef int t, kinds = 0, copies = 0
+    while waits:
+        t = _ctz(waits)
+        waits &= waits - 1
+        kinds += 1
+        copies += x.lim[t] - y[t] + (t == e)
+    return kinds >= 2 and copies > 4
+
+
 ctypedef struct Second:     # the figures of one discard that look one draw further
     double two_step
     uint64_t improve        # tenpai: improving draws
@@ -681,15 +698,15 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Sec
                 continue
             c[t] += 1
             _discards_impl(x, c, total + 1, s - 1, sh, m2, tot2)
-            c[t] -= 1
             best = 0
             is_good = False
             for e in range(N_KINDS):
                 if sh[e] == s - 1:
                     if tot2[e] > best:
                         best = tot2[e]
-                    if _popcount(m2[e]) >= 2:
-                        is_good = True
+                    if s == 1 and not is_good:
+                        is_good = _good_wait(x, c, e, m2[e])
+            c[t] -= 1
             weight += n_t
             num += n_t * best
             good += n_t if is_good else 0

@@ -74,8 +74,10 @@ def _candidates(x: _Ctx, held: Sequence[int], total: int) -> int:
             m = sum(1 << i for i in range(SUIT_SIZE) if held[SUIT_SIZE * u + i])
             m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
             cand |= m << (SUIT_SIZE * u)
-        for t in range(FIRST_HONOR, N_KINDS):
-            if held[t]:
+        for t in range(N_KINDS):
+            if held[t] and held[t] + 2 > x.lim[t]:
+                cand = _ALL  # a tile held to its last copy but one: no pruning (docs)
+            elif held[t] and t >= FIRST_HONOR:
                 cand |= 1 << t
         if total == MAX_HAND - 1:
             if x.flags & (_f.SEVEN_PAIRS | _f.SEVEN_PAIRS_DISTINCT) and sum(1 for v in held if v) < 7:
@@ -153,6 +155,14 @@ class _Second:
         self.good = -1.0
 
 
+def _good_wait(x: _Ctx, y: Sequence[int], e: int, waits: int) -> bool:
+    """Whether the ready hand ``y - e`` waits on two kinds or more with more than four copies
+    outside the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
+    kinds = [t for t in range(N_KINDS) if waits >> t & 1]
+    copies = sum(x.lim[t] - y[t] + (t == e) for t in kinds)
+    return len(kinds) >= 2 and copies > 4
+
+
 def _second(x: _Ctx, c: bytearray, total: int, s: int, mask: int) -> _Second:
     """Two-step figures of the 3n+1 hand ``c`` (shanten ``s``, useful draws ``mask``)."""
     out = _Second()
@@ -166,14 +176,14 @@ def _second(x: _Ctx, c: bytearray, total: int, s: int, mask: int) -> _Second:
                 continue
             c[t] += 1
             sh, m2, tot2 = _discards(x, c, total + 1, s - 1)
-            c[t] -= 1
             best = 0
             is_good = False
             for e in range(N_KINDS):
                 if sh[e] == s - 1:
                     best = max(best, tot2[e])
-                    if bin(m2[e]).count("1") >= 2:
-                        is_good = True
+                    if s == 1 and not is_good:
+                        is_good = _good_wait(x, c, e, m2[e])
+            c[t] -= 1
             weight += n_t
             num += n_t * best
             good += n_t if is_good else 0
