@@ -13,6 +13,7 @@ from ._api import STRATEGIES, is_win, shanten, waits
 from ._dispatch import implementation
 from ._hand import Hand, Meld, to_counts
 from ._notation import NOTATIONS, format, parse
+from ._rules import RULES, Rules
 from ._tiles import ENCODINGS, Tile, decode, encode
 from ._version import __version__
 
@@ -67,6 +68,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "ENCODINGS",
     "NOTATIONS",
+    "RULES",
     "STRATEGIES",
     "Decomposition",
     "Discard",
@@ -75,6 +77,7 @@ __all__ = [
     "Hand",
     "HuType",
     "Meld",
+    "Rules",
     "Tile",
     "UsefulTiles",
     "__version__",

@@ -17,11 +17,25 @@ from ._dispatch import shanten as _shanten
 from ._dispatch import table as _table
 from ._dispatch import win as _win
 from ._hand import Hand, Meld, MeldLike, as_hand
+from ._kernels import rule_flags as _flags
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
+from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, SUIT_SIZE
+from ._rules import RULES, Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile, encode_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
-FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3}
+FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3, "knitted": 4, "knitted_straight": 5}
+"""The names of ``shanten(form=...)`` and the kernels' form codes."""
+FORM_FLAGS = {
+    2: _flags.SEVEN_PAIRS | _flags.SEVEN_PAIRS_DISTINCT,
+    3: _flags.THIRTEEN_ORPHANS,
+    4: _flags.KNITTED,
+    5: _flags.KNITTED,
+}
+"""Per form code beyond the standard one: the rule bits of which one must be set to play it."""
+KNITTED_STRAIGHT = 5
+KNITTED_STRAIGHT_MIN = 10
+"""组合龙 needs at least 10 concealed tiles: the 9 of the knitted straight and one more."""
 
 Wild = Union[None, int, str, Tile, Iterable[Union[int, str, Tile]]]
 
@@ -41,15 +55,18 @@ def _check_bool(value: object, name: str) -> bool:
     return value
 
 
-def _form_code(form: object) -> int:
+def _form_code(form: object, rules: Rules) -> int:
     if form is not None and not isinstance(form, str):
         raise TypeError(f"form must be a str or None, not {type(form).__name__}")
     try:
-        return FORMS[form]
+        code = FORMS[form]
     except KeyError:
         raise ValueError(
-            f"unknown form {form!r}; expected 'standard', 'seven_pairs', 'thirteen_orphans' or None"
+            f"unknown form {form!r}; expected one of {', '.join(map(repr, list(FORMS)[1:]))} or None"
         ) from None
+    if code > 1 and not rules.flags & FORM_FLAGS[code]:
+        raise ValueError(f"form {form!r} does not win under rules {rules.name!r}")
+    return code
 
 
 def _strategy(name: object) -> Callable[[bytes], bool]:
@@ -79,17 +96,48 @@ def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
     return tuple(sorted(kinds))
 
 
-def _joker_split(hand: Hand, kinds: Sequence[Tile]) -> tuple[bytes, int, bytes, bytes]:
-    """Counts without jokers, the joker count, per-tile limits and the wild mask."""
+def _joker_split(hand: Hand, kinds: Sequence[Tile], exist: bytes | None = None) -> tuple[bytes, int, bytes, bytes]:
+    """Counts without jokers, the joker count, per-tile limits and the wild mask.
+
+    A tile's limit is the copies the declared melds leave, and no more than ``exist`` (the
+    rules' ``limits``) when given.
+    """
     counts = bytearray(hand.counts)
     jokers = 0
-    mask = bytearray(34)
+    mask = bytearray(N_KINDS)
     for k in kinds:
         jokers += counts[k]
         counts[k] = 0
         mask[k] = 1
-    limits = bytes(4 - (a - c) for a, c in zip(hand.all_counts, hand.counts))
-    return bytes(counts), jokers, limits, bytes(mask)
+    limits = [MAX_COPIES - (a - c) for a, c in zip(hand.all_counts, hand.counts)]
+    if exist is not None:
+        limits = list(map(min, limits, exist))
+    return bytes(counts), jokers, bytes(limits), bytes(mask)
+
+
+def rule_flags(hand: Hand, rules: Rules, kinds: Sequence[Tile] = ()) -> int:
+    """Check ``hand`` against ``rules``; the kernels' rule bits for it.
+
+    ``ValueError`` names a tile that does not exist under the rules (in the
+    concealed hand, where the copies of the wild ``kinds`` are jokers and are not
+    checked, or in a declared meld) and a declared chow the rules forbid.  The
+    bits are ``rules.flags`` plus the suits the declared melds hold
+    (``Rules.lock_flags``).  ``classify`` checks a hand the same way.
+    """
+    counts = hand.counts
+    if kinds:
+        real = bytearray(counts)
+        for k in kinds:
+            real[k] = 0
+        counts = bytes(real)
+    rules.check_tiles(counts, "hand")
+    for m in hand.melds:
+        if m.kind == "chow" and not rules.chows:
+            raise ValueError(f"meld {m} is a chow, which rules {rules.name!r} do not allow")
+        for t in m.tiles:
+            if not rules.limits[t]:
+                raise ValueError(f"meld {m} holds {t}, which does not exist under rules {rules.name!r}")
+    return rules.lock_flags(m.tile // SUIT_SIZE for m in hand.melds)
 
 
 def is_win(
@@ -100,6 +148,7 @@ def is_win(
     strategy: str | None = None,
     wild: Wild = None,
     fifth: bool = True,
+    rules: RulesLike = None,
 ) -> bool:
     """Whether a hand wins (胡牌): standard form, seven pairs or thirteen orphans.
 
@@ -119,6 +168,16 @@ def is_win(
         Tile kind(s) acting as jokers (癞子), e.g. ``"7z"``; every copy in the
         hand may stand for any tile. ``fifth=False`` forbids a joker from
         standing for a fifth copy of a tile.
+    rules
+        The rule set: a preset name (``"chinese"``, ``"riichi"``, ``"riichi3"``,
+        ``"sichuan"``, ``"gb"``) or a ``Rules`` object; ``None`` is ``"chinese"``.
+        It decides which shapes win; a tile that does not exist under it (in
+        the hand or its melds) or a declared chow it forbids is a
+        ``ValueError``.  The copies of a ``wild`` kind are jokers and need not
+        exist (红中 jokers under ``"sichuan"``); a joker stands only for a tile
+        that does.  It tells the shape only: minimum points (GB's 8) are
+        scoring rules.  Under rules other than the default the rule-set kernel
+        answers, whatever ``strategy`` names.
 
     Returns ``False`` for a concealed part that is not 3n+2 tiles or a hand of
     more than 14 tiles (a kong counting three).
@@ -126,8 +185,15 @@ def is_win(
     check = _strategy(strategy)
     kinds = wild_kinds(wild)
     _check_bool(fifth, "fifth")
+    r = as_rules(rules)
     h = as_hand(hand, melds, encoding)
     n = len(h.tiles)
+    if not r.is_default:
+        flags = rule_flags(h, r, kinds)
+        if n % 3 != 2 or h.size > MAX_HAND:
+            return False
+        counts, jokers, limits, _ = _joker_split(h, kinds, r.limits)
+        return _shanten.is_win_wild(counts, jokers, fifth, limits, rules=flags)
     if n % 3 != 2 or h.size > 14:
         return False
     if kinds:
@@ -148,27 +214,42 @@ def waits(
     wild: Wild = None,
     fifth: bool = True,
     encoding: str | None = None,
+    rules: RulesLike = None,
 ) -> list[Tile]:
     """The tiles that complete a hand of 3n+1 concealed tiles (听牌), sorted.
 
-    A tile the hand (with its melds) already holds four of is never a wait.
-    Seven pairs and thirteen orphans count. ``ValueError`` unless the concealed
-    part is 3n+1 tiles, at most 13 with the melds (a kong counting three).
+    A tile the hand (with its melds) already holds four of is never a wait,
+    nor is a tile that does not exist under ``rules`` (see ``is_win``).  Every
+    form the rules play counts (seven pairs and thirteen orphans by default).
+    ``ValueError`` unless the concealed part is 3n+1 tiles, at most 13 with the
+    melds (a kong counting three).
     """
     kinds = wild_kinds(wild)
     _check_bool(fifth, "fifth")
+    r = as_rules(rules)
     h = as_hand(hand, melds, encoding)
     n = len(h.tiles)
+    flags = None if r.is_default else rule_flags(h, r, kinds)
     if n % 3 != 1 or h.size > 13:
         raise ValueError(
             f"waits needs 3n+1 concealed tiles (13 - 3k beside k declared melds); "
             f"got {n} tiles and {len(h.melds)} melds"
         )
-    counts, jokers, limits, mask = _joker_split(h, kinds)
-    found = _shanten.waits_counts(counts, jokers, fifth=fifth, limits=limits, wild=mask)
-    # The kernel sees no copies of a wild kind (they became jokers); four held
-    # copies of it still mean there is no fifth to draw.
-    return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+    if flags is None:
+        counts, jokers, limits, mask = _joker_split(h, kinds)
+        found = _shanten.waits_counts(counts, jokers, fifth=fifth, limits=limits, wild=mask)
+        # The kernel sees no copies of a wild kind (they became jokers); four held
+        # copies of it still mean there is no fifth to draw.
+        return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+    counts, jokers, limits, mask = _joker_split(h, kinds, r.limits)
+    found = _shanten.waits_counts(counts, jokers, fifth, limits, mask, rules=flags)
+    waits = [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+    # A wild kind the rules leave out (红中 jokers under Sichuan rules) is no tile of any
+    # target, but a drawn copy is one more joker.
+    absent = [k for k in kinds if not r.limits[k] and h.all_counts[k] < MAX_COPIES]
+    if absent and _shanten.is_win_wild(counts, jokers + 1, fifth, limits, rules=flags):
+        waits = sorted(waits + absent)
+    return waits
 
 
 def shanten(
@@ -179,23 +260,39 @@ def shanten(
     wild: Wild = None,
     fifth: bool = True,
     encoding: str | None = None,
+    rules: RulesLike = None,
 ) -> int:
     """Shanten (向听数): -1 complete, 0 ready, k = k tiles from ready.
 
-    ``form`` is ``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"`` or
-    ``None`` for the minimum over the forms that apply (only the standard form
-    applies beside declared melds). Takes 3n+1 or 3n+2 concealed tiles.
+    ``form`` is ``"standard"``, ``"seven_pairs"``, ``"thirteen_orphans"``,
+    ``"knitted"`` (全不靠, 七星不靠 among them), ``"knitted_straight"`` (组合龙)
+    or ``None`` for the minimum over the forms ``rules`` plays that apply:
+    seven pairs, thirteen orphans and 全不靠 need 13 or 14 concealed tiles and
+    no declared melds, 组合龙 at least 10 concealed tiles.  A form the rules do
+    not play is a ``ValueError``.  ``rules`` as in ``is_win``; under Sichuan
+    rules the tiles of the suit given up count as useless.  Takes 3n+1 or
+    3n+2 concealed tiles.  99 means no winning hand can be reached (say, three
+    suits held by declared melds under Sichuan rules).
     """
-    code = _form_code(form)
+    r = as_rules(rules)
+    code = _form_code(form, r)
     kinds = wild_kinds(wild)
     _check_bool(fifth, "fifth")
     h = as_hand(hand, melds, encoding)
     n = len(h.tiles)
+    flags = None if r.is_default else rule_flags(h, r, kinds)
     if n % 3 == 0 or h.size > 14:
         raise ValueError(
             f"shanten needs 3n+1 or 3n+2 concealed tiles, at most 14 with the melds; "
             f"got {n} tiles and {len(h.melds)} melds"
         )
+    if flags is not None:
+        if code == KNITTED_STRAIGHT and n < KNITTED_STRAIGHT_MIN:
+            raise ValueError(f"form {form!r} needs at least {KNITTED_STRAIGHT_MIN} concealed tiles")
+        if code > 1 and code != KNITTED_STRAIGHT and n < MAX_HAND - 1:
+            raise ValueError(f"form {form!r} needs 13 or 14 concealed tiles and no declared melds")
+        counts, jokers, limits, _ = _joker_split(h, kinds, r.limits)
+        return _shanten.shanten_counts(counts, code, jokers, fifth, limits, rules=flags)
     if h.melds or n < 13:
         if code > 1:
             raise ValueError(f"form {form!r} needs 13 or 14 concealed tiles and no declared melds")
@@ -217,4 +314,6 @@ if not TYPE_CHECKING:  # the fast paths (compiled, or their pure twin) stand in 
         Hand,
         Meld,
         {e: [encode_tile(t, e) for t in TILES] for e in ("decimal", "nibble", "hex")},
+        Rules,
+        RULES,
     )

@@ -4,8 +4,10 @@
 Every input form a user is likely to pass is read here in C, without building a
 per-tile Python object: ints in any numeric encoding, 34 counts, ASCII mpsz
 text (melds in brackets included), a ``Hand``, melds as text or ``Meld``
-objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``.  A call
-this module cannot vouch for -- anything malformed, unusual or out of range --
+objects, and the keywords ``form``, ``wild``, ``fifth``, ``strategy``, ``rules``
+(a preset name or ``Rules`` object, known again by identity).  A call
+this module cannot vouch for -- anything malformed, unusual or out of range,
+a tile that does not exist under ``rules=`` --
 goes to the general function that ``install`` (``_api``) or
 ``install_classify`` (``_classify``) was given, which gives the documented
 answer or error: same answers, same errors.
@@ -15,8 +17,11 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBu
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, is_win_wild_c, shanten_c, shanten_ready, waits_c
-from mahjong_fast._kernels.hutype cimport HU_CONCEALED_KONG, hu_type_c, hu_type_wild_c
+from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
+from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, is_win_rules_c, is_win_wild_c, shanten_c, shanten_ready,
+                                            shanten_rules_c, waits_c, waits_rules_c)
+from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
+                                           hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
@@ -85,6 +90,7 @@ cdef enum:
     KIND_CHOW = 0
     KIND_PUNG = 1
     KIND_KONG = 2
+    KNITTED_STRAIGHT_MIN = 10   # 组合龙: the 9 tiles of the knitted straight and at least one more
 
 cdef struct Reading:
     unsigned char counts[N_KINDS]       # the concealed part
@@ -100,29 +106,53 @@ cdef struct Options:
     int n_wild
     bint fifth
 
+cdef struct RuleArgs:
+    int flags                           # Rules.flags
+    bint chows                          # a declared chow is allowed
+    unsigned char limits[N_KINDS]       # Rules.limits: 0 for a tile that does not exist
+
 _general_is_win = None
 _general_shanten = None
 _general_waits = None
 _tiles = None
 _hand_type = None
 _meld_type = None
+_rules_type = None
+_presets = {}                            # preset name -> its Rules
 _encodings = {}                          # name -> (kind, table index)
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
 
 
-def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes):
+cdef class _RuleEntry:
+    """What a ``rules=`` value reads to; ``default`` when it plays as ``rules=None``."""
+    cdef object key                     # the str or Rules object read, held so its id stays unique
+    cdef bint default
+    cdef RuleArgs args
+
+
+cdef _RuleEntry _last_rules = None      # the last rules= read: a literal "riichi" is known by identity
+
+
+def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes,
+            rules_type, presets):
     """Put the fast paths in front of the general functions; return the fast ones.
 
     ``tiles`` are the 34 ``Tile`` members in index34 order; ``hand_type`` and
     ``meld_type`` the ``Hand`` and ``Meld`` classes; ``codes`` maps the name of
-    each table encoding to its 34 codes in index34 order.
+    each table encoding to its 34 codes in index34 order; ``rules_type`` is the
+    ``Rules`` class and ``presets`` its instances by name.
     """
     global _general_is_win, _general_shanten, _general_waits, _tiles, _hand_type, _meld_type
+    global _rules_type, _last_rules
     cdef int k, t, code
     _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
     _hand_type, _meld_type = hand_type, meld_type
+    _rules_type = rules_type
+    _presets.clear()
+    _presets.update(presets)
+    _last_rules = None
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)
@@ -142,6 +172,102 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
 
 include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
+
+
+# --- rules= ----------------------------------------------------------------------
+
+cdef _RuleEntry _read_rules(object rules):
+    """The entry of a ``rules=`` other than None, or None when the general path must read it."""
+    global _last_rules
+    cdef _RuleEntry e = _last_rules     # a reference of our own: another thread may replace it
+    cdef object value = rules
+    cdef object limits
+    cdef int t
+    if e is not None and e.key is rules:
+        return e
+    if _is_str(rules):
+        value = _presets.get(rules)
+        if value is None:
+            return None
+    elif type(rules) is not _rules_type:
+        return None
+    e = _RuleEntry.__new__(_RuleEntry)
+    e.key = rules
+    try:
+        e.default = value.is_default is True
+        e.args.flags = value.flags
+        e.args.chows = value.chows is True
+        limits = value.limits
+    except Exception:
+        return None
+    if not _is_bytes(limits) or _size(limits) != N_KINDS:
+        return None
+    for t in range(N_KINDS):
+        e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
+    _last_rules = e                     # str and Rules (frozen) are immutable: safe to know again
+    return e
+
+
+cdef bint _rules_allow(const RuleArgs* a, const Reading* r, const Options* o) noexcept:
+    """Whether the hand (its wild kinds' copies are jokers, not tiles) and its melds hold only
+    tiles and melds the rules allow; the general path raises the error otherwise."""
+    cdef int t, k
+    for t in range(N_KINDS):
+        if not a.limits[t]:
+            if r.counts[t] and not (o.n_wild and o.wild[t]):
+                return False
+            if r.n_melds and r.all_counts[t] > r.counts[t]:
+                return False
+    if not a.chows:
+        for k in range(r.n_melds):
+            if r.meld_kind[k] == KIND_CHOW:
+                return False
+    return True
+
+
+cdef int _rule_flags(const RuleArgs* a, const Reading* r, const Options* o, unsigned char* counts,
+                     unsigned char* limits, int* jokers) noexcept:
+    """The counts without jokers, the limits (melds' and rules', the lower) and the joker count
+    of a call under rules; returns the kernels' rule bits (the melds' suits locked)."""
+    cdef int t
+    jokers[0] = _jokers(<Reading*>r, <Options*>o, counts, limits)
+    for t in range(N_KINDS):
+        if a.limits[t] < limits[t]:
+            limits[t] = a.limits[t]
+    return _meld_flags(a.flags, r)
+
+
+cdef bint _absent_wild_waits(const RuleArgs* a, const Reading* r, const Options* o,
+                             const unsigned char* counts, const unsigned char* limits, int jokers, int flags,
+                             unsigned char* out) noexcept:
+    """Turn the kernel's waits under rules into the API's: a wild kind held four times has no
+    copy to draw, and a wild kind the rules leave out (红中 jokers under Sichuan rules), no tile
+    of any target, completes the hand as one more joker.  False if the kernel refuses."""
+    cdef int t, won = -1
+    cdef const unsigned char* held = r.counts
+    if not o.n_wild:
+        return True
+    if r.n_melds:
+        held = r.all_counts
+    for t in range(N_KINDS):
+        if o.wild[t]:
+            if a.limits[t]:
+                out[t] = out[t] and r.counts[t] < limits[t]
+            elif held[t] < MAX_COPIES:
+                if won < 0:
+                    won = is_win_rules_c(counts, jokers + 1, o.fifth, limits, flags)
+                    if won < 0:
+                        return False
+                out[t] = won
+    return True
+
+
+cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
+    cdef int t
+    for t in range(N_KINDS):
+        if counts[t] > a.limits[t]:
+            return False
+    return True
 
 
 cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
@@ -175,38 +301,69 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     return <int>n
 
 
-def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
+def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned int codes[3]
-    cdef int jokers, result, n
+    cdef int jokers, result, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
+                                   wild=wild, fifth=fifth, rules=rules)
+        if e.default:
+            e = None
     if melds is () and encoding is None and strategy is None and wild is None and fifth is True:
-        n = _quick_ints(hand, counts, codes)
-        if n > 0:
-            if not table_ready():
-                ensure_table()
-            return wins_coded_c(counts, codes, n)
-    if ((strategy is None or (_is_str(strategy) and strategy == "table"))
-            and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
-        if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
-            return False
-        if o.n_wild:
-            jokers = _jokers(&r, &o, counts, limits)
-            if jokers:
+        if e is None:
+            n = _quick_ints(hand, counts, codes)
+            if n > 0:
+                if not table_ready():
+                    ensure_table()
+                return wins_coded_c(counts, codes, n)
+        else:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and _quick_exist(&e.args, counts):
+                if n % 3 != 2:
+                    return False
                 if not shanten_ready():
                     ensure_tables()
-                result = is_win_wild_c(counts, jokers, o.fifth, limits)
+                result = is_win_rules_c(counts, 0, True, e.args.limits, e.args.flags)
                 if result >= 0:
                     return result == 1
-                return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
-                                       wild=wild, fifth=fifth)
-        if not table_ready():
-            ensure_table()
-        return wins_c(r.counts, r.n)
-    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth)
+    if ((strategy is None or (_is_str(strategy) and strategy == "table"))
+            and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
+        if e is not None:
+            if _rules_allow(&e.args, &r, &o):
+                if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
+                    return False
+                flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                if not shanten_ready():
+                    ensure_tables()
+                result = is_win_rules_c(counts, jokers, o.fifth, limits, flags)
+                if result >= 0:
+                    return result == 1
+        else:
+            if r.n % 3 != 2 or _size14(&r) > MAX_HAND:
+                return False
+            if o.n_wild:
+                jokers = _jokers(&r, &o, counts, limits)
+                if jokers:
+                    if not shanten_ready():
+                        ensure_tables()
+                    result = is_win_wild_c(counts, jokers, o.fifth, limits)
+                    if result >= 0:
+                        return result == 1
+                    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
+                                           wild=wild, fifth=fifth, rules=rules)
+            if not table_ready():
+                ensure_table()
+            return wins_c(r.counts, r.n)
+    return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth,
+                           rules=rules)
 
 
 cdef int _form_code(object form) noexcept:
@@ -219,60 +376,123 @@ cdef int _form_code(object form) noexcept:
             return 2
         if form == "thirteen_orphans":
             return 3
+        if form == "knitted":
+            return 4
+        if form == "knitted_straight":
+            return 5
     return -1
 
 
-def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
+cdef bint _form_fits(int code, int flags, int n) noexcept:
+    """Whether the rules play form ``code`` and a concealed part of ``n`` tiles can take it."""
+    if code <= 1:
+        return True
+    if code == 2:
+        return flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT) and n >= MAX_HAND - 1
+    if code == 3:
+        return flags & THIRTEEN_ORPHANS and n >= MAX_HAND - 1
+    if code == 4:
+        return flags & KNITTED and n >= MAX_HAND - 1
+    return flags & KNITTED and n >= KNITTED_STRAIGHT_MIN
+
+
+def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
-    cdef int code = _form_code(form), jokers, result, n
-    if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
-        n = _quick_ints(hand, counts, NULL)
-        if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
-            if not shanten_ready():
-                ensure_tables()
-            result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
-            if result != SHANTEN_INVALID:
-                return result
-    if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
-        if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
-            if r.n_melds or r.n < 13:
-                code = 1
-            if not shanten_ready():
-                ensure_tables()
-            if o.n_wild or r.n_melds:
-                jokers = _jokers(&r, &o, counts, limits)
-                result = shanten_c(counts, code, jokers, o.fifth, limits)
-            else:
-                result = shanten_c(r.counts, code, 0, o.fifth, NULL)
-            if result != SHANTEN_INVALID:
-                return result
-    return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+    cdef int code = _form_code(form), jokers, result, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding,
+                                    rules=rules)
+        if e.default:
+            e = None
+    if e is None:
+        if code > 3:  # a form the default rules do not play: the general path says so
+            code = -1
+        if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+                if result != SHANTEN_INVALID:
+                    return result
+        if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
+            if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
+                if r.n_melds or r.n < 13:
+                    code = 1
+                if not shanten_ready():
+                    ensure_tables()
+                if o.n_wild or r.n_melds:
+                    jokers = _jokers(&r, &o, counts, limits)
+                    result = shanten_c(counts, code, jokers, o.fifth, limits)
+                else:
+                    result = shanten_c(r.counts, code, 0, o.fifth, NULL)
+                if result != SHANTEN_INVALID:
+                    return result
+    elif code >= 0:
+        if melds is () and encoding is None and wild is None and fifth is True:
+            n = _quick_ints(hand, counts, NULL)
+            if n > 0 and n % 3 and _form_fits(code, e.args.flags, n) and _quick_exist(&e.args, counts):
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_rules_c(counts, code, 0, True, e.args.limits, e.args.flags)
+                if result != SHANTEN_INVALID:
+                    return result
+        if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding) and _rules_allow(&e.args, &r, &o):
+            if r.n % 3 and _size14(&r) <= MAX_HAND and _form_fits(code, e.args.flags, r.n):
+                flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                if not shanten_ready():
+                    ensure_tables()
+                result = shanten_rules_c(counts, code, jokers, o.fifth, limits, flags)
+                if result != SHANTEN_INVALID:
+                    return result
+    return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
 
-def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
+def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
-    cdef int jokers, t, n
+    cdef int jokers, t, n, flags
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
+        if e.default:
+            e = None
     if melds is () and encoding is None and wild is None and fifth is True:
         n = _quick_ints(hand, counts, NULL)
         if n > 0 and n % 3 == 1:
             if not shanten_ready():
                 ensure_tables()
-            if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
-                return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            if e is None:
+                if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
+                    return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            elif _quick_exist(&e.args, counts):
+                if waits_rules_c(counts, 0, True, e.args.limits, NULL, e.args.flags, out) >= 0:
+                    return [_tiles[t] for t in range(N_KINDS) if out[t]]
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:
             if not shanten_ready():
                 ensure_tables()
-            if o.n_wild or r.n_melds:
+            if e is not None:
+                if _rules_allow(&e.args, &r, &o):
+                    flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
+                    if waits_rules_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, flags,
+                                     out) >= 0 and _absent_wild_waits(&e.args, &r, &o, counts, limits, jokers,
+                                                                      flags, out):
+                        return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            elif o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 if waits_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, out) >= 0:
                     # a wild kind held four times (its copies became jokers) has no fifth to draw
@@ -280,7 +500,7 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
                             if out[t] and (not o.n_wild or not o.wild[t] or r.counts[t] < limits[t])]
             elif waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
                 return [_tiles[t] for t in range(N_KINDS) if out[t]]
-    return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+    return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
 
 # --- classify and decompose ------------------------------------------------------
@@ -293,21 +513,25 @@ _decompositions = None                   # hutype.decompositions
 _decomposition_args = None               # (Decomposition, tiles, chows, pungs)
 _declared_of = None                      # meld byte -> the DecomposedMeld of a declared meld
 _declared = {}
+_knitted = None                          # the thirds of the knitted straights, for decompose under KNITTED
 
 
 def install_classify(general_classify, general_decompose, hu_type_of, decompositions,
-                     decomposition_args, declared_of):
+                     decomposition_args, declared_of, knitted=None):
     """Put the fast paths in front of ``_classify``'s functions; return the fast ones.
 
     ``hu_type_of`` turns a kernel value into a ``HuType``; ``decompositions`` is
     the kernel's record builder with its ``decomposition_args``; ``declared_of``
-    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``).
+    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``);
+    ``knitted`` is the kernel's ``knitted`` argument (without it, ``decompose``
+    under rules with knitted forms is left to the general path).
     """
     global _general_classify, _general_decompose, _hu_type_of, _decompositions
-    global _decomposition_args, _declared_of
+    global _decomposition_args, _declared_of, _knitted
     _general_classify, _general_decompose = general_classify, general_decompose
     _hu_type_of, _decompositions = hu_type_of, decompositions
     _decomposition_args, _declared_of = tuple(decomposition_args), declared_of
+    _knitted = knitted
     _hu_types.clear()
     _declared.clear()
     return classify, decompose
@@ -322,36 +546,69 @@ cdef void _meld_bytes(const Reading* r, unsigned char* out) noexcept:
         out[k] = <unsigned char>(kind << 6 | r.meld_tile[k])
 
 
-def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True):
+cdef int _meld_flags(int flags, const Reading* r) noexcept:
+    """``flags`` with the suits of the declared melds locked (``Rules.lock_flags``)."""
+    cdef int k
+    for k in range(r.n_melds):
+        if r.meld_tile[k] < FIRST_HONOR:
+            flags |= 1 << (LOCK_SHIFT + r.meld_tile[k] // SUIT_SIZE)
+    return flags
+
+
+def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):
     """The hu type of a whole hand; see ``mahjong_fast.classify``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int value
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
+                                     wild=wild, fifth=fifth, rules=rules)
+        if e.default:
+            e = None
     if ((self_drawn is True or self_drawn is False) and _read_options(&o, wild, fifth)
-            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND):
+            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND
+            and (e is None or _rules_allow(&e.args, &r, &o))):
         _meld_bytes(&r, codes)
         if o.n_wild:
             if not shanten_ready():
                 ensure_tables()
-            value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
-        else:
+            if e is None:
+                value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
+            else:
+                value = hu_type_wild_rules_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth,
+                                             _meld_flags(e.args.flags, &r), e.args.limits)
+        elif e is None:
             value = hu_type_c(r.counts, codes, r.n_melds, self_drawn is True)
+        else:
+            value = hu_type_rules_c(r.counts, codes, r.n_melds, self_drawn is True, _meld_flags(e.args.flags, &r))
         if value >= 0:
             found = _hu_types.get(value)
             if found is None:
                 found = _hu_types[value] = _hu_type_of(value)
             return found
     return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
-                             wild=wild, fifth=fifth)
+                             wild=wild, fifth=fifth, rules=rules)
 
 
-def decompose(hand, *, melds=(), encoding=None):
+def decompose(hand, *, melds=(), encoding=None, rules=None):
     """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
     cdef Reading r
+    cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int k
-    if _read(&r, hand, melds, encoding):
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is not None and e.default:
+            e = None
+        elif e is None or (e.args.flags & KNITTED and _knitted is None):
+            return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
+    o.n_wild = 0
+    if _read(&r, hand, melds, encoding) and (e is None or _rules_allow(&e.args, &r, &o)):
         declared = ()
         if r.n_melds:
             _meld_bytes(&r, codes)
@@ -362,5 +619,8 @@ def decompose(hand, *, melds=(), encoding=None):
                     meld = _declared[codes[k]] = _declared_of(codes[k])
                 items.append(meld)
             declared = tuple(items)
-        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
-    return _general_decompose(hand, melds=melds, encoding=encoding)
+        if e is None:
+            return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
+        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared,
+                               _meld_flags(e.args.flags, &r), _knitted)
+    return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)

@@ -1,18 +1,20 @@
 """Pure-Python twin of ``_api_fast``: the fast paths of the public functions without a compiler.
 
 The common call -- a list or tuple of 1-14 index34 ints, every keyword at its
-default -- skips building a ``Hand``: the general path turns exactly such a
-list into these counts and gives these answers.  Anything else goes to the
+default, or ``rules=`` a preset name or a ``Rules`` object -- skips building a
+``Hand``: the general path turns exactly such a list into these counts and
+gives these answers.  Anything else goes to the
 general functions ``install`` was given.  ``classify`` and ``decompose`` have no
 pure fast path: ``install_classify`` hands the general ones back.
 """
 from __future__ import annotations
 
 import functools
+import operator
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from operator import eq
-from typing import Callable
+from typing import Any, Callable
 
 from ._hand import MeldLike
 from ._kernels import shanten_py as _shanten
@@ -32,9 +34,43 @@ def install(
     hand_type: type,
     meld_type: type,
     codes: Mapping[str, Sequence[int]],
+    rules_type: type,
+    presets: Mapping[str, Any],
 ) -> tuple[Callable[..., bool], Callable[..., int], Callable[..., list[Tile]]]:
-    """Put the fast paths in front of the general functions; return the fast ones (as ``_api_fast``)."""
+    """Put the fast paths in front of the general functions; return the fast ones (as ``_api_fast``).
+
+    ``rules_type`` is the ``Rules`` class and ``presets`` its instances by name.
+    """
+    global _rules_type
+    _rules_type = rules_type
+    _PRESETS.clear()
+    _PRESETS.update({name: _rule_args(r) for name, r in presets.items()})
     return fast_paths(general_is_win, general_shanten, general_waits)
+
+
+_rules_type: type | None = None
+_PRESETS: dict[str, tuple[int, bytes] | None] = {}
+_NOT_FAST = (-1, b"")
+
+
+def _rule_args(rules: Any) -> tuple[int, bytes] | None:
+    """``(flags, limits)`` of a ``Rules`` object; None when it plays as the default."""
+    return None if rules.is_default else (rules.flags, rules.limits)
+
+
+def _read_rules(rules: object) -> tuple[int, bytes] | None:
+    """``(flags, limits)`` of a ``rules=`` other than None: None for the default rules,
+    ``_NOT_FAST`` for what the general path must read (it says what is wrong)."""
+    if type(rules) is str:
+        return _PRESETS.get(rules, _NOT_FAST)
+    if type(rules) is _rules_type:
+        return _rule_args(rules)
+    return _NOT_FAST
+
+
+def _exist(counts: bytes, limits: bytes) -> bool:
+    """Whether every tile of ``counts`` exists under the rules' ``limits``."""
+    return all(map(operator.le, counts, limits))
 
 
 def install_classify(
@@ -133,6 +169,7 @@ def fast_paths(
         strategy: str | None = None,
         wild: Wild = None,
         fifth: bool = True,
+        rules: object = None,
     ) -> bool:
         if (
             type(melds) is tuple
@@ -142,11 +179,19 @@ def fast_paths(
             and wild is None
             and fifth is True
         ):
-            won = _index34_win(hand)
-            if won is not None:
-                return won
+            ruled = None if rules is None else _read_rules(rules)
+            if ruled is None:
+                won = _index34_win(hand)
+                if won is not None:
+                    return won
+            elif ruled is not _NOT_FAST:
+                c = _index34_counts(hand)
+                if c is not None and _exist(c, ruled[1]):
+                    return len(hand) % 3 == 2 and _shanten.is_win_wild(  # type: ignore[arg-type]
+                        c, 0, True, ruled[1], rules=ruled[0]
+                    )
         return general_is_win(
-            hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth
+            hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth, rules=rules
         )
 
     @functools.wraps(general_shanten)
@@ -158,15 +203,21 @@ def fast_paths(
         wild: Wild = None,
         fifth: bool = True,
         encoding: str | None = None,
+        rules: object = None,
     ) -> int:
         if form is None and type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
-            c = _index34_counts(hand)
-            if c is not None:
-                n = len(hand)  # type: ignore[arg-type]
-                if n % 3:
-                    return _shanten.shanten_counts(c, 0 if n >= MAX_HAND - 1 else 1, 0, True, _FULL_LIMITS)
+            ruled = None if rules is None else _read_rules(rules)
+            if ruled is not _NOT_FAST:
+                c = _index34_counts(hand)
+                if c is not None:
+                    n = len(hand)  # type: ignore[arg-type]
+                    if ruled is None:
+                        if n % 3:
+                            return _shanten.shanten_counts(c, 0 if n >= MAX_HAND - 1 else 1, 0, True, _FULL_LIMITS)
+                    elif n % 3 and _exist(c, ruled[1]):
+                        return _shanten.shanten_counts(c, 0, 0, True, ruled[1], rules=ruled[0])
         return general_shanten(
-            hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding
+            hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules
         )
 
     @functools.wraps(general_waits)
@@ -177,11 +228,18 @@ def fast_paths(
         wild: Wild = None,
         fifth: bool = True,
         encoding: str | None = None,
+        rules: object = None,
     ) -> list[Tile]:
         if type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
-            c = _index34_counts(hand)
-            if c is not None and len(hand) % 3 == 1:  # type: ignore[arg-type]
-                return [_TILES[t] for t in _shanten.waits_counts(c, 0, True, _FULL_LIMITS)]
-        return general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding)
+            ruled = None if rules is None else _read_rules(rules)
+            if ruled is not _NOT_FAST:
+                c = _index34_counts(hand)
+                if c is not None and len(hand) % 3 == 1:  # type: ignore[arg-type]
+                    if ruled is None:
+                        return [_TILES[t] for t in _shanten.waits_counts(c, 0, True, _FULL_LIMITS)]
+                    if _exist(c, ruled[1]):
+                        found = _shanten.waits_counts(c, 0, True, ruled[1], rules=ruled[0])
+                        return [_TILES[t] for t in found]
+        return general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
     return fast_is_win, fast_shanten, fast_waits

@@ -4,6 +4,25 @@
 
 # --- reading: each reader answers 1 when it vouches for its input, else 0 ----------
 
+from mahjong_fast._layout cimport N_SUITS
+
+cdef enum:
+    ENC_TENHOU = 16     # beside _api_fast's ENC_*: Tenhou's codes, decoded by arithmetic here
+    RED_RANK = 5        # Tenhou's 51-53 are red fives
+
+
+cdef inline int _tenhou_kind(int v) noexcept:
+    """index34 of a Tenhou code (11-19 m, 21-29 p, 31-39 s, 41-47 honours, 51-53 red fives), else -1."""
+    cdef int tens = v // 10, unit = v % 10
+    if 1 <= tens <= N_SUITS and unit >= 1:      # unit <= 9 always
+        return (tens - 1) * SUIT_SIZE + unit - 1
+    if tens == 4 and 1 <= unit <= N_HONORS:
+        return FIRST_HONOR + unit - 1
+    if tens == 5 and 1 <= unit <= N_SUITS:      # a red five reads as its five
+        return (unit - 1) * SUIT_SIZE + RED_RANK - 1
+    return -1
+
+
 cdef inline int _int_value(PyObject* o) noexcept:
     # an int's value when it is small (not a bool), else -1
     if not _is_long(o) or _is_bool(o):
@@ -39,6 +58,8 @@ cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int ta
                 return False
             seen[v] = 1
             t = v >> 2
+        elif enc == ENC_TENHOU:
+            t = _tenhou_kind(v)
         else:
             t = _decode[table][v] - 1 if v < 256 else -1
         if t < 0 or not _add(r, t):
@@ -240,9 +261,12 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
         if not _is_str(encoding):
             return False
         entry = _encodings.get(encoding)
-        if entry is None:
+        if entry is not None:
+            enc, table = entry
+        elif encoding == "tenhou":
+            enc = ENC_TENHOU
+        else:
             return False
-        enc, table = entry
     if _is_list(hand):
         with cython.critical_section(hand):  # free-threaded builds: no resize under us
             if enc == ENC_COUNTS:

@@ -7,6 +7,7 @@ cdef enum:
     NOTE_BOTZONE = 1
     NOTE_UNICODE = 2
     NOTE_CHINESE = 3
+    NOTE_MJAI = 4
 
 cdef struct Text:
     int kind                            # PyUnicode kind: 1, 2 or 4 bytes a character
@@ -25,7 +26,7 @@ cdef inline bint _separator(unsigned int c, int notation) noexcept:
         return False
     if c == 59:  # ;
         return True
-    if notation == NOTE_MPSZ:
+    if notation == NOTE_MPSZ or notation == NOTE_MJAI:
         return False
     return c == 0xFF0C or c == 0x3001 or (notation == NOTE_UNICODE and (c == 0xFE0E or c == 0xFE0F))
 
@@ -202,6 +203,61 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     return n
 
 
+cdef int _mjai_honor(unsigned int c) noexcept:
+    """E S W N P F C (P white, F green, C red dragon), else -1."""
+    if c == 69:
+        return FIRST_HONOR
+    if c == 83:
+        return FIRST_HONOR + 1
+    if c == 87:
+        return FIRST_HONOR + 2
+    if c == 78:
+        return FIRST_HONOR + 3
+    if c == 80:
+        return FIRST_HONOR + 4
+    if c == 70:
+        return FIRST_HONOR + 5
+    if c == 67:
+        return FIRST_HONOR + 6
+    return -1
+
+
+cdef inline int _suit_of(unsigned int c) noexcept:
+    return 0 if c == 109 else 1 if c == 112 else 2 if c == 115 else -1  # m p s
+
+
+cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+    """mjai names (1m-9s, 5mr 5pr 5sr read as fives, E S W N P F C) in [start:stop); how many, or -1."""
+    cdef Py_ssize_t i = start
+    cdef int n = 0, tile, suit, width
+    cdef unsigned int c
+    while i < stop:
+        c = _at(t, i)
+        if _separator(c, NOTE_MJAI):
+            i += 1
+            continue
+        tile = _mjai_honor(c)
+        width = 1
+        if tile < 0:
+            if not (49 <= c <= 57 and i + 1 < stop):
+                return -1
+            suit = _suit_of(_at(t, i + 1))
+            if suit < 0:
+                return -1
+            tile = suit * SUIT_SIZE + <int>c - 49
+            width = 2
+            if i + 2 < stop and _at(t, i + 2) == 114:  # r: a red five reads as a five
+                if c != 53:
+                    return -1
+                width = 3
+        if n == room:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+        i += width
+    return n
+
+
 cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
     if t.notation == NOTE_MPSZ:
         return _read_mpsz(t, start, stop, out, room)
@@ -209,6 +265,8 @@ cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned 
         return _read_botzone(t, start, stop, out, room)
     if t.notation == NOTE_UNICODE:
         return _read_unicode(t, start, stop, out, room)
+    if t.notation == NOTE_MJAI:
+        return _read_mjai(t, start, stop, out, room)
     return _read_chinese(t, start, stop, out, room)
 
 
@@ -217,15 +275,22 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
     cdef Py_ssize_t i
     cdef unsigned int c
     cdef bint wide = False
+    cdef bint upper = False, mjai = False
     t.notation = NOTE_MPSZ
     if t.kind == 1:
         for i in range(n):
             c = _at(t, i)
-            if 65 <= c <= 90:  # an upper-case letter: botzone (the readers accept nothing else mixed in)
-                t.notation = NOTE_BOTZONE
-                return True
             if c > 127:
                 return False  # Latin-1 beyond ASCII: left to the general path
+            if 65 <= c <= 90:
+                upper = True
+                # mjai, as _tiles.detect_notation: an honour letter not followed by a digit
+                if _mjai_honor(c) >= 0 and not (i + 1 < n and 48 <= _at(t, i + 1) <= 57):
+                    mjai = True
+            elif c == 114 and i >= 2 and _suit_of(_at(t, i - 1)) >= 0 and 48 <= _at(t, i - 2) <= 57:
+                mjai = True  # ... or r after a digit and m, p or s
+        # else an upper-case letter: botzone (its reader accepts nothing else mixed in)
+        t.notation = NOTE_MJAI if mjai else NOTE_BOTZONE if upper else NOTE_MPSZ
         return True
     for i in range(n):
         c = _at(t, i)

@@ -7,7 +7,9 @@ the chosen ``batch`` kernel over blocks of rows.  Between blocks the caller's
 thread checks for signals, so Ctrl-C raises ``KeyboardInterrupt`` within a few
 milliseconds and no block is left running.  ``threads=n`` shares the blocks
 with up to n-1 workers of one reused pool (capped at the cores present and the
-rows there are); answers never depend on it.  numpy is imported on first use.
+rows there are); answers never depend on it.  ``rules=`` (a preset name or a
+``Rules`` object) reaches the kernels as an int and 34 bytes, the GIL still
+released.  numpy is imported on first use.
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from ._dispatch import batch as _kernel
 from ._dispatch import is_compiled
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
+from ._rules import Rules, RulesLike, as_rules
+from ._tiles import TILES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -82,6 +86,25 @@ def _as_counts(counts: object) -> np.ndarray:
     return contiguous
 
 
+def _rule_args(c: np.ndarray, rules: Rules) -> tuple[int, bytes | None]:
+    """The kernels' rule bits and limits for ``rules`` (``(-1, None)`` for the default);
+    ``ValueError`` naming the first count of a tile that does not exist under them."""
+    if rules.is_default:
+        return -1, None
+    missing = [t for t in range(N_KINDS) if not rules.limits[t]]
+    if missing:
+        for start in range(0, c.shape[0], _CHECK_ROWS):
+            block = c[start : start + _CHECK_ROWS, missing]
+            if block.any():
+                r, k = divmod(int(block.argmax()), len(missing))
+                col = missing[k]
+                raise ValueError(
+                    f"counts[{start + r}, {col}] = {block[r, k]}: {TILES[col]} does not exist "
+                    f"under rules {rules.name!r}"
+                )
+    return rules.flags, rules.limits
+
+
 def _check_totals(c: np.ndarray, residues: int, most: int, what: str) -> None:
     row, total = _kernel.first_bad_row(c, residues, most)
     if row >= 0:
@@ -99,15 +122,18 @@ def _worker_pool(workers: int) -> ThreadPoolExecutor:
         return _pool
 
 
-def _run(kernel: int, c: np.ndarray, out: np.ndarray, threads: int) -> None:
+def _run(
+    kernel: int, c: np.ndarray, out: np.ndarray, threads: int, rules: tuple[int, bytes | None] = (-1, None)
+) -> None:
     """Answer every row of ``c`` into ``out``, block by block, interruptibly."""
     n = c.shape[0]
     flat = out.reshape(-1).view(_numpy().uint8)
     step = _kernel.ROWS_PER_CHUNK
-    _kernel.prepare(kernel)
+    flags, limits = rules
+    _kernel.prepare(kernel, flags)
     if threads <= 1:
         for start in range(0, n, step):
-            _kernel.run_rows(kernel, c, flat, start, min(n, start + step))
+            _kernel.run_rows(kernel, c, flat, start, min(n, start + step), flags, limits)
         return
     starts = iter(range(0, n, step))
     lock = threading.Lock()
@@ -119,7 +145,7 @@ def _run(kernel: int, c: np.ndarray, out: np.ndarray, threads: int) -> None:
                 start = next(starts, None)
             if start is None:
                 return
-            _kernel.run_rows(kernel, c, flat, start, min(n, start + step))
+            _kernel.run_rows(kernel, c, flat, start, min(n, start + step), flags, limits)
 
     jobs = [_worker_pool(threads - 1).submit(work) for _ in range(threads - 1)]
     try:
@@ -130,8 +156,8 @@ def _run(kernel: int, c: np.ndarray, out: np.ndarray, threads: int) -> None:
             job.result()
 
 
-def is_win_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
-    """Whether each hand wins: standard form, seven pairs or thirteen orphans.
+def is_win_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
+    """Whether each hand wins: standard form, seven pairs or thirteen orphans (by default).
 
     Parameters
     ----------
@@ -139,20 +165,26 @@ def is_win_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
         (N, 34) array of tile counts 0-4, any integer dtype and layout.
     threads
         None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+    rules
+        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
+        ``"chinese"``.  A count of a tile that does not exist under it is a
+        ``ValueError`` naming the row and the tile.
 
     Returns
     -------
     numpy.ndarray
         (N,) bool; rows whose total is not 3n+2 (or above 14) are False.
     """
+    r = as_rules(rules)
     c = _as_counts(counts)
+    spec = _rule_args(c, r)
     out: np.ndarray = _numpy().zeros(c.shape[0], dtype=bool)
-    _run(_kernel.IS_WIN, c, out, _threads(threads, c.shape[0]))
+    _run(_kernel.IS_WIN, c, out, _threads(threads, c.shape[0]), spec)
     return out
 
 
-def shanten_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
-    """Shanten of each hand, the minimum over the forms (-1 = complete, 0 = ready).
+def shanten_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
+    """Shanten of each hand, the minimum over the forms the rules play (-1 = complete, 0 = ready).
 
     Parameters
     ----------
@@ -162,20 +194,26 @@ def shanten_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
         Rows under 13 tiles have the standard form only.
     threads
         None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+    rules
+        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
+        ``"chinese"``.  A count of a tile that does not exist under it is a
+        ``ValueError`` naming the row and the tile.
 
     Returns
     -------
     numpy.ndarray
         (N,) int8.
     """
+    r = as_rules(rules)
     c = _as_counts(counts)
+    spec = _rule_args(c, r)
     _check_totals(c, 0b110, MAX_HAND, "shanten needs 3n+1 or 3n+2 tiles, at most 14")
     out: np.ndarray = _numpy().zeros(c.shape[0], dtype=_numpy().int8)
-    _run(_kernel.SHANTEN, c, out, _threads(threads, c.shape[0]))
+    _run(_kernel.SHANTEN, c, out, _threads(threads, c.shape[0]), spec)
     return out
 
 
-def waits_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
+def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
     """The tiles each hand waits on, as a mask.
 
     Parameters
@@ -185,15 +223,22 @@ def waits_batch(counts: object, *, threads: int | None = None) -> np.ndarray:
         tiles, at most 13 (ValueError naming the first row that is not).
     threads
         None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+    rules
+        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
+        ``"chinese"``.  A count of a tile that does not exist under it is a
+        ``ValueError`` naming the row and the tile.
 
     Returns
     -------
     numpy.ndarray
         (N, 34) bool: ``out[r, t]`` is True when tile t completes hand r (a
-        tile the hand holds four of never does).
+        tile the hand holds four of, or that does not exist under the rules,
+        never does).
     """
+    r = as_rules(rules)
     c = _as_counts(counts)
+    spec = _rule_args(c, r)
     _check_totals(c, 0b010, MAX_HAND - 1, "waits needs 3n+1 tiles, at most 13")
     out: np.ndarray = _numpy().zeros(c.shape, dtype=bool)
-    _run(_kernel.WAITS, c, out, _threads(threads, c.shape[0]))
+    _run(_kernel.WAITS, c, out, _threads(threads, c.shape[0]), spec)
     return out

@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from . import _dispatch
 from ._api import Wild, _check_bool, wild_kinds
 from ._dispatch import hutype as _hutype
-from ._hand import Meld, MeldLike, as_hand
+from ._hand import Hand, Meld, MeldLike, as_hand
 from ._kernels import hu_flags as _flags
-from ._layout import MAX_HAND, N_KINDS
+from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._notation import format as _format
+from ._rules import Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile
 
 __all__ = ["DecomposedMeld", "Decomposition", "HuType", "classify", "decompose"]
@@ -43,10 +44,20 @@ class HuType(enum.IntFlag):
     """The hu type of a winning hand: exactly one shape plus any modifiers.
 
     ``HuType(0)`` means the hand does not win.  Shapes, by priority:
-    ``SHI_SAN_YAO`` > ``HAO_HUA_QI_DUI`` > ``QI_DA_DUI`` > ``QI_XIAO_DUI`` >
-    ``DUI_DUI_HU`` > ``PING_HU`` (``HuType.SHAPES``); modifiers:
-    ``QING_YI_SE``, ``HUN_YI_SE``, ``ZI_YI_SE``, ``MEN_QING``,
+    ``SHI_SAN_YAO`` 十三幺 > ``QI_XING_BU_KAO`` 七星不靠 > ``QUAN_BU_KAO``
+    全不靠 > ``ZU_HE_LONG`` 组合龙 > ``HAO_HUA_QI_DUI`` > ``QI_DA_DUI`` >
+    ``QI_XIAO_DUI`` > ``DUI_DUI_HU`` > ``PING_HU`` (``HuType.SHAPES``);
+    modifiers: ``QING_YI_SE``, ``HUN_YI_SE``, ``ZI_YI_SE``, ``MEN_QING``,
     ``QUAN_QIU_REN`` (``HuType.MODIFIERS``).
+
+    Which shapes exist depends on the rule set (``classify(..., rules=)``):
+    the three knitted shapes only where knitted forms win (``"gb"``); the
+    seven-pairs shapes with four identical tiles (``HAO_HUA_QI_DUI``,
+    ``QI_DA_DUI``) not under ``"riichi"``, whose seven pairs are seven
+    different kinds; ``SHI_SAN_YAO`` not under ``"sichuan"``.  Sichuan calls a
+    seven-pairs hand with a set of four 龙七对: ``HuType.LONG_QI_DUI`` is an
+    alias of ``QI_DA_DUI`` (one set of four), and two or more sets of four
+    stay ``HAO_HUA_QI_DUI``.  See docs/hutypes.md.
 
     Examples
     --------
@@ -66,6 +77,11 @@ class HuType(enum.IntFlag):
     ZI_YI_SE = _flags.ZI_YI_SE
     MEN_QING = _flags.MEN_QING
     QUAN_QIU_REN = _flags.QUAN_QIU_REN
+    QUAN_BU_KAO = _flags.QUAN_BU_KAO
+    QI_XING_BU_KAO = _flags.QI_XING_BU_KAO
+    ZU_HE_LONG = _flags.ZU_HE_LONG
+    LONG_QI_DUI = _flags.QI_DA_DUI
+    """Sichuan's name of ``QI_DA_DUI`` (龙七对): an alias, the same flag."""
 
     SHAPES: ClassVar[tuple[HuType, ...]]
     MODIFIERS: ClassVar[tuple[HuType, ...]]
@@ -136,6 +152,9 @@ class HuType(enum.IntFlag):
 
 HuType.SHAPES = (
     HuType.SHI_SAN_YAO,
+    HuType.QI_XING_BU_KAO,
+    HuType.QUAN_BU_KAO,
+    HuType.ZU_HE_LONG,
     HuType.HAO_HUA_QI_DUI,
     HuType.QI_DA_DUI,
     HuType.QI_XIAO_DUI,
@@ -165,6 +184,9 @@ _NAMES: dict[HuType, tuple[str, str]] = {
     HuType.ZI_YI_SE: ("字一色", "All Honors"),
     HuType.MEN_QING: ("门清", "Concealed Hand"),
     HuType.QUAN_QIU_REN: ("全求人", "Melded Hand"),
+    HuType.QUAN_BU_KAO: ("全不靠", "Knitted and Honours"),
+    HuType.QI_XING_BU_KAO: ("七星不靠", "Seven Honours and Knitted"),
+    HuType.ZU_HE_LONG: ("组合龙", "Knitted Straight"),
 }
 
 
@@ -175,7 +197,10 @@ class DecomposedMeld:
     Attributes
     ----------
     kind : str
-        ``"chow"``, ``"pung"`` or ``"kong"`` (kongs are always declared).
+        ``"chow"``, ``"pung"`` or ``"kong"`` (kongs are always declared); under
+        rules with knitted forms also ``"knitted"``: one suit's third of a
+        knitted straight (组合龙), ``tile``, ``tile + 3``, ``tile + 6``
+        (``147m``, ``258p``, ``369s``...).
     tile : Tile
         The meld's first (lowest) tile.
     declared : bool
@@ -196,10 +221,13 @@ class DecomposedMeld:
         """The meld's tiles, lowest first (four for a kong)."""
         if self.kind == "chow":
             return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
+        if self.kind == "knitted":
+            return (self.tile, TILES[self.tile + _KNIT_STEP], TILES[self.tile + 2 * _KNIT_STEP])
         return (self.tile,) * (4 if self.kind == "kong" else 3)
 
     def __str__(self) -> str:
-        """mpsz text as in a hand: ``123m``; declared ``[123m]``, a concealed kong ``{1111z}``."""
+        """mpsz text as in a hand: ``123m``; declared ``[123m]``, a concealed kong ``{1111z}``;
+        a third of a knitted straight ``147m``."""
         text = _mpsz(self.tiles)
         if not self.declared:
             return text
@@ -215,7 +243,9 @@ class Decomposition(tuple):  # type: ignore[type-arg]
         The pair (将/雀头).
     melds : tuple of DecomposedMeld
         The melds found in the concealed tiles (chows first, then pungs, each
-        in tile order), followed by the declared melds in hand order.
+        in tile order), followed by the declared melds in hand order.  A 组合龙
+        reading (rules with knitted forms) starts with the three ``"knitted"``
+        thirds of its knitted straight, in suit order.
 
     Immutable; equal to another ``Decomposition`` with the same pair and melds.
     """
@@ -266,8 +296,13 @@ def _mpsz(tiles: tuple[Tile, ...]) -> str:
     return _format(list(tiles), "mpsz")
 
 
+_KNIT_STEP = 3
 _CHOWS = tuple(DecomposedMeld("chow", TILES[t]) for t in range(N_KINDS))
 _PUNGS = tuple(DecomposedMeld("pung", TILES[t]) for t in range(N_KINDS))
+_KNITTED = tuple(
+    DecomposedMeld("knitted", TILES[t]) if t % SUIT_SIZE < _KNIT_STEP else None for t in range(FIRST_HONOR)
+)
+"""The third of a knitted straight starting at each suited tile (None above rank 3)."""
 _DECLARED: dict[Meld, DecomposedMeld] = {}
 _MELD_KIND = {"chow": _hutype.CHOW, "pung": _hutype.PUNG, "kong": _hutype.KONG}
 _MELD_BYTES: dict[tuple[Meld, ...], bytes] = {}
@@ -328,8 +363,37 @@ def _hu_type(value: int) -> HuType:
         return found
 
 
+def _rule_flags(r: Rules, h: Hand, kinds: tuple[Tile, ...] = ()) -> int:
+    """The kernel flags of ``r`` for hand ``h`` (its declared melds' suits locked).
+
+    ``ValueError`` for a tile the rules leave out (the copies of the wild
+    ``kinds`` in the concealed hand are jokers, not tiles, and are not checked)
+    or a declared chow where the rules have none, naming the meld.
+    """
+    if 0 in r.limits:  # some tile does not exist under these rules
+        counts = h.counts
+        if kinds:
+            real = bytearray(counts)
+            for k in kinds:
+                real[k] = 0
+            counts = bytes(real)
+        r.check_tiles(counts, "hand")
+    if not h.melds:
+        return r.flags
+    suits = []
+    for m in h.melds:
+        if m.kind == "chow" and not r.chows:
+            raise ValueError(f"meld {m} is a chow, which rules {r.name!r} do not allow")
+        for t in m.tiles:
+            if not r.exists(t):
+                raise ValueError(f"meld {m} holds {t}, which does not exist under rules {r.name!r}")
+        if m.tile < FIRST_HONOR:
+            suits.append(m.tile // SUIT_SIZE)
+    return r.lock_flags(suits)
+
+
 def decompose(
-    hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None
+    hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None, rules: RulesLike = None
 ) -> list[Decomposition]:
     """Every way to split a standard-form win into a pair and melds.
 
@@ -343,6 +407,15 @@ def decompose(
         Declared melds (``Meld`` objects or their text), added to the hand's.
     encoding
         How ``hand`` is encoded when it is a sequence of ints or counts.
+    rules
+        ``None`` (the default rules, ``"chinese"``), a preset name of ``RULES``
+        or a ``Rules`` object.  Under rules that limit the suits (``"sichuan"``)
+        a hand holding too many suits, declared melds included, has no
+        reading.  Under rules with knitted forms (``"gb"``) a whole hand (14
+        tiles with at most one declared meld) that holds a knitted straight
+        also reads as 组合龙: its three ``"knitted"`` thirds, then the meld and
+        pair found in the other concealed tiles, then the declared melds;
+        these readings follow the standard-form ones.
 
     Returns
     -------
@@ -350,21 +423,30 @@ def decompose(
         One per distinct split of the concealed part (3n+2 tiles) into a pair
         and n melds, with the declared melds appended to each; sorted by pair,
         then melds.  Empty when the concealed part does not split.  Seven
-        pairs and thirteen orphans are not standard-form splits.
+        pairs, thirteen orphans, 全不靠 and 七星不靠 are not pair-and-melds
+        splits and are never listed (nor, under ``"riichi"``, is anything
+        else: its seven pairs differ from the default only in that form).
 
     Raises
     ------
     ValueError, TypeError
-        If the hand is malformed (see ``Hand``).
+        If the hand is malformed (see ``Hand``), ``rules`` is unknown, the hand
+        holds a tile the rules leave out, or a declared chow where the rules
+        have none (naming the meld).
 
     Examples
     --------
     >>> [str(d.pair) for d in decompose("111222333m44m")]
     ['1m', '4m', '4m']
     """
+    r = None if rules is None else as_rules(rules)
     h = as_hand(hand, melds, encoding)
     declared = tuple([_declared(m) for m in h.melds]) if h.melds else ()
-    return _hutype.decompositions(h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared)
+    if r is None:
+        return _hutype.decompositions(h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared)
+    return _hutype.decompositions(
+        h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared, _rule_flags(r, h), _KNITTED
+    )
 
 
 def classify(
@@ -375,6 +457,7 @@ def classify(
     encoding: str | None = None,
     wild: Wild = None,
     fifth: bool = True,
+    rules: RulesLike = None,
 ) -> HuType:
     """The hu type of a whole hand: one shape flag plus every modifier that holds.
 
@@ -401,22 +484,36 @@ def classify(
     fifth : bool
         As in ``is_win``: ``False`` forbids a joker from standing for a fifth
         copy of a tile (counting the declared melds).
+    rules
+        ``None`` (the default rules, ``"chinese"``), a preset name of ``RULES``
+        or a ``Rules`` object.  The hand wins only in the forms the rules
+        allow: seven pairs of seven different kinds under ``"riichi"`` (four
+        identical tiles are then never a seven-pairs shape, though the hand
+        may win in the standard form), no thirteen orphans and at most two
+        suits, declared melds included, under ``"sichuan"``, the knitted
+        shapes 全不靠, 七星不靠 and 组合龙 under ``"gb"``.  With ``wild`` a
+        joker stands only for a tile the rules have; the wild kind's own
+        copies are jokers and need not exist under the rules (红中 jokers in
+        Sichuan).
 
     Returns
     -------
     HuType
         ``HuType(0)`` when the hand does not win.  Otherwise the first shape
-        that fits in the order 十三幺 > 豪华大七对 > 七大对 > 七小对 > 对对胡 >
-        平胡, plus each of 清一色, 混一色, 字一色, 门清 and 全求人 that holds.
+        that fits in the order 十三幺 > 七星不靠 > 全不靠 > 组合龙 > 豪华大七对 >
+        七大对 > 七小对 > 对对胡 > 平胡, plus each of 清一色, 混一色, 字一色,
+        门清 and 全求人 that holds.
 
     Raises
     ------
     ValueError
         If the hand is not 14 tiles (naming the count), or is malformed, or
-        ``wild`` names no tile.
+        ``wild`` names no tile, or ``rules`` is unknown, or the hand holds a
+        tile the rules leave out, or a declared chow where the rules have
+        none (naming the meld).
     TypeError
-        If ``self_drawn`` or ``fifth`` is not a bool, or the hand or ``wild``
-        is of the wrong type.
+        If ``self_drawn`` or ``fifth`` is not a bool, or the hand, ``wild`` or
+        ``rules`` is of the wrong type.
 
     Examples
     --------
@@ -428,6 +525,7 @@ def classify(
     kinds = _wild(wild) if wild is not None else ()
     if fifth is not True:
         _check_bool(fifth, "fifth")
+    r = None if rules is None else as_rules(rules)
     h = as_hand(hand, melds, encoding)
     if h.size != MAX_HAND:
         raise ValueError(
@@ -437,7 +535,13 @@ def classify(
     if self_drawn is not False and self_drawn is not True:
         raise TypeError(f"self_drawn must be a bool, not {type(self_drawn).__name__}")
     codes = _meld_bytes(h.melds) if h.melds else b""
-    if kinds:
+    if r is not None:
+        flags = _rule_flags(r, h, kinds)
+        if kinds:
+            value = _hutype.hu_type_wild(h.counts, _wild_mask(kinds), codes, self_drawn, fifth, flags, r.limits)
+        else:
+            value = _hutype.hu_type(h.counts, codes, self_drawn, flags)
+    elif kinds:
         value = _hutype.hu_type_wild(h.counts, _wild_mask(kinds), codes, self_drawn, fifth)
     else:
         value = _hutype.hu_type(h.counts, codes, self_drawn)

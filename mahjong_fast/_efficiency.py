@@ -13,10 +13,10 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
-from ._api import Wild, wild_kinds
+from ._api import Wild, rule_flags, wild_kinds
 from ._dispatch import efficiency as _kernel
 from ._hand import Hand, MeldLike, as_hand
-from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, SUIT_SIZE
+from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
 from ._rules import Rules, as_rules
 from ._tiles import TILES, Tile
 
@@ -235,7 +235,7 @@ def _setup(
             f"{what} needs 3n+{residue} concealed tiles ({most} - 3k beside k declared melds); "
             f"got {n} tiles and {len(h.melds)} melds"
         )
-    r.check_tiles(h.all_counts, "hand")
+    flags = rule_flags(h, r, kinds)
     seen = _visible_counts(visible, encoding)
     limits = r.limits
     for t in range(N_KINDS):
@@ -254,8 +254,7 @@ def _setup(
         for k in kinds:
             m[k] = 1
         mask = bytes(m)
-    suits = {m.tiles[0] // SUIT_SIZE for m in h.melds if m.tiles[0] < N_SUITS * SUIT_SIZE}
-    return h.counts, lim, avail, mask, r.lock_flags(suits), fifth
+    return h.counts, lim, avail, mask, flags, fifth
 
 
 def _unseen_of(held: bytes, avail: bytes) -> bytes:

@@ -5,6 +5,10 @@ this layer sees a string.  A hand's text is its concealed tiles followed by its
 declared melds, each in brackets in the same notation: ``[789s]`` an exposed
 chow, ``[555p]`` a pung, ``[1111z]`` an exposed kong, ``{1111z}`` a concealed
 kong.  Validation errors name the argument and the offending value.
+
+Red fives: a ``Hand`` and a ``Meld`` count their red fives beside their tiles
+(``Hand.red``, ``Meld.red``); they are part of equality and of the text, never
+of ``counts``, so no answer depends on them (``docs/tiles.md``).
 """
 from __future__ import annotations
 
@@ -14,17 +18,22 @@ from collections.abc import Set as AbstractSet
 from typing import Union
 
 from ._counts import read_counts
-from ._layout import MAX_COPIES, N_KINDS, SUIT_SIZE
+from ._layout import MAX_COPIES, N_KINDS, N_SUITS, SUIT_SIZE
 from ._tiles import (
+    NO_RED,
+    RED_FIVES,
     TILES,
     Tile,
-    as_tile,
+    as_tile_red,
     check_encoding,
     check_notation,
-    decode,
+    check_red,
+    decode_red,
     detect_notation,
+    encode_pairs,
     excerpt,
     read_tiles,
+    red_pairs,
     show,
     text_error,
     tile_items,
@@ -41,20 +50,26 @@ class Meld:
     """A declared meld: a chow, a pung or a kong (exposed or concealed).
 
     ``kind`` is ``"chow"``, ``"pung"`` or ``"kong"``; ``tile`` is its lowest
-    tile; ``concealed`` is only ever true for a kong (an 暗杠).
+    tile; ``concealed`` is only ever true for a kong (an 暗杠); ``red`` is how
+    many of its tiles are red fives (0 up to the fives it holds; ``tile`` given
+    as a red five's text, ``"0m"`` or ``"5mr"``, makes it at least 1).  Melds
+    are equal when all four are.
     """
 
-    __slots__ = ("concealed", "kind", "tile")
+    __slots__ = ("concealed", "kind", "red", "tile")
     kind: str
     tile: Tile
     concealed: bool
+    red: int
 
-    def __init__(self, kind: str, tile: object, concealed: bool = False) -> None:
+    def __init__(self, kind: str, tile: object, concealed: bool = False, red: int = 0) -> None:
         if not isinstance(kind, str):
             raise TypeError(f"kind must be a str, not {type(kind).__name__}")
         if kind not in _MELD_KINDS:
             raise ValueError(f"unknown meld kind {show(kind)}; expected chow, pung or kong")
-        t = as_tile(tile)
+        t, red_tile = as_tile_red(tile)
+        if red_tile and type(red) is int and red < 1:
+            red = 1
         if kind == "chow":
             if t.is_honor:
                 raise ValueError(f"cannot chow honors: {t}")
@@ -64,42 +79,43 @@ class Meld:
             raise TypeError(f"concealed must be a bool, not {type(concealed).__name__}")
         if concealed and kind != "kong":
             raise ValueError(f"only a kong can be concealed, not a {kind} of {t}")
+        if type(red) is not int:
+            raise TypeError(f"red must be an int, not {type(red).__name__} {show(red)}")
+        if red:
+            fives = sum(1 for x in _meld_tiles(kind, t) if x in RED_FIVES)
+            if not 0 <= red <= fives:
+                raise ValueError(f"a {kind} of {t} holds {fives} fives; red={red} is not 0-{fives}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tile", t)
         object.__setattr__(self, "concealed", concealed)
+        object.__setattr__(self, "red", red)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Meld is immutable")
 
     @classmethod
-    def chow(cls, tile: object) -> Meld:
+    def chow(cls, tile: object, red: int = 0) -> Meld:
         """A chow (顺子) starting at ``tile``: ``Meld.chow("7s")`` is 789s."""
-        return cls("chow", tile)
+        return cls("chow", tile, red=red)
 
     @classmethod
-    def pung(cls, tile: object) -> Meld:
+    def pung(cls, tile: object, red: int = 0) -> Meld:
         """A pung (刻子/碰) of ``tile``."""
-        return cls("pung", tile)
+        return cls("pung", tile, red=red)
 
     @classmethod
-    def kong(cls, tile: object, concealed: bool = False) -> Meld:
+    def kong(cls, tile: object, concealed: bool = False, red: int = 0) -> Meld:
         """A kong (杠) of ``tile``; ``concealed=True`` for an 暗杠."""
-        return cls("kong", tile, concealed)
+        return cls("kong", tile, concealed, red)
 
     @classmethod
     def from_tiles(cls, tiles: Sequence[object], concealed: bool = False) -> Meld:
-        """The meld its tiles make: three alike, four alike or three in a row."""
-        ts = sorted(_tile_list(tiles, "tiles"))
-        shown = " ".join(map(str, ts)) if len(ts) <= MAX_COPIES else f"{len(ts)} tiles"
-        if len(ts) == MAX_COPIES and len(set(ts)) == 1:
-            return cls.kong(ts[0], concealed)
-        if concealed:
-            raise ValueError(f"only a kong can be concealed, not [{shown}]")
-        if len(ts) == 3 and len(set(ts)) == 1:
-            return cls.pung(ts[0])
-        if len(ts) == 3 and ts[0].suit == ts[2].suit != "z" and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
-            return cls.chow(ts[0])
-        raise ValueError(f"not a meld: [{shown}]")
+        """The meld its tiles make: three alike, four alike or three in a row.
+
+        Tiles given as text keep their redness: ``["5mr", "5m", "5m"]`` is a pung with ``red == 1``.
+        """
+        red = [0] * N_SUITS
+        return _meld_of(_tile_list(tiles, "tiles", red), concealed, sum(red))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -110,13 +126,19 @@ class Meld:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The meld's tiles, lowest first."""
-        if self.kind == "chow":
-            return (self.tile, TILES[self.tile + 1], TILES[self.tile + 2])
-        return (self.tile,) * (MAX_COPIES if self.kind == "kong" else 3)
+        """The meld's tiles, lowest first (a red five as its kind)."""
+        return _meld_tiles(self.kind, self.tile)
 
-    def _key(self) -> tuple[str, int, bool]:
-        return (self.kind, int(self.tile), self.concealed)
+    @property
+    def red_counts(self) -> tuple[int, ...]:
+        """The meld's red fives per suit (m, p, s)."""
+        if not self.red:
+            return NO_RED
+        suit = self.tile // SUIT_SIZE
+        return tuple(self.red if s == suit else 0 for s in range(N_SUITS))
+
+    def _key(self) -> tuple[str, int, bool, int]:
+        return (self.kind, int(self.tile), self.concealed, self.red)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Meld) and self._key() == other._key()
@@ -124,8 +146,12 @@ class Meld:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[str, int, bool, int]]:
+        return (Meld, (self.kind, int(self.tile), self.concealed, self.red))  # pickle and copy: __setattr__ refuses
+
     def __repr__(self) -> str:
         extra = ", concealed=True" if self.concealed else ""
+        extra += f", red={self.red}" if self.red else ""
         return f"Meld.{self.kind}({str(self.tile)!r}{extra})"
 
     def __str__(self) -> str:
@@ -133,6 +159,27 @@ class Meld:
 
 
 MeldLike = Union[Meld, str]
+
+
+def _meld_tiles(kind: str, tile: Tile) -> tuple[Tile, ...]:
+    if kind == "chow":
+        return (tile, TILES[tile + 1], TILES[tile + 2])
+    return (tile,) * (MAX_COPIES if kind == "kong" else 3)
+
+
+def _meld_of(tiles: list[Tile], concealed: bool, red: int) -> Meld:
+    """The meld ``tiles`` make, ``red`` of them red fives (read with the tiles, so never too many)."""
+    ts = sorted(tiles)
+    shown = " ".join(map(str, ts)) if len(ts) <= MAX_COPIES else f"{len(ts)} tiles"
+    if len(ts) == MAX_COPIES and len(set(ts)) == 1:
+        return Meld.kong(ts[0], concealed, red)
+    if concealed:
+        raise ValueError(f"only a kong can be concealed, not [{shown}]")
+    if len(ts) == 3 and len(set(ts)) == 1:
+        return Meld.pung(ts[0], red)
+    if len(ts) == 3 and ts[0].suit == ts[2].suit != "z" and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
+        return Meld.chow(ts[0], red)
+    raise ValueError(f"not a meld: [{shown}]")
 
 
 # --- text -------------------------------------------------------------------------
@@ -159,62 +206,72 @@ def _groups(text: str, name: str) -> list[tuple[int, int, bool]]:
     return groups
 
 
-def _read_text(text: str, notation: str | None, name: str) -> tuple[list[Tile], tuple[Meld, ...]]:
-    """Concealed tiles and declared melds of a hand's text (notation detected when ``None``)."""
+def _read_text(
+    text: str, notation: str | None, name: str
+) -> tuple[list[Tile], tuple[Meld, ...], tuple[int, ...]]:
+    """Concealed tiles, declared melds and concealed red fives of a hand's text (notation detected when ``None``)."""
     notation = detect_notation(text) if notation is None else check_notation(notation)
     groups = _groups(text, name)
     skip = {start: stop + 1 for start, stop, _ in groups}
-    tiles = read_tiles(text, notation, name, skip=skip)
+    red = [0] * N_SUITS
+    tiles = read_tiles(text, notation, name, skip=skip, red=red)
     melds = []
     for start, stop, hidden in groups:
-        meld_tiles = read_tiles(text, notation, name, start + 1, stop)
+        meld_red = [0] * N_SUITS
+        meld_tiles = read_tiles(text, notation, name, start + 1, stop, red=meld_red)
         try:
-            melds.append(Meld.from_tiles(meld_tiles, hidden))
+            melds.append(_meld_of(meld_tiles, hidden, sum(meld_red)))
         except ValueError as exc:
             raise ValueError(f"{exc} at position {start} of {name} {excerpt(text, start)}") from None
-    return tiles, tuple(melds)
+    return tiles, tuple(melds), tuple(red)
 
 
 def _parse_meld(text: object, name: str) -> Meld:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a Meld or its text, not {type(text).__name__}")
     groups = _groups(text, name)
+    red = [0] * N_SUITS
     if not groups:
         if text.strip():
-            return Meld.from_tiles(read_tiles(text, detect_notation(text), name))
+            return _meld_of(read_tiles(text, detect_notation(text), name, red=red), False, sum(red))
     elif len(groups) == 1:
         start, stop, hidden = groups[0]
         if not (text[:start] + text[stop + 1:]).strip():
             notation = detect_notation(text[start + 1:stop])
-            return Meld.from_tiles(read_tiles(text, notation, name, start + 1, stop), concealed=hidden)
+            return _meld_of(read_tiles(text, notation, name, start + 1, stop, red=red), hidden, sum(red))
     raise ValueError(f"{name} must be one meld, got {excerpt(text, 0)}")
 
 
 def format_meld(meld: Meld, notation: str = "mpsz") -> str:
-    """One meld in brackets: ``[789s]``, ``{1111z}`` for a concealed kong."""
-    body = write_tiles(meld.tiles, check_notation(notation))
+    """One meld in brackets: ``[789s]``, ``{1111z}`` for a concealed kong; red fives as the notation writes them."""
+    body = write_tiles(meld.tiles, check_notation(notation), meld.red_counts)
     return "{" + body + "}" if meld.concealed else "[" + body + "]"
 
 
-def write_hand(tiles: Sequence[Tile], melds: Sequence[Meld], notation: str) -> str:
-    """A hand's text: its tiles in ``notation`` (a checked name), then its melds."""
-    parts = [write_tiles(tiles, notation)] if tiles else []
+def write_hand(
+    tiles: Sequence[Tile], melds: Sequence[Meld], notation: str, red: Sequence[int] = NO_RED
+) -> str:
+    """A hand's text: its tiles in ``notation`` (a checked name), ``red`` of them red fives, then its melds."""
+    parts = [write_tiles(tiles, notation, red)] if tiles else []
     parts += [format_meld(m, notation) for m in melds]
     return " ".join(parts)
 
 
 # --- Hand -------------------------------------------------------------------------
 
-def _tile_list(value: object, name: str) -> list[Tile]:
+def _tile_list(value: object, name: str, red: list[int] | None = None) -> list[Tile]:
+    """Tiles of a sequence of index34 ints, ``Tile`` or one-tile texts; red fives among the texts added to ``red``."""
     tiles = []
     for i, t in enumerate(tile_items(value, name)):
         if type(t) is int and 0 <= t < N_KINDS:
             t = TILES[t]
         elif not isinstance(t, Tile):
             try:
-                t = as_tile(t, f"{name}[{i}]")
+                t, is_red = as_tile_red(t, f"{name}[{i}]")
             except (TypeError, ValueError) as exc:
                 raise type(exc)(str(exc) if isinstance(t, str) else f"{name}[{i}]: {exc}") from None
+            if is_red and red is not None:
+                red[t // SUIT_SIZE] += 1
         tiles.append(t)
     return tiles
 
@@ -245,21 +302,31 @@ class Hand:
     """Concealed tiles plus declared melds, validated once.
 
     ``tiles`` are ints in ``encoding`` (index34 by default), text in any
-    notation (melds in brackets allowed), or 34 counts with ``encoding="counts"``.
+    notation (melds in brackets allowed), one-tile texts (``["1m", "5mr"]``),
+    or 34 counts with ``encoding="counts"``.
     Attributes: ``tiles`` (sorted tuple of ``Tile``), ``melds`` (tuple of
-    ``Meld``), ``counts`` (34 ``bytes`` of the concealed part) and
-    ``all_counts`` (concealed part plus melds, a kong counting four).  Two hands
-    are equal when their tiles are and their melds are, in any order.
+    ``Meld``), ``counts`` (34 ``bytes`` of the concealed part), ``all_counts``
+    (concealed part plus melds, a kong counting four) and ``red`` (red fives
+    among the concealed tiles per suit m, p, s; each is also in ``tiles`` and
+    ``counts`` as its five).  Red fives are read from mpsz ``0m``, mjai
+    ``5mr``, tenhou 51-53, and index136 ids 16/52/88 when ``red=True`` (off by
+    default: index136 ids are also plain copy numbers).  Two hands are equal
+    when their tiles, red fives and melds (a meld's red fives included) are, in
+    any meld order; compare ``counts``/``all_counts`` to ignore redness, as
+    every answer of the library does.
     """
 
-    __slots__ = ("all_counts", "counts", "melds", "tiles")
+    __slots__ = ("all_counts", "counts", "melds", "red", "tiles")
     tiles: tuple[Tile, ...]
     melds: tuple[Meld, ...]
     counts: bytes
     all_counts: bytes
+    red: tuple[int, ...]
 
-    def __init__(self, tiles: object = (), melds: Iterable[MeldLike] = (), encoding: str = "index34") -> None:
-        _fill(self, tiles, melds, encoding, "tiles")
+    def __init__(
+        self, tiles: object = (), melds: Iterable[MeldLike] = (), encoding: str = "index34", *, red: bool = False
+    ) -> None:
+        _fill(self, tiles, melds, encoding, "tiles", check_red(red))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
@@ -269,8 +336,17 @@ class Hand:
         """Tiles in the whole hand, a kong counting three (14 for a complete hand)."""
         return len(self.tiles) + 3 * len(self.melds)
 
-    def _key(self) -> tuple[tuple[Tile, ...], tuple[tuple[str, int, bool], ...]]:
-        return (self.tiles, tuple(sorted(m._key() for m in self.melds)))
+    def encode(self, encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
+        """The concealed tiles in a numeric encoding, red fives included where it can say so.
+
+        ``tenhou`` writes red fives as 51-53; ``index136`` as ids 16/52/88 when
+        ``red`` (the plain fives then taking copies 1-3); the others write a plain
+        five.  ``Hand(h.encode(e, red=True), encoding=e, red=True) == h`` without melds.
+        """
+        return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), check_red(red))
+
+    def _key(self) -> tuple[tuple[Tile, ...], tuple[int, ...], tuple[tuple[str, int, bool, int], ...]]:
+        return (self.tiles, self.red, tuple(sorted(m._key() for m in self.melds)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()
@@ -278,43 +354,53 @@ class Hand:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[int, ...], tuple[int, ...], tuple[Meld, ...]]]:
+        return (_restore, (tuple(map(int, self.tiles)), self.red, self.melds))  # pickle and copy
+
     def __repr__(self) -> str:
         return f"Hand({str(self)!r})"
 
     def __str__(self) -> str:
-        return write_hand(self.tiles, self.melds, "mpsz")
+        return write_hand(self.tiles, self.melds, "mpsz", self.red)
 
 
-def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str) -> None:
+def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str, red_ids: bool = False) -> None:
     check_encoding(encoding)
     extra = _read_melds(melds)
     own: tuple[Meld, ...] = ()
     items = None
+    red: Sequence[int] = NO_RED
     try:
         if isinstance(value, Hand):
             concealed: list[Tile] = list(value.tiles)
             own = value.melds
+            red = value.red
         elif isinstance(value, str):
-            concealed, own = _read_text(value, None, name)
+            concealed, own, red = _read_text(value, None, name)
         elif encoding == "counts":
             concealed = tiles_from_counts(value, name)
         elif isinstance(value, (bytes, bytearray, memoryview)):
             raise TypeError(f"{name}: a {type(value).__name__} hand needs encoding='counts' (34 counts)")
         else:
             items = tile_items(value, name)
-            concealed = _tile_list(items, name) if encoding == "index34" else decode(items, encoding, name)  # type: ignore[arg-type]
-        _set(hand, concealed, own + extra)
+            if encoding == "index34":
+                red = [0] * N_SUITS
+                concealed = _tile_list(items, name, red)
+            else:
+                concealed, red = decode_red(items, encoding, name, red_ids)  # type: ignore[arg-type]
+        _set(hand, concealed, own + extra, red)
     except ValueError as exc:
         if items is not None and _looks_like_counts(items):
             raise ValueError(f"{exc}; did you mean encoding='counts'?") from None
         raise
 
 
-def _set(hand: Hand, concealed: list[Tile], melds: tuple[Meld, ...]) -> None:
+def _set(hand: Hand, concealed: list[Tile], melds: tuple[Meld, ...], red: Sequence[int] = NO_RED) -> None:
     counts = _counts(concealed)
     set_ = object.__setattr__
     set_(hand, "counts", _check_copies(counts, ()))
     set_(hand, "tiles", tuple(sorted(concealed)))
+    set_(hand, "red", tuple(red) if any(red) else NO_RED)
     set_(hand, "melds", melds)
     for m in melds:
         for t in m.tiles:
@@ -335,6 +421,13 @@ def _check_copies(counts: list[int], melds: Sequence[Meld]) -> bytes:
             where = "across hand and melds" if melds else "in the hand"
             raise ValueError(f"tile {TILES[i]} appears {n} times {where}; at most {MAX_COPIES}")
     return bytes(counts)
+
+
+def _restore(tiles: tuple[int, ...], red: tuple[int, ...], melds: tuple[Meld, ...]) -> Hand:
+    """The hand ``Hand.__reduce__`` describes (an unpickled hand is checked again)."""
+    hand = Hand.__new__(Hand)
+    _set(hand, _tile_list(tiles, "tiles"), tuple(melds), red)
+    return hand
 
 
 def parse_hand(text: object, notation: str | None, name: str) -> Hand:

@@ -1,13 +1,18 @@
 """The text of a whole hand: ``parse`` and ``format`` in every notation.
 
-Notations: ``mpsz``, ``botzone``, ``unicode`` and ``chinese`` (the tile
-readers and writers are ``_tiles``'; meld brackets are ``_hand``'s).  A hand's
+Notations: ``mpsz``, ``botzone``, ``unicode``, ``chinese`` and ``mjai`` (the
+tile readers and writers are ``_tiles``'; meld brackets are ``_hand``'s).  A hand's
 text is its concealed tiles followed by its declared melds, each meld in
 brackets in the same notation: ``[789s]`` an exposed chow, ``[555p]`` a pung,
 ``[1111z]`` an exposed kong, ``{1111z}`` a concealed kong. Examples::
 
     123m456p11z [789s] {5555z}
     W1 W2 W3 B4 B5 B6 F1 F1 [T7 T8 T9] {J3 J3 J3 J3}
+    1m 2m 3m 5pr 5p 6p E E [7s 8s 9s] {P P P P}
+
+Red fives keep their identity where a notation can write them (mpsz ``0m``,
+mjai ``5mr``); the others write a plain five.  Which notation a text is in,
+when none is given, is ``detect_notation``'s rule (``docs/tiles.md``).
 
 Reading is one left-to-right pass: its time is linear in the text's length.
 """
@@ -16,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ._hand import Hand, as_hand, format_meld, parse_hand, write_hand
-from ._tiles import NOTATIONS, as_tile, check_notation, detect_notation, tile_items
+from ._layout import N_SUITS, SUIT_SIZE
+from ._tiles import NOTATIONS, as_tile_red, check_notation, detect_notation, tile_items
 
 __all__ = ["NOTATIONS", "detect_notation", "format", "format_meld", "parse"]
 
@@ -32,18 +38,24 @@ def parse(text: str, notation: str | None = None) -> Hand:
 
 
 def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:
-    """Write a hand (or a sequence of index34 tiles, or text) in ``notation``.
+    """Write a hand (or a sequence of index34 tiles or one-tile texts, or text) in ``notation``.
 
-    ``parse(format(h, n)) == h`` for every hand and notation.
+    ``parse(format(h, n)) == h`` for every hand and every notation that can
+    write red fives (mpsz, mjai); botzone, unicode and chinese write a red five
+    as a plain five, so there ``parse(format(h, n))`` equals ``h`` but for redness.
     """
     check_notation(notation)
     if isinstance(hand, (Hand, str)):
         h = as_hand(hand)
-        return write_hand(h.tiles, h.melds, notation)
+        return write_hand(h.tiles, h.melds, notation, h.red)
     tiles = []
+    red = [0] * N_SUITS
     for i, t in enumerate(tile_items(hand, "hand")):
         try:
-            tiles.append(as_tile(t, f"hand[{i}]"))
+            tile, is_red = as_tile_red(t, f"hand[{i}]")
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"hand[{i}]: {exc}" if not isinstance(t, str) else str(exc)) from None
-    return write_hand(sorted(tiles), (), notation)
+        tiles.append(tile)
+        if is_red:
+            red[tile // SUIT_SIZE] += 1
+    return write_hand(sorted(tiles), (), notation, red)

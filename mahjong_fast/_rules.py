@@ -54,6 +54,9 @@ class Rules:
     """The switches as the kernels read them (``_kernels/rule_flags``)."""
     limits: bytes = dataclasses.field(init=False, repr=False, compare=False)
     """34 values: the copies of each tile that exist (4, or 0 when the rules leave it out)."""
+    is_default: bool = dataclasses.field(init=False, repr=False, compare=False)
+    """These rules win, play and validate exactly as the default (``"chinese"``): calls under them
+    take the default route."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -85,6 +88,9 @@ class Rules:
         object.__setattr__(self, "missing", missing)
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "limits", bytes(limits))
+        object.__setattr__(
+            self, "is_default", flags == _f.CHINESE and not missing and self.honours and self.chows
+        )
 
     def __repr__(self) -> str:
         if RULES.get(self.name) == self:

@@ -7,9 +7,16 @@ decimal 46, nibble 0x47, hex 0x37, botzone ``J3``, ``🀆``.
 
 Numeric codes: ``decode_tile``/``encode_tile`` and ``decode``/``encode``.
 Text: ``read_tiles`` reads a run of tiles in one notation (``mpsz``,
-``botzone``, ``unicode``, ``chinese``) in one left-to-right pass, so its time is
-linear in the text; ``write_tiles`` writes one.  Meld brackets are ``_hand``'s.
-Every error names the argument and quotes at most a short excerpt of it.
+``botzone``, ``unicode``, ``chinese``, ``mjai``) in one left-to-right pass, so
+its time is linear in the text; ``write_tiles`` writes one.  Meld brackets are
+``_hand``'s.  Every error names the argument and quotes at most a short excerpt
+of it.
+
+Red fives (赤ドラ) are not tile kinds: a ``Tile`` is one of 34 kinds and a red
+5m is ``Tile.M5``.  Where a form can say a five is red (mpsz ``0m``, mjai
+``5mr``, tenhou 51-53, index136 ids 16/52/88 when asked), the readers count the
+red fives per suit beside the tiles (``red``, a list of three counts m, p, s)
+and the writers take the same counts back; ``docs/tiles.md`` has the tables.
 """
 from __future__ import annotations
 
@@ -30,8 +37,16 @@ from ._layout import (
     SUIT_SIZE,
 )
 
-ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts")
-NOTATIONS = ("mpsz", "botzone", "unicode", "chinese")
+ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts", "tenhou")
+NOTATIONS = ("mpsz", "botzone", "unicode", "chinese", "mjai")
+
+RED_RANK = 5
+"""The rank of the red fives (赤ドラ): 5m, 5p and 5s can be red."""
+RED_FIVES = tuple(s * SUIT_SIZE + RED_RANK - 1 for s in range(N_SUITS))
+"""index34 of 5m, 5p, 5s: the kinds a red five belongs to, one per suit."""
+NO_RED = (0,) * N_SUITS
+"""Red-five counts per suit (m, p, s) of tiles with no red five."""
+_RED_SUIT = {five: s for s, five in enumerate(RED_FIVES)}
 
 # --- names of the 34 kinds, in index34 order ----------------------------------
 
@@ -47,6 +62,9 @@ _BOTZONE_HONOR = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")
 # 1F006 white, 1F007 characters, 1F010 bamboo, 1F019 dots.
 _UNICODE_HONOR = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 _UNICODE_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
+# mjai: P (pai, 白), F (fa, 发), C (chun, 中).
+_MJAI_HONOR = ("E", "S", "W", "N", "P", "F", "C")
+_MJAI_RED = "r"
 
 
 def _suited(i: int) -> bool:
@@ -71,6 +89,12 @@ _BOTZONE_NAMES = tuple(
     f"{_BOTZONE_SUIT[i // SUIT_SIZE]}{i % SUIT_SIZE + 1}" if _suited(i) else _BOTZONE_HONOR[i - FIRST_HONOR]
     for i in range(N_KINDS)
 )
+MJAI_NAMES: tuple[str, ...] = tuple(
+    _MPSZ_NAMES[i] if _suited(i) else _MJAI_HONOR[i - FIRST_HONOR] for i in range(N_KINDS)
+)
+"""The mjai name of each kind in index34 order: ``1m``...``9s``, ``E S W N P F C`` (P 白, F 发, C 中)."""
+MJAI_RED_NAMES: tuple[str, ...] = tuple(MJAI_NAMES[five] + _MJAI_RED for five in RED_FIVES)
+"""The mjai names of the red fives: ``5mr``, ``5pr``, ``5sr``."""
 
 
 class Tile(enum.IntEnum):
@@ -162,8 +186,13 @@ class Tile(enum.IntEnum):
         """Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白."""
         return _BOTZONE_NAMES[self]
 
+    @property
+    def mjai(self) -> str:
+        """mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中."""
+        return MJAI_NAMES[self]
+
     def encode(self, encoding: str = "index34") -> int:
-        """This tile's code in a numeric encoding (``index136`` gives copy 0)."""
+        """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five)."""
         return encode_tile(self, encoding)
 
     @classmethod
@@ -249,16 +278,31 @@ def _build_seed_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]
     return decimal, nibble, hexa
 
 
+def _build_tenhou_table() -> dict[int, int]:
+    # Tenhou's JSON codes: suit digit 1 m, 2 p, 3 s (not the seed order), honours 41-47 in index34 order.
+    table = {(s + 1) * 10 + r + 1: s * SUIT_SIZE + r for s in range(N_SUITS) for r in range(SUIT_SIZE)}
+    table.update({41 + k: FIRST_HONOR + k for k in range(N_HONORS)})
+    table.update({TENHOU_RED[s]: five for s, five in enumerate(RED_FIVES)})
+    return table
+
+
+TENHOU_RED = tuple(51 + s for s in range(N_SUITS))
+"""Tenhou's codes of the red fives: 51 red 5m, 52 red 5p, 53 red 5s."""
+INDEX136_RED = tuple(five * MAX_COPIES for five in RED_FIVES)
+"""index136 ids of the red fives with ``red=True`` (copy 0 of each five): 16, 52, 88."""
+
 _DECODE: dict[str, dict[int, int]] = dict(zip(("decimal", "nibble", "hex"), _build_seed_tables()))
 _DECODE["index34"] = {i: i for i in range(N_KINDS)}
 _DECODE["index136"] = {i: i // MAX_COPIES for i in range(N_KINDS * MAX_COPIES)}
+_DECODE["tenhou"] = _build_tenhou_table()
 _ENCODE: dict[str, list[int]] = {}
 for _name, _table in _DECODE.items():
     _inverse = [-1] * N_KINDS
     for _code, _idx in sorted(_table.items(), reverse=True):
-        _inverse[_idx] = _code
+        _inverse[_idx] = _code  # the smallest code of a kind: copy 0, a plain (not red) five
     _ENCODE[_name] = _inverse
 del _name, _table, _inverse
+_RED_CODES = {"tenhou": dict(zip(TENHOU_RED, range(N_SUITS)))}
 
 
 def _check_name(value: object, kind: str, names: tuple[str, ...]) -> str:
@@ -279,14 +323,31 @@ def check_notation(notation: object) -> str:
     return _check_name(notation, "notation", NOTATIONS)
 
 
+def check_red(red: object) -> bool:
+    """``red`` if it is a bool (the index136 red-five option), else ``TypeError``."""
+    if not isinstance(red, bool):
+        raise TypeError(f"red must be a bool, not {type(red).__name__} {show(red)}")
+    return red
+
+
 def _code_as_int(value: object, encoding: str) -> int:
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise TypeError(f"{encoding} tile code must be an int, not {type(value).__name__} {show(value)}")
     return value.__index__()  # type: ignore[no-any-return]
 
 
+def _red_codes(encoding: str, red: bool) -> dict[int, int]:
+    """The codes of ``encoding`` that are red fives (code -> suit): tenhou's always, index136's when ``red``."""
+    if encoding == "index136":
+        return dict(zip(INDEX136_RED, range(N_SUITS))) if red else {}
+    return _RED_CODES.get(encoding, {})
+
+
 def decode_tile(value: int, encoding: str = "index34") -> Tile:
-    """Decode one numeric tile code; ``ValueError`` names an unknown code."""
+    """Decode one numeric tile code; ``ValueError`` names an unknown code.
+
+    A red five's code (tenhou 51-53) decodes to its kind: ``Tile.M5``.
+    """
     check_encoding(encoding)
     if encoding == "counts":
         raise ValueError("'counts' describes a whole hand, not one tile")
@@ -299,7 +360,7 @@ def decode_tile(value: int, encoding: str = "index34") -> Tile:
 
 
 def encode_tile(tile: int, encoding: str = "index34") -> int:
-    """Encode one tile (index34 int or ``Tile``) in a numeric encoding."""
+    """Encode one tile (index34 int or ``Tile``) in a numeric encoding (a five is written plain, not red)."""
     check_encoding(encoding)
     if encoding == "counts":
         raise ValueError("'counts' describes a whole hand, not one tile")
@@ -307,15 +368,20 @@ def encode_tile(tile: int, encoding: str = "index34") -> int:
 
 
 def as_tile(tile: object, name: str = "tile") -> Tile:
-    """A ``Tile`` from a ``Tile``, an index34 int or a one-tile string."""
+    """A ``Tile`` from a ``Tile``, an index34 int or a one-tile string (a red five is its kind)."""
+    return as_tile_red(tile, name)[0]
+
+
+def as_tile_red(tile: object, name: str = "tile") -> tuple[Tile, bool]:
+    """``(Tile, red)`` from a ``Tile``, an index34 int (never red) or a one-tile string (``"0m"``, ``"5mr"`` red)."""
     if isinstance(tile, Tile):
-        return tile
+        return tile, False
     if type(tile) is int and 0 <= tile < N_KINDS:
-        return TILES[tile]
+        return TILES[tile], False
     if isinstance(tile, str):
-        return read_tile(tile, name)
+        return read_tile_red(tile, name)
     try:
-        return decode_tile(tile, "index34")  # type: ignore[arg-type]
+        return decode_tile(tile, "index34"), False  # type: ignore[arg-type]
     except (TypeError, ValueError) as exc:
         raise type(exc)(f"{name}: {exc}") from None
 
@@ -337,10 +403,25 @@ def tile_items(value: object, name: str) -> list[object]:
 
 
 def decode(values: Iterable[int], encoding: str = "index34", name: str = "values") -> list[Tile]:
-    """Decode a sequence of codes; for ``index136`` a repeated id is an error."""
+    """Decode a sequence of codes; for ``index136`` a repeated id is an error.
+
+    Red fives decode to their kind; ``decode_red`` also counts them.
+    """
+    return decode_red(values, encoding, name)[0]
+
+
+def decode_red(
+    values: Iterable[int], encoding: str = "index34", name: str = "values", red: bool = False
+) -> tuple[list[Tile], list[int]]:
+    """``decode`` and the red fives per suit (m, p, s) among the codes.
+
+    Red codes: tenhou 51-53 always; index136 ids 16, 52, 88 only when ``red``
+    (index136 ids are also plain copy numbers); other encodings have none.
+    """
     check_encoding(encoding)
+    reds = [0] * N_SUITS
     if encoding == "counts":
-        return tiles_from_counts(values, name)
+        return tiles_from_counts(values, name), reds
     if isinstance(values, (bytes, bytearray, memoryview)):
         raise TypeError(
             f"{name} in {encoding} must be a sequence of ints, not {type(values).__name__}; "
@@ -353,39 +434,84 @@ def decode(values: Iterable[int], encoding: str = "index34", name: str = "values
             tiles.append(decode_tile(v, encoding))  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name}[{i}]: {exc}") from None
+    codes = [v.__index__() for v in items]  # type: ignore[attr-defined]
     if encoding == "index136":
         seen: set[int] = set()
-        for v in items:
-            code = v.__index__()  # type: ignore[attr-defined]
+        for code in codes:
             if code in seen:
                 raise ValueError(f"index136 tile id {code} appears more than once in {name}")
             seen.add(code)
-    return tiles
+    red_codes = _red_codes(encoding, red)
+    if red_codes:
+        for code in codes:
+            suit = red_codes.get(code)
+            if suit is not None:
+                reds[suit] += 1
+    return tiles, reds
 
 
-def encode(tiles: Iterable[int], encoding: str = "index34") -> list[int] | bytes:
-    """Encode tiles; ``index136`` numbers the copies of each kind 0, 1, 2, 3."""
+def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
+    """Encode tiles; ``index136`` numbers the copies of each kind 0, 1, 2, 3.
+
+    A tile given as text keeps its redness (``"0m"``, ``"5mr"``): ``tenhou``
+    writes it 51-53; ``index136`` writes it as id 16/52/88 (copy 0 of its five)
+    when ``red`` is true, the plain fives then taking copies 1-3; every other
+    encoding writes a plain five.  ``Hand.encode`` does the same for a hand.
+    """
     check_encoding(encoding)
-    items = tile_items(tiles, "tiles")
-    kinds = []
-    for i, t in enumerate(items):
+    check_red(red)
+    pairs = []
+    for i, t in enumerate(tile_items(tiles, "tiles")):
         try:
-            kinds.append(as_tile(t, f"tiles[{i}]"))
+            pairs.append(as_tile_red(t, f"tiles[{i}]"))
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"tiles[{i}]: {exc}") from None
+    return encode_pairs(pairs, encoding, red)
+
+
+def red_pairs(tiles: Iterable[Tile], red: Iterable[int]) -> list[tuple[Tile, bool]]:
+    """``(tile, is_red)`` for each tile, the first ``red[s]`` fives of suit ``s`` being the red ones."""
+    left = list(red)
+    pairs = []
+    for t in tiles:
+        suit = _RED_SUIT.get(t)
+        is_red = suit is not None and left[suit] > 0
+        if is_red:
+            left[suit] -= 1  # type: ignore[index]
+        pairs.append((t, is_red))
+    return pairs
+
+
+def encode_pairs(pairs: Iterable[tuple[Tile, bool]], encoding: str, red: bool = False) -> list[int] | bytes:
+    """Encode ``(tile, is_red)`` pairs in a checked encoding (see ``encode``)."""
+    pairs = list(pairs)
     if encoding == "counts":
-        return counts_of(kinds)
+        return counts_of(t for t, _ in pairs)
     if encoding == "index136":
         seen = [0] * N_KINDS
         out = []
-        for t in kinds:
-            if seen[t] >= MAX_COPIES:
-                raise ValueError(f"tile {t} appears more than {MAX_COPIES} times in tiles")
-            out.append(t * MAX_COPIES + seen[t])
+        red_taken = [False] * N_SUITS
+        for t, is_red in pairs:
+            suit = _RED_SUIT.get(t) if red else None
+            if suit is not None and is_red:
+                if red_taken[suit]:
+                    raise ValueError(
+                        f"red {t} appears more than once in tiles; index136 has one red {t} (id {INDEX136_RED[suit]})"
+                    )
+                red_taken[suit] = True
+                out.append(INDEX136_RED[suit])
+                continue
+            copy = seen[t] + (suit is not None)  # with red=True copy 0 of a five is the red one
+            if copy >= MAX_COPIES:
+                extra = f" besides the red one (id {INDEX136_RED[suit]})" if suit is not None else ""
+                raise ValueError(f"tile {t} appears more than {MAX_COPIES - (suit is not None)} times{extra} in tiles")
+            out.append(t * MAX_COPIES + copy)
             seen[t] += 1
         return out
     table = _ENCODE[encoding]
-    return [table[t] for t in kinds]
+    if encoding == "tenhou":
+        return [TENHOU_RED[_RED_SUIT[t]] if is_red else table[t] for t, is_red in pairs]
+    return [table[t] for t, _ in pairs]
 
 
 def counts_of(tiles: Iterable[int]) -> bytes:
@@ -416,6 +542,8 @@ _SUIT_INDEX = {letter: k for k, letter in enumerate(SUIT_LETTERS)}
 _UNICODE_BLOCK = re.compile("[\U0001F000-\U0001F02F]")
 _WIDE = re.compile("[\u2E80-\U0010FFFF]")
 _LETTER_DIGIT = re.compile(r"[A-Za-z]\d")
+# mjai: an honour letter that is not a botzone letter+digit code, or the red suffix after a suit letter.
+_MJAI_MARK = re.compile(r"[ESWNPFC](?![0-9])|[0-9][mps]r")
 _DIGIT_SUIT = re.compile(r"\d[mpsz]")
 _BRACKETS_AS_SPACES = str.maketrans("[]{}", "    ")
 
@@ -449,22 +577,41 @@ _CHINESE_TO_TILE = _chinese_aliases()
 _CHINESE_MAX = max(map(len, _CHINESE_TO_TILE))
 
 
+_MJAI_TO_TILE: dict[str, tuple[Tile, bool]] = {name: (TILES[i], False) for i, name in enumerate(MJAI_NAMES)}
+_MJAI_TO_TILE.update({name: (TILES[five], True) for name, five in zip(MJAI_RED_NAMES, RED_FIVES)})
+_MJAI_HONOR_TILE = {letter: TILES[FIRST_HONOR + k] for k, letter in enumerate(_MJAI_HONOR)}
+_MJAI_DIGITS = frozenset("123456789")
+_MJAI_SUITS = {letter: k for k, letter in enumerate(SUIT_LETTERS[:N_SUITS])}
+
+
 def detect_notation(text: str) -> str:
-    """Guess the notation of ``text`` from the characters it uses."""
+    """Guess the notation of ``text`` from the characters it uses (``docs/tiles.md``, "Detection").
+
+    In order: a glyph of the mahjong block is ``unicode``; any other wide
+    character ``chinese``; an mjai honour letter ``E S W N P F C`` not followed
+    by a digit, or a ``r`` right after a digit and ``m``/``p``/``s``, is
+    ``mjai``; a letter followed by a digit with no digit followed by a suit
+    letter is ``botzone``; anything else ``mpsz``.
+    """
     if _UNICODE_BLOCK.search(text):
         return "unicode"
     if _WIDE.search(text):
         return "chinese"
     spaced = text.translate(_BRACKETS_AS_SPACES)
+    if _MJAI_MARK.search(spaced):
+        return "mjai"
     if _LETTER_DIGIT.search(spaced) and not _DIGIT_SUIT.search(spaced):
         return "botzone"
     return "mpsz"
 
 
 # Each reader takes text[start:stop] and jumps over the meld groups in ``skip``
-# (position of an opening bracket -> position after its closing one).
+# (position of an opening bracket -> position after its closing one); it adds
+# the red fives it reads to ``red`` (per suit m, p, s).
 
-def _read_mpsz(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+def _read_mpsz(
+    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
+) -> list[Tile]:
     tiles: list[Tile] = []
     ranks: list[int] = []  # digits waiting for their suit letter
     run_at = start
@@ -493,7 +640,10 @@ def _read_mpsz(text: str, start: int, stop: int, skip: Mapping[int, int], name: 
             else:
                 base = suit * SUIT_SIZE - 1
                 for rank in ranks:
-                    tiles.append(TILES[base + (rank or 5)])  # 0m/0p/0s: the red five
+                    if rank == 0:  # 0m/0p/0s: the red five
+                        red[suit] += 1
+                        rank = RED_RANK
+                    tiles.append(TILES[base + rank])
             ranks.clear()
         else:
             raise text_error(
@@ -505,7 +655,9 @@ def _read_mpsz(text: str, start: int, stop: int, skip: Mapping[int, int], name: 
     return tiles
 
 
-def _read_botzone(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+def _read_botzone(
+    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
+) -> list[Tile]:
     tiles = []
     i = start
     while i < stop:
@@ -527,7 +679,9 @@ def _read_botzone(text: str, start: int, stop: int, skip: Mapping[int, int], nam
     return tiles
 
 
-def _read_unicode(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+def _read_unicode(
+    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
+) -> list[Tile]:
     tiles = []
     i = start
     while i < stop:
@@ -546,7 +700,9 @@ def _read_unicode(text: str, start: int, stop: int, skip: Mapping[int, int], nam
     return tiles
 
 
-def _read_chinese(text: str, start: int, stop: int, skip: Mapping[int, int], name: str) -> list[Tile]:
+def _read_chinese(
+    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
+) -> list[Tile]:
     tiles = []
     i = start
     while i < stop:
@@ -568,11 +724,52 @@ def _read_chinese(text: str, start: int, stop: int, skip: Mapping[int, int], nam
     return tiles
 
 
+def _mjai_token(text: str, i: int, stop: int) -> str:
+    """The (at most three characters) of a bad mjai token at ``i``, up to a separator or bracket."""
+    j = i + 1
+    while j < min(stop, i + 3) and text[j] not in _SEPARATORS and text[j] not in "[]{}":
+        j += 1
+    return text[i:j]
+
+
+def _read_mjai(
+    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
+) -> list[Tile]:
+    tiles = []
+    i = start
+    while i < stop:
+        c = text[i]
+        if c in _SEPARATORS:
+            i += 1
+            continue
+        if c in _GROUP_OPENERS and i in skip:
+            i = skip[i]
+            continue
+        honor = _MJAI_HONOR_TILE.get(c)
+        if honor is not None:
+            tiles.append(honor)
+            i += 1
+            continue
+        suit = _MJAI_SUITS.get(text[i + 1]) if c in _MJAI_DIGITS and i + 1 < stop else None
+        if suit is None:
+            raise text_error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", text, i, name)
+        tile = TILES[suit * SUIT_SIZE + int(c) - 1]
+        i += 2
+        if i < stop and text[i] == _MJAI_RED:
+            if _RED_SUIT.get(tile) is None:
+                raise text_error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", text, i - 2, name)
+            red[suit] += 1
+            i += 1
+        tiles.append(tile)
+    return tiles
+
+
 _READERS = {
     "mpsz": _read_mpsz,
     "botzone": _read_botzone,
     "unicode": _read_unicode,
     "chinese": _read_chinese,
+    "mjai": _read_mjai,
 }
 _NO_GROUPS: Mapping[int, int] = {}
 
@@ -584,30 +781,63 @@ def read_tiles(
     start: int = 0,
     stop: int | None = None,
     skip: Mapping[int, int] = _NO_GROUPS,
+    red: list[int] | None = None,
 ) -> list[Tile]:
     """The tiles of ``text[start:stop]`` in ``notation`` (a checked name), jumping over ``skip``.
 
+    The red fives read (mpsz ``0m``, mjai ``5mr``) are added to ``red`` (three
+    counts m, p, s) when given; each is also in the tiles, as its kind.
     ``ValueError`` gives the position of the first bad character in ``text``.
     """
-    return _READERS[notation](text, start, len(text) if stop is None else stop, skip, name)
+    return _READERS[notation](
+        text, start, len(text) if stop is None else stop, skip, name, [0] * N_SUITS if red is None else red
+    )
 
 
 def read_tile(text: object, name: str = "tile") -> Tile:
-    """Exactly one tile from text in any notation (detected)."""
+    """Exactly one tile from text in any notation (detected); a red five is its kind."""
+    return read_tile_red(text, name)[0]
+
+
+def read_tile_red(text: object, name: str = "tile") -> tuple[Tile, bool]:
+    """Exactly one tile from text in any notation (detected), and whether it is a red five."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    tiles = read_tiles(text, detect_notation(text), name)
+    red = [0] * N_SUITS
+    tiles = read_tiles(text, detect_notation(text), name, red=red)
     if len(tiles) != 1:
         raise ValueError(f"{name} must be one tile, got {len(tiles)} in {excerpt(text, 0)}")
-    return tiles[0]
+    return tiles[0], any(red)
 
 
-def write_tiles(tiles: Iterable[Tile], notation: str) -> str:
-    """``tiles`` in ``notation``; mpsz groups them by suit, each suit in the given order."""
+def read_mjai_tile(name: str) -> tuple[Tile, bool]:
+    """The kind of one mjai tile name and whether it is red: ``"5mr"`` -> ``(Tile.M5, True)``.
+
+    Exactly the names of ``MJAI_NAMES`` and ``MJAI_RED_NAMES`` (no spaces, no
+    other notation; mjai's hidden tile ``"?"`` is not a tile): anything else
+    raises ``ValueError`` naming it (``TypeError`` if it is not a ``str``).
+    """
+    found = _MJAI_TO_TILE.get(name) if isinstance(name, str) else None
+    if found is None:
+        if not isinstance(name, str):
+            raise TypeError(f"mjai tile name must be a str, not {type(name).__name__} {show(name)}")
+        raise ValueError(f"unknown mjai tile {show(name)}")
+    return found
+
+
+def write_tiles(tiles: Iterable[Tile], notation: str, red: Iterable[int] = NO_RED) -> str:
+    """``tiles`` in ``notation``; mpsz groups them by suit, each suit in the given order.
+
+    The first ``red[s]`` fives of suit ``s`` are written red where the notation
+    can say so (mpsz ``0m``, mjai ``5mr``); other notations write a plain five.
+    """
+    pairs = red_pairs(tiles, red)
     if notation == "mpsz":
         ranks: list[list[str]] = [[] for _ in SUIT_LETTERS]
-        for t in tiles:
-            ranks[t // SUIT_SIZE].append(str(t % SUIT_SIZE + 1))
+        for t, is_red in pairs:
+            ranks[t // SUIT_SIZE].append("0" if is_red else str(t % SUIT_SIZE + 1))
         return "".join("".join(r) + letter for r, letter in zip(ranks, SUIT_LETTERS) if r)
+    if notation == "mjai":
+        return " ".join(MJAI_NAMES[t] + _MJAI_RED if is_red else MJAI_NAMES[t] for t, is_red in pairs)
     names = {"botzone": _BOTZONE_NAMES, "unicode": _UNICODE_NAMES, "chinese": _CHINESE_NAMES}[notation]
-    return ("" if notation == "unicode" else " ").join(names[t] for t in tiles)
+    return ("" if notation == "unicode" else " ").join(names[t] for t, _ in pairs)

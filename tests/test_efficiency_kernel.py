@@ -13,8 +13,10 @@ import random
 import pytest
 
 import mahjong_fast as mf
+import mahjong_fast._dispatch
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._layout import N_KINDS
+from mahjong_fast._rules import RULES
 
 from support.hands import concealed_beside, heavy_hand, melds_and_limits, mixed_hand, random_hand
 
@@ -98,10 +100,11 @@ def rows(seed: int, n: int, sizes=(14, 14, 14, 11, 8)) -> np.ndarray:
     return out
 
 
-def batch_brute(hands: np.ndarray, avail: np.ndarray | None = None):
+def batch_brute(hands: np.ndarray, avail: np.ndarray | None = None, rules: str = "chinese"):
     """(shanten after each discard (N, 34), unseen useful total (N, 34), useful masks (N, 34) as
-    int64 bits) by ``shanten_batch`` over every discard and every draw."""
+    int64 bits) by ``shanten_batch`` over every discard and every draw the rules allow."""
     n = hands.shape[0]
+    lim = np.frombuffer(RULES[rules].limits, dtype=np.uint8).astype(np.int16)
     after = np.full((n, N_KINDS), 127, dtype=np.int8)
     totals = np.zeros((n, N_KINDS), dtype=np.int64)
     masks = np.zeros((n, N_KINDS), dtype=np.int64)
@@ -110,19 +113,45 @@ def batch_brute(hands: np.ndarray, avail: np.ndarray | None = None):
         h = hands[lo:lo + 1000].astype(np.int16)
         rr, dd = np.nonzero(h)
         x = h[rr] - eye[dd]                      # the hands left, one per (row, discard)
-        sx = mf.shanten_batch(x)
+        sx = mf.shanten_batch(x, rules=rules)
         after[lo + rr, dd] = sx
-        y = x[:, None, :] + eye[None, :, :]      # every draw
-        ok = (x < 4)
+        ok = x < lim                             # every draw the hand may make
         k, t = np.nonzero(ok)
-        sy = mf.shanten_batch(y[k, t])
+        sy = mf.shanten_batch(x[k] + eye[t], rules=rules)
         useful = np.zeros(ok.shape, dtype=bool)
         useful[k, t] = sy < sx[k]
-        av = 4 if avail is None else avail[lo + rr].astype(np.int16)
+        av = lim if avail is None else avail[lo + rr].astype(np.int16)
         unseen = np.clip(av - x, 0, None)
         totals[lo + rr, dd] = (useful * unseen).sum(axis=1)
         masks[lo + rr, dd] = (useful.astype(np.int64) << np.arange(N_KINDS, dtype=np.int64)).sum(axis=1)
     return after, totals, masks
+
+
+def rule_rows(rules: str, seed: int, n: int, sizes=(14, 14, 14, 11, 8)) -> np.ndarray:
+    """Random hands of the tiles ``rules`` play: wall draws, few kinds, fours and triplets."""
+    exist = [t for t in range(N_KINDS) if RULES[rules].limits[t]]
+    rng = random.Random(seed)
+    wall = [t for t in exist for _ in range(4)]
+    out = np.zeros((n, N_KINDS), dtype=np.uint8)
+    for r in range(n):
+        size = rng.choice(sizes)
+        kind = r % 4
+        if kind < 2:
+            for t in rng.sample(wall, size):
+                out[r, t] += 1
+        else:
+            c = heavy_hand(rng, size, exist) if kind == 2 else quads(rng, size)
+            if kind == 3:
+                c = [0] * N_KINDS
+                kinds = rng.sample(exist, 6)
+                c[kinds[0]] = 4
+                c[kinds[1]] = 3 if size >= 7 else 0
+                while sum(c) < size:
+                    t = rng.choice(kinds[2:] + [rng.choice(exist)])
+                    if c[t] < 4:
+                        c[t] += 1
+            out[r] = c
+    return out
 
 
 # ---------------------------------------------------------------- useful tiles of 3n+1 hands
@@ -148,20 +177,40 @@ def test_useful_with_melds_and_visible(eff):
 
 # ---------------------------------------------------------------- every discard of 3n+2 hands
 
-def test_discards_50k_against_batch_brute_force(eff):
-    """Shanten after each discard, useful masks and unseen totals: the compiled kernel on 50,000
-    hands (every 5th with visible tiles), the pure one on 30."""
-    n = sample(eff, 50000, 30)
-    hands = rows(1, n)
+RULE_SETS = ("chinese", "riichi", "riichi3", "sichuan", "gb")
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_discards_50k_against_batch_brute_force(eff, rules):
+    """Shanten after each discard and unseen useful totals of 50,000 hands per rule set (every 5th
+    with visible tiles) through ``discard_analysis_batch`` on the dispatched kernel, against the
+    brute force; the useful masks of the kernel under test, hand by hand, on 3,000 of them (30
+    on pure Python)."""
+    if eff.compiled != mf._dispatch.is_compiled(mf._dispatch.efficiency):
+        n_batch = 0
+    else:
+        n_batch = sample(eff, 50000, 40)
+    n_single = sample(eff, 3000, 30)
+    n = max(n_batch, n_single)
+    hands = rule_rows(rules, 1, n)
+    lim = np.frombuffer(RULES[rules].limits, dtype=np.uint8)
     rng = np.random.default_rng(2)
     seen = rng.integers(0, 3, size=(n, N_KINDS)) * (rng.random((n, N_KINDS)) < 0.25)
-    seen = np.minimum(seen, 4 - hands).astype(np.uint8)
+    seen = np.minimum(seen, lim - hands).astype(np.uint8)
     seen[np.arange(n) % 5 != 0] = 0
-    avail = (4 - seen).astype(np.uint8)
-    after, totals, masks = batch_brute(hands, avail)
-    shanten = mf.shanten_batch(hands)
-    for r in range(n):
-        res = eff.discards(hands[r].tobytes(), FULL, avail[r].tobytes())
+    avail = (lim - seen).astype(np.uint8)
+    after, totals, masks = batch_brute(hands, avail, rules)
+    shanten = mf.shanten_batch(hands, rules=rules)
+    if n_batch:
+        got = mf.discard_analysis_batch(hands[:n_batch], visible=seen[:n_batch], rules=rules)
+        assert (got.shanten == after[:n_batch]).all()
+        assert (got.useful == totals[:n_batch]).all()
+        held = hands[:n_batch] > 0
+        assert (got.keep == (held & (after[:n_batch] == shanten[:n_batch, None]))).all()
+        assert (got.back == (held & (after[:n_batch] > shanten[:n_batch, None]))).all()
+    flags = RULES[rules].flags
+    for r in range(n_single):
+        res = eff.discards(hands[r].tobytes(), RULES[rules].limits, avail[r].tobytes(), None, flags)
         assert res.shanten == shanten[r]
         assert res.after() == after[r].tolist(), r
         for d, (s, mask, total) in entries(res).items():

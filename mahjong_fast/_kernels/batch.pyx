@@ -6,8 +6,10 @@ C-contiguous ``(N, 34)`` uint8 array of valid counts into ``out`` (uint8: N for
 ``IS_WIN`` and ``SHANTEN`` (int8 bits), N*34 for ``WAITS``); bounds are checked.
 ``first_bad_row`` finds the first row whose total is not allowed.  Rows mean
 what the single-hand functions mean; ``_batch`` checks arguments and chunks.
+Under a rule set (``rules`` >= 0, the bits of ``rule_flags``) the rule-set
+kernels answer with the rules' ``limits`` (34 bytes; every row's tiles exist).
 """
-from mahjong_fast._kernels.shanten cimport shanten_c, waits_c
+from mahjong_fast._kernels.shanten cimport is_win_rules_c, shanten_c, shanten_rules_c, waits_c, waits_rules_c
 from mahjong_fast._kernels.table cimport is_win_counts_c
 from mahjong_fast._layout cimport N_KINDS
 
@@ -24,6 +26,20 @@ SHANTEN = K_SHANTEN
 WAITS = K_WAITS
 
 
+cdef void _rule_rows(int kernel, const unsigned char* c, unsigned char* out, Py_ssize_t start,
+                     Py_ssize_t stop, int rules, const unsigned char* limits) noexcept nogil:
+    cdef Py_ssize_t r
+    if kernel == K_IS_WIN:
+        for r in range(start, stop):
+            out[r] = is_win_rules_c(c + N_KINDS * r, 0, True, limits, rules) == 1
+    elif kernel == K_SHANTEN:
+        for r in range(start, stop):
+            out[r] = <unsigned char><signed char>shanten_rules_c(c + N_KINDS * r, 0, 0, True, limits, rules)
+    else:
+        for r in range(start, stop):
+            waits_rules_c(c + N_KINDS * r, 0, True, limits, NULL, rules, out + N_KINDS * r)
+
+
 cdef void _rows(int kernel, const unsigned char* c, unsigned char* out,
                 Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     cdef Py_ssize_t r
@@ -38,18 +54,29 @@ cdef void _rows(int kernel, const unsigned char* c, unsigned char* out,
             waits_c(c + N_KINDS * r, 0, True, NULL, NULL, out + N_KINDS * r)
 
 
-def prepare(int kernel):
-    """Build the tables ``kernel`` needs (idempotent, thread-safe)."""
-    if kernel == IS_WIN:
+def prepare(int kernel, int rules=-1):
+    """Build the tables ``kernel`` needs, under ``rules`` when >= 0 (idempotent, thread-safe)."""
+    if kernel == IS_WIN and rules < 0:
         ensure_table()
     else:
         ensure_tables()
 
 
 def run_rows(int kernel, const unsigned char[:, ::1] counts, unsigned char[::1] out,
-             Py_ssize_t start, Py_ssize_t stop):
-    """Answer rows ``start:stop`` of ``counts`` into ``out``; call ``prepare`` first."""
+             Py_ssize_t start, Py_ssize_t stop, int rules=-1, const unsigned char[::1] limits=None):
+    """Answer rows ``start:stop`` of ``counts`` into ``out``; call ``prepare`` first.
+
+    ``rules`` >= 0 (the kernels' rule bits) answers under that rule set, with ``limits``
+    (34 copies per tile, 0 for a tile that does not exist; every row's tiles must exist).
+    """
     cdef Py_ssize_t n = counts.shape[0]
+    cdef int t
+    if rules >= 0:
+        if limits is None or limits.shape[0] != N_KINDS:
+            raise ValueError(f"rules need limits of {N_KINDS} values")
+        for t in range(N_KINDS):
+            if limits[t] > 4:
+                raise ValueError(f"limits[{t}] = {limits[t]} is above 4")
     if counts.shape[1] != N_KINDS:
         raise ValueError(f"counts must have {N_KINDS} columns, got {counts.shape[1]}")
     if kernel not in (IS_WIN, SHANTEN, WAITS):
@@ -59,8 +86,12 @@ def run_rows(int kernel, const unsigned char[:, ::1] counts, unsigned char[::1] 
     if out.shape[0] < (n * N_KINDS if kernel == WAITS else n):
         raise ValueError(f"out holds {out.shape[0]} bytes, too few for {n} rows")
     if start < stop:
-        with nogil:
-            _rows(kernel, &counts[0, 0], &out[0], start, stop)
+        if rules >= 0:
+            with nogil:
+                _rule_rows(kernel, &counts[0, 0], &out[0], start, stop, rules, &limits[0])
+        else:
+            with nogil:
+                _rows(kernel, &counts[0, 0], &out[0], start, stop)
 
 
 def first_bad_row(const unsigned char[:, ::1] counts, int residues, int most):

@@ -12,13 +12,21 @@ WAITS = 2
 _N = _layout.N_KINDS
 
 
-def prepare(kernel: int) -> None:
+def prepare(kernel: int, rules: int = -1) -> None:
     """Build the tables ``kernel`` needs (nothing to build here)."""
 
 
-def run_rows(kernel: int, counts: Any, out: Any, start: int, stop: int) -> None:
+def run_rows(
+    kernel: int, counts: Any, out: Any, start: int, stop: int, rules: int = -1, limits: bytes | None = None
+) -> None:
     """Answer rows ``start:stop`` of ``counts`` into ``out``; as the compiled twin."""
     n = len(counts)
+    if rules >= 0:
+        if limits is None or len(limits) != _N:
+            raise ValueError(f"rules need limits of {_N} values")
+        for t, cap in enumerate(limits):
+            if cap > _layout.MAX_COPIES:
+                raise ValueError(f"limits[{t}] = {cap} is above 4")
     if counts.shape[1] != _N:
         raise ValueError(f"counts must have {_N} columns, got {counts.shape[1]}")
     if kernel not in (IS_WIN, SHANTEN, WAITS):
@@ -27,6 +35,9 @@ def run_rows(kernel: int, counts: Any, out: Any, start: int, stop: int) -> None:
         raise ValueError(f"rows {start}:{stop} are outside 0:{n}")
     if len(out) < (n * _N if kernel == WAITS else n):
         raise ValueError(f"out holds {len(out)} bytes, too few for {n} rows")
+    if rules >= 0:
+        _rule_rows(kernel, counts, out, start, stop, rules, bytes(limits))  # type: ignore[arg-type]
+        return
     for r in range(start, stop):
         hand = counts[r].tobytes()
         if kernel == IS_WIN:
@@ -39,6 +50,18 @@ def run_rows(kernel: int, counts: Any, out: Any, start: int, stop: int) -> None:
             out[r] = shanten_py.shanten_counts(hand, 0) & 0xFF
         else:
             for t in shanten_py.waits_counts(hand):
+                out[r * _N + t] = 1
+
+
+def _rule_rows(kernel: int, counts: Any, out: Any, start: int, stop: int, rules: int, limits: bytes) -> None:
+    for r in range(start, stop):
+        hand = counts[r].tobytes()
+        if kernel == IS_WIN:
+            out[r] = shanten_py.is_win_wild(hand, 0, True, limits, rules=rules)
+        elif kernel == SHANTEN:
+            out[r] = shanten_py.shanten_counts(hand, 0, 0, True, limits, rules=rules) & 0xFF
+        else:
+            for t in shanten_py.waits_counts(hand, 0, True, limits, rules=rules):
                 out[r * _N + t] = 1
 
 

@@ -10,7 +10,7 @@ A hand is given as ``held`` (34 counts of the concealed tiles, wild copies inclu
 rows of an (N, 34) array without the GIL.  Same answers and errors as ``efficiency_py``.
 Definitions, the pruning of the draws and its proof: docs/efficiency.md.
 
-Every shanten is the shanten kernel's (``shanten_c``, one call site: ``_sh``).  Without wild
+Every shanten is the shanten kernel's (``shanten_rules_c``, one call site: ``_sh``).  Without wild
 kinds, with limits of 4 and the plain forms the discards are answered from the per-part cost
 rows (``part_row_c``): a discard and a draw change at most two parts, so each shanten after
 "discard d, draw t" is one min-plus product of precomputed rows.
@@ -23,7 +23,7 @@ from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.rule_flags cimport (
     DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,
 )
-from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, part_row_c, shanten_c
+from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, part_row_c, shanten_rules_c
 from mahjong_fast._layout cimport (
     FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_ORPHANS, N_SUITS, ORPHANS, SUIT_SIZE,
 )
@@ -51,8 +51,7 @@ DISCARDS = K_DISCARDS
 ROWS_PER_CHUNK = 2048
 """Rows per ``run_rows`` call between two checks for signals."""
 
-# The flags the shanten entry honours today: other bits answer as the Chinese rules until the
-# rules entry point lands, and the row path takes only these.
+# The rules of the default call (Chinese).
 cdef int HONOURED_FLAGS = SEVEN_PAIRS | THIRTEEN_ORPHANS
 HONOURED = HONOURED_FLAGS
 
@@ -83,17 +82,17 @@ cdef inline int _part(int t) noexcept nogil:
 
 
 cdef inline int _sh(const Ctx* x, const uint8_t* held) noexcept nogil:
-    """Shanten of a concealed hand (form 0), wild copies turned into jokers."""
+    """Shanten of a concealed hand (form 0) under the rules, wild copies turned into jokers."""
     cdef uint8_t c[N_KINDS]
     cdef int t, jokers = 0
     if not x.anywild:
-        return shanten_c(held, 0, 0, x.fifth, x.lim)
+        return shanten_rules_c(held, 0, 0, x.fifth, x.lim, x.flags)
     memcpy(c, held, N_KINDS)
     for t in range(N_KINDS):
         if x.wild[t]:
             jokers += c[t]
             c[t] = 0
-    return shanten_c(c, 0, jokers, x.fifth, x.lim)
+    return shanten_rules_c(c, 0, jokers, x.fifth, x.lim, x.flags)
 
 
 cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint8_t* wild,
@@ -114,8 +113,8 @@ cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint
             return -1
         full = full and lim[t] == MAX_COPIES
         ctx.anywild = ctx.anywild or ctx.wild[t] != 0
-    ctx.fast = full and not ctx.anywild and (flags & ~HONOURED_FLAGS & PLAIN_FORMS) == 0 \
-        and (flags & ~PLAIN_FORMS) == 0
+    ctx.fast = full and not ctx.anywild and (flags & ~PLAIN_FORMS) == 0 and (
+        flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)) != (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)
     return 0
 
 

@@ -21,8 +21,8 @@ USEFUL = 0
 DISCARDS = 1
 ROWS_PER_CHUNK = 4
 """Rows per ``run_rows`` call between two checks for signals."""
-HONOURED = _f.SEVEN_PAIRS | _f.THIRTEEN_ORPHANS
-"""The flags the shanten entry honours today (other bits answer as the Chinese rules)."""
+HONOURED = _f.CHINESE
+"""The rules of the default call (Chinese)."""
 
 _INVALID = 127
 _ALL = (1 << N_KINDS) - 1
@@ -46,7 +46,8 @@ class _Ctx:
 
 
 def _sh(x: _Ctx, held: Sequence[int]) -> int:
-    """Shanten of a concealed hand (form 0), wild copies turned into jokers; 127 if invalid."""
+    """Shanten of a concealed hand (form 0) under the rules, wild copies turned into jokers; 127 if
+    invalid."""
     c = bytearray(held)
     jokers = 0
     if x.anywild:
@@ -55,7 +56,7 @@ def _sh(x: _Ctx, held: Sequence[int]) -> int:
                 jokers += c[t]
                 c[t] = 0
     try:
-        return shanten_py.shanten_counts(bytes(c), 0, jokers, x.fifth, x.lim)
+        return shanten_py.shanten_counts(bytes(c), 0, jokers, x.fifth, x.lim, rules=x.flags)
     except ValueError:
         return _INVALID
 

@@ -13,3 +13,6 @@ cdef enum:
     ZI_YI_SE = 1 << 8
     MEN_QING = 1 << 9
     QUAN_QIU_REN = 1 << 10
+    QUAN_BU_KAO = 1 << 11
+    QI_XING_BU_KAO = 1 << 12
+    ZU_HE_LONG = 1 << 13

@@ -26,3 +26,9 @@ MEN_QING = 1 << 9
 """门清, no exposed meld (modifier)."""
 QUAN_QIU_REN = 1 << 10
 """全求人, four exposed melds and a pair won on a discard (modifier)."""
+QUAN_BU_KAO = 1 << 11
+"""全不靠, 14 different tiles of one knitted set plus honours (shape; rules with ``KNITTED``)."""
+QI_XING_BU_KAO = 1 << 12
+"""七星不靠, 全不靠 holding all seven honours (shape; rules with ``KNITTED``)."""
+ZU_HE_LONG = 1 << 13
+"""组合龙, a knitted straight plus one meld and a pair (shape; rules with ``KNITTED``)."""

@@ -18,6 +18,13 @@ cdef enum:
 cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
                    bint self_drawn) noexcept nogil
 
+# The same under a rule set: ``rules`` holds the bits of rule_flags (hu_type_c is this with
+# CHINESE).  The hand wins only in the forms the bits allow (KNITTED adds 全不靠, 七星不靠,
+# 组合龙) and with at most 3 - DROP suits in hand, melds and LOCK bits.  HU_INVALID also for
+# a ``rules`` outside the known bits, a DROP of 3, or both seven-pairs bits.
+cdef int hu_type_rules_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
+                         bint self_drawn, int rules) noexcept nogil
+
 # The best hu type over every placement of the jokers: every copy in ``counts``
 # of a kind flagged in ``wild`` (34 flags; NULL for none) may stand for any
 # kind.  ``fifth`` as in is_win.  Needs the shanten tables: call
@@ -26,3 +33,13 @@ cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int 
 cdef int hu_type_wild_c(const unsigned char* counts, const unsigned char* wild,
                         const unsigned char* melds, int n_melds, bint self_drawn,
                         bint fifth) noexcept nogil
+
+# The same under a rule set (as hu_type_rules_c) and per-kind ``limits`` (34 values, the
+# copies of each kind that exist, 0 for a kind the rules leave out; NULL for 4 each): a joker
+# stands only for a kind whose limit is above 0, and with fifth=False never beyond the limit.
+# HU_INVALID also for a limit above 4 or a real (not wild) tile beyond its limit, hand and
+# melds together; the wild kinds' own copies need not exist.  hu_type_wild_c is this with
+# CHINESE and NULL.
+cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* wild,
+                              const unsigned char* melds, int n_melds, bint self_drawn,
+                              bint fifth, int rules, const unsigned char* limits) noexcept nogil

@@ -1,4 +1,4 @@
-# cython: language_level=3, embedsignature=True, freethreading_compatible=True
+# cython: language_level=3, embedsignature=True, freethreading_compatible=True, cdivision=True
 """Hu-type flags of a whole hand on counts (compiled kernel).
 
 The twin of ``hutype_py``, which states the rules and the method; both give the
@@ -9,7 +9,7 @@ decomposition kernel's records in one pass.
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.hu_flags cimport (
@@ -20,10 +20,24 @@ from mahjong_fast._kernels.hu_flags cimport (
     PING_HU,
     QI_DA_DUI,
     QI_XIAO_DUI,
+    QI_XING_BU_KAO,
     QING_YI_SE,
+    QUAN_BU_KAO,
     QUAN_QIU_REN,
     SHI_SAN_YAO,
     ZI_YI_SE,
+    ZU_HE_LONG,
+)
+from mahjong_fast._kernels.rule_flags cimport (
+    CHINESE,
+    DROP_MASK,
+    DROP_SHIFT,
+    KNITTED,
+    LOCK_MASK,
+    LOCK_SHIFT,
+    SEVEN_PAIRS,
+    SEVEN_PAIRS_DISTINCT,
+    THIRTEEN_ORPHANS,
 )
 from mahjong_fast._kernels.shanten cimport SHANTEN_INVALID, shanten_c
 from mahjong_fast._kernels.win cimport thirteen_orphans_c, win_cluster_c
@@ -45,12 +59,37 @@ __all__ = ["CHOW", "PUNG", "KONG", "CONCEALED_KONG", "hu_type", "hu_type_wild", 
 cdef enum:
     HONOR_PART = N_SUITS          # parts: the three suits, then the honors
     ALL_PARTS = (1 << (N_SUITS + 1)) - 1
-    N_CLASSES = 2 * N_SUITS + 2
+    ALL_SUITS = (1 << N_SUITS) - 1
+    N_CLASSES = 2 * N_SUITS + 2 + 3     # + the two-suit classes a DROP of 1 allows
     NOT_FOUND = 1000
     STACK_BYTES = 1024
     SORT_IN_C = 64
+    N_KNITTED = 6
+    KNIT_SIZE = 9
+    RULE_BITS = SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS | KNITTED | DROP_MASK | LOCK_MASK
+    MOST_MELDS = MAX_HAND // 3
+    JOKER_BITS = (1 << (MAX_HAND + 1)) - 1
 
-# The suit classes, best first: (modifier, parts a joker may stand in).
+# The knitted sets in the order of hutype_py.KNITTED_SETS: the residues (rank mod 3) of
+# m, p, s run over the permutations of 0, 1, 2 in lexicographic order.
+cdef unsigned char KNIT[N_KNITTED][KNIT_SIZE]
+cdef unsigned char IN_KNIT[N_KNITTED][N_KINDS]
+_k = 0
+for _a in range(3):
+    for _b in range(3):
+        _c = 3 - _a - _b
+        if _a == _b or not 0 <= _c < 3 or _c == _a or _c == _b:
+            continue
+        for _t in range(N_KINDS):
+            IN_KNIT[_k][_t] = 0
+        for _j in range(KNIT_SIZE):
+            _t = (_j // 3) * SUIT_SIZE + (_a, _b, _c)[_j // 3] + 3 * (_j % 3)
+            KNIT[_k][_j] = _t
+            IN_KNIT[_k][_t] = 1
+        _k += 1
+
+# The one-suit and honour classes, best first: (modifier, parts a joker may stand in); the
+# classes without a suit modifier depend on the rules' DROP (hu_type_wild_rules_c).
 cdef int CLASS_MOD[N_CLASSES]
 cdef int CLASS_PARTS[N_CLASSES]
 CLASS_MOD[0] = ZI_YI_SE
@@ -60,8 +99,6 @@ for _g in range(N_SUITS):
     CLASS_PARTS[1 + _g] = 1 << _g
     CLASS_MOD[1 + N_SUITS + _g] = HUN_YI_SE
     CLASS_PARTS[1 + N_SUITS + _g] = (1 << _g) | (1 << HONOR_PART)
-CLASS_MOD[N_CLASSES - 1] = 0
-CLASS_PARTS[N_CLASSES - 1] = ALL_PARTS
 
 cdef bint _tables_ready = False
 
@@ -149,7 +186,87 @@ cdef bint _all_pungs(const unsigned char* c) noexcept nogil:
     return pairs == 1
 
 
+cdef inline bint _rules_ok(int rules) noexcept nogil:
+    return (rules >= 0 and rules & ~RULE_BITS == 0 and (rules & DROP_MASK) >> DROP_SHIFT < N_SUITS
+            and not (rules & SEVEN_PAIRS and rules & SEVEN_PAIRS_DISTINCT))
+
+
+cdef inline int _most_suits(int rules) noexcept nogil:
+    return N_SUITS - ((rules & DROP_MASK) >> DROP_SHIFT)
+
+
+cdef int _held_suits(const unsigned char* whole, int rules) noexcept nogil:
+    """Mask of the suits the whole hand holds, or a declared meld locks (``LOCK`` bits)."""
+    cdef int g, t, held = (rules & LOCK_MASK) >> LOCK_SHIFT
+    for g in range(N_SUITS):
+        for t in range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE):
+            if whole[t]:
+                held |= 1 << g
+                break
+    return held
+
+
+cdef inline int _bits(int mask) noexcept nogil:
+    cdef int n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
+
+
+cdef int _knitted_set_of(const unsigned char* c) noexcept nogil:
+    """The knitted set holding every suited tile of ``c``, each kind at most once, else -1."""
+    cdef int k, t
+    cdef bint fits
+    for t in range(N_KINDS):
+        if c[t] > 1:
+            return -1
+    for k in range(N_KNITTED):
+        fits = True
+        for t in range(FIRST_HONOR):
+            if c[t] and not IN_KNIT[k][t]:
+                fits = False
+                break
+        if fits:
+            return k
+    return -1
+
+
+cdef bint _zu_he_long(const unsigned char* c) noexcept nogil:
+    """A knitted straight plus a standard form of the rest of the concealed tiles."""
+    cdef unsigned char rest[N_KINDS]
+    cdef int k, j, t, total = 0
+    cdef bint holds
+    for t in range(N_KINDS):
+        total += c[t]
+    if total < MAX_HAND - 3:
+        return False
+    for k in range(N_KNITTED):
+        holds = True
+        for j in range(KNIT_SIZE):
+            if not c[KNIT[k][j]]:
+                holds = False
+                break
+        if not holds:
+            continue
+        for t in range(N_KINDS):
+            rest[t] = c[t]
+        for j in range(KNIT_SIZE):
+            rest[KNIT[k][j]] -= 1
+        if win_cluster_c(rest):
+            return True
+    return False
+
+
+cdef inline int _standard_shape(const unsigned char* c, const unsigned char* melds,
+                                int n_melds) noexcept nogil:
+    if _all_pungs(c):
+        return PING_HU if _has_chow(melds, n_melds) else DUI_DUI_HU
+    return PING_HU if win_cluster_c(c) else 0
+
+
 cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds) noexcept nogil:
+    """The shape under the default rules (CHINESE), kept apart so the default pays nothing."""
     cdef int t, fours = 0
     cdef bint even = True
     if n_melds == 0:
@@ -162,9 +279,35 @@ cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds)
             fours += c[t] == 4
         if even:
             return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
-    if _all_pungs(c):
-        return PING_HU if _has_chow(melds, n_melds) else DUI_DUI_HU
-    return PING_HU if win_cluster_c(c) else 0
+    return _standard_shape(c, melds, n_melds)
+
+
+cdef int _shape_rules(const unsigned char* c, const unsigned char* melds, int n_melds,
+                      int rules) noexcept nogil:
+    cdef int t, fours = 0
+    cdef bint even = True
+    if n_melds == 0:
+        if rules & THIRTEEN_ORPHANS and thirteen_orphans_c(c):
+            return SHI_SAN_YAO
+        if rules & KNITTED and _knitted_set_of(c) >= 0:
+            for t in range(FIRST_HONOR, N_KINDS):
+                if not c[t]:
+                    return QUAN_BU_KAO
+            return QI_XING_BU_KAO
+    if rules & KNITTED and n_melds <= 1 and _zu_he_long(c):
+        return ZU_HE_LONG
+    if n_melds == 0 and rules & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
+        for t in range(N_KINDS):
+            if c[t] & 1:
+                even = False
+                break
+            fours += c[t] == 4
+        if even:
+            if rules & SEVEN_PAIRS:
+                return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
+            if not fours:
+                return QI_XIAO_DUI
+    return _standard_shape(c, melds, n_melds)
 
 
 cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
@@ -179,20 +322,44 @@ cdef int hu_type_c(const unsigned char* counts, const unsigned char* melds, int 
     return shape | _suit_modifier(whole) | _fixed_modifiers(melds, n_melds, self_drawn)
 
 
+cdef int hu_type_rules_c(const unsigned char* counts, const unsigned char* melds, int n_melds,
+                         bint self_drawn, int rules) noexcept nogil:
+    cdef unsigned char whole[N_KINDS]
+    cdef int shape
+    if rules == CHINESE:
+        return hu_type_c(counts, melds, n_melds, self_drawn)
+    if _whole(counts, melds, n_melds, whole) < 0 or not _rules_ok(rules):
+        return HU_INVALID
+    if rules & DROP_MASK and _bits(_held_suits(whole, rules)) > _most_suits(rules):
+        return 0
+    shape = _shape_rules(counts, melds, n_melds, rules)
+    if not shape:
+        return 0
+    return shape | _suit_modifier(whole) | _fixed_modifiers(melds, n_melds, self_drawn)
+
+
 # ---------------------------------------------------------------- jokers
 
 ctypedef struct _Wild:
     unsigned char real[N_KINDS]     # concealed counts without the jokers
-    unsigned char caps[N_KINDS]     # 4 minus the copies in declared melds
+    unsigned char caps[N_KINDS]     # the limit minus the copies in declared melds
+    unsigned char exists[N_KINDS]   # the limit is above 0: a joker may stand for the kind
     int jokers
+    int rules
+    int mixed                       # parts where some kinds exist and some do not
+    int n_melds                     # declared melds
     bint fifth
-    bint melds                      # any declared meld
     bint chow                       # any declared chow
+
+
+cdef inline bint _open(const _Wild* w, int t, int parts) noexcept nogil:
+    """Whether a joker may stand for kind ``t`` in a class spanning ``parts``."""
+    return (parts >> _part(t)) & 1 and w.exists[t]
 
 
 cdef bint _orphans_fit(const _Wild* w, int parts) noexcept nogil:
     cdef int k, t, held = 0, dups = 0, total = 0
-    if w.melds:
+    if w.n_melds:
         return False
     for t in range(N_KINDS):
         total += w.real[t]
@@ -202,20 +369,59 @@ cdef bint _orphans_fit(const _Wild* w, int parts) noexcept nogil:
             return False
         held += w.real[t]
         dups += w.real[t] == 2
-        if not w.real[t] and not (parts >> _part(t)) & 1:
+        if not w.real[t] and not _open(w, t, parts):
             return False
     return held == total and dups <= 1
+
+
+cdef bint _bu_kao_fit(const _Wild* w, int parts, bint seven_stars) noexcept nogil:
+    """全不靠 (七星不靠 with ``seven_stars``) with jokers filling kinds still empty."""
+    cdef int k, t, free, suited
+    cdef bint ok
+    if w.n_melds:
+        return False
+    for t in range(N_KINDS):
+        if w.real[t] > 1:
+            return False
+    for k in range(N_KNITTED):
+        ok = True
+        for t in range(FIRST_HONOR):
+            if w.real[t] and not IN_KNIT[k][t]:
+                ok = False
+                break
+        if not ok:
+            continue
+        free = 0
+        suited = 0
+        for t in range(N_KINDS):
+            if t < FIRST_HONOR and not IN_KNIT[k][t]:
+                continue
+            if t < FIRST_HONOR:
+                suited += w.real[t]
+            if not w.real[t]:
+                if _open(w, t, parts):
+                    free += 1 if t < FIRST_HONOR or not seven_stars else 0
+                elif seven_stars and t >= FIRST_HONOR:
+                    ok = False
+        if not ok:
+            continue
+        if seven_stars:
+            if suited <= 7 and free >= 7 - suited:
+                return True
+        elif free >= w.jokers:
+            return True
+    return False
 
 
 cdef int _most_fours(const _Wild* w, int parts) noexcept nogil:
     """The most sets of four over the seven-pairs placements, or -1 if there is none."""
     cdef int t, n, pairs, quick, jokers = w.jokers, fours = 0, one_pair = 0, empty = 0
     cdef bint inside
-    if w.melds:
+    if w.n_melds:
         return -1
     for t in range(N_KINDS):
         n = w.real[t]
-        inside = (parts >> _part(t)) & 1
+        inside = _open(w, t, parts)
         if n & 1:
             if not inside:
                 return -1
@@ -237,18 +443,35 @@ cdef int _most_fours(const _Wild* w, int parts) noexcept nogil:
     return fours + quick + (pairs - quick) // 2
 
 
+cdef bint _distinct_pairs_fit(const _Wild* w, int parts) noexcept nogil:
+    """Seven pairs of seven different kinds: a joker beside each single, the rest new pairs."""
+    cdef int t, singles = 0, empty = 0
+    if w.n_melds:
+        return False
+    for t in range(N_KINDS):
+        if w.real[t] > 2:
+            return False
+        if w.real[t] == 1:
+            if not _open(w, t, parts):
+                return False
+            singles += 1
+        elif w.real[t] == 0 and _open(w, t, parts):
+            empty += 1
+    return singles <= w.jokers and (w.jokers - singles) // 2 <= empty
+
+
 cdef inline int _to(const _Wild* w, int t, int parts, int rest) noexcept nogil:
     """Jokers that bring kind ``t`` to ``rest`` mod 3, or NOT_FOUND."""
     cdef int n = w.real[t]
     cdef int extra = (rest + 3 - n % 3) % 3
-    if extra and (not (parts >> _part(t)) & 1 or not w.fifth and n + extra > w.caps[t]):
+    if extra and (not _open(w, t, parts) or not w.fifth and n + extra > w.caps[t]):
         return NOT_FOUND
     return extra
 
 
 cdef inline int _roomy(const _Wild* w, int t, int parts) noexcept nogil:
     """1 if a pung of jokers fits on kind ``t`` beside the tiles placed, else 0."""
-    return 1 if w.real[t] == 0 and w.caps[t] >= 3 and (parts >> _part(t)) & 1 else 0
+    return 1 if w.real[t] == 0 and w.caps[t] >= 3 and _open(w, t, parts) else 0
 
 
 cdef bint _pungs_fit(const _Wild* w, int parts) noexcept nogil:
@@ -272,65 +495,244 @@ cdef bint _pungs_fit(const _Wild* w, int parts) noexcept nogil:
     return False
 
 
+cdef unsigned int _shift_all(unsigned int mask, int by) noexcept nogil:
+    return (mask << by) & JOKER_BITS
+
+
+cdef void _part_reach(const _Wild* w, int lo, int size, bint chows, int parts,
+                      unsigned int* out) noexcept nogil:
+    """``out[k * 2 + p]``: bit j set when one part's tiles make k melds and p pairs with j jokers,
+    the jokers standing only for open kinds (any number of copies)."""
+    # state (chows started at i-1, at i-2, melds, pairs) -> mask of the jokers used
+    cdef unsigned int cur[MOST_MELDS + 1][MOST_MELDS + 1][MOST_MELDS + 1][2]
+    cdef unsigned int nxt[MOST_MELDS + 1][MOST_MELDS + 1][MOST_MELDS + 1][2]
+    cdef int i, a, b, k, p, s, g, q, starts, copies, extra, held
+    cdef bint open_
+    cdef unsigned int mask
+    memset(cur, 0, sizeof(cur))
+    cur[0][0][0][0] = 1
+    for i in range(size):
+        memset(nxt, 0, sizeof(nxt))
+        held = w.real[lo + i]
+        open_ = _open(w, lo + i, parts)
+        starts = MOST_MELDS if chows and i <= size - 3 else 0
+        for a in range(MOST_MELDS + 1):
+            for b in range(MOST_MELDS + 1 - a):
+                for k in range(MOST_MELDS + 1):
+                    for p in range(2):
+                        mask = cur[a][b][k][p]
+                        if not mask:
+                            continue
+                        for s in range((starts if starts < MOST_MELDS - k else MOST_MELDS - k) + 1):
+                            for g in range(MOST_MELDS - k - s + 1):
+                                for q in range(2 - p):
+                                    copies = a + b + s + 3 * g + 2 * q
+                                    extra = copies - held
+                                    if extra < 0 or extra and not open_:
+                                        continue
+                                    nxt[s][a][k + s + g][p + q] |= _shift_all(mask, extra)
+        memcpy(cur, nxt, sizeof(cur))
+    for k in range(MOST_MELDS + 1):
+        for p in range(2):
+            out[k * 2 + p] = cur[0][0][k][p]
+
+
+cdef bint _exact_standard(const _Wild* w, int parts) noexcept nogil:
+    """n melds and a pair from the real tiles and the jokers, each standing for an open kind."""
+    cdef unsigned int reach[(MOST_MELDS + 1) * 2]
+    cdef unsigned int nxt[(MOST_MELDS + 1) * 2]
+    cdef unsigned int rows[(MOST_MELDS + 1) * 2]
+    cdef int g, t, k1, p1, k2, p2, j, total = w.jokers, melds
+    for t in range(N_KINDS):
+        total += w.real[t]
+    melds = (total - 2) // 3
+    memset(reach, 0, sizeof(reach))
+    reach[0] = 1
+    for g in range(N_SUITS + 1):
+        if g < N_SUITS:
+            _part_reach(w, g * SUIT_SIZE, SUIT_SIZE, True, parts, rows)
+        else:
+            _part_reach(w, FIRST_HONOR, N_KINDS - FIRST_HONOR, False, parts, rows)
+        memset(nxt, 0, sizeof(nxt))
+        for k1 in range(melds + 1):
+            for p1 in range(2):
+                if not reach[k1 * 2 + p1]:
+                    continue
+                for k2 in range(melds - k1 + 1):
+                    for p2 in range(2 - p1):
+                        if not rows[k2 * 2 + p2]:
+                            continue
+                        for j in range(w.jokers + 1):
+                            if (reach[k1 * 2 + p1] >> j) & 1:
+                                nxt[(k1 + k2) * 2 + p1 + p2] |= _shift_all(rows[k2 * 2 + p2], j)
+        memcpy(reach, nxt, sizeof(reach))
+    return (reach[melds * 2 + 1] >> w.jokers) & 1
+
+
 cdef int _standard_fits(const _Wild* w, int parts) noexcept nogil:
     """1 if jokers in ``parts`` complete the standard form, 0 if not, -1 without tables."""
     cdef unsigned char limits[N_KINDS]
     cdef int t, s
+    if w.fifth and w.mixed & parts:
+        # Jokers may stand for some kinds of a part only: the shanten budget would let them
+        # overflow onto the others, so search exactly.
+        return _exact_standard(w, parts)
     for t in range(N_KINDS):
         # With fifth=True jokers outside the parts make whole pungs, chows or the
         # pair on their own, which could as well be pungs or the pair of a kind inside.
-        limits[t] = w.caps[t] if w.fifth or (parts >> _part(t)) & 1 else w.real[t]
+        limits[t] = w.caps[t] if w.fifth or _open(w, t, parts) else w.real[t]
     s = shanten_c(w.real, 1, w.jokers, w.fifth, limits)
     if s == SHANTEN_INVALID:
         return -1
     return s == -1
 
 
+cdef int _zu_he_long_fit(const _Wild* w, int parts) noexcept nogil:
+    """A knitted straight (jokers filling its missing tiles) plus a standard form of the rest;
+    -1 without tables."""
+    cdef _Wild rest
+    cdef int k, j, t, missing, fit
+    cdef bint ok
+    if w.n_melds > 1:
+        return 0
+    for k in range(N_KNITTED):
+        rest = w[0]
+        missing = 0
+        ok = True
+        for j in range(KNIT_SIZE):
+            t = KNIT[k][j]
+            if rest.real[t]:
+                rest.real[t] -= 1
+            else:
+                if not _open(w, t, parts) or not w.fifth and w.caps[t] < 1:
+                    ok = False
+                    break
+                missing += 1
+            if rest.caps[t]:
+                rest.caps[t] -= 1
+        if not ok or missing > w.jokers:
+            continue
+        rest.jokers = w.jokers - missing
+        fit = _standard_fits(&rest, parts)
+        if fit:
+            return fit
+    return 0
+
+
+cdef int _fits(const _Wild* w, int shape, int parts) noexcept nogil:
+    """1 if jokers in ``parts`` make the shape, 0 if not, -1 without tables (the four-as-two
+    seven-pairs shapes are asked of ``_most_fours`` by the caller, once per class)."""
+    if shape == SHI_SAN_YAO:
+        return _orphans_fit(w, parts)
+    if shape & (QI_XING_BU_KAO | QUAN_BU_KAO | ZU_HE_LONG) and parts & ALL_SUITS != ALL_SUITS:
+        return 0    # the knitted shapes hold tiles of all three suits
+    if shape == QI_XING_BU_KAO or shape == QUAN_BU_KAO:
+        return _bu_kao_fit(w, parts, shape == QI_XING_BU_KAO)
+    if shape == ZU_HE_LONG:
+        return _zu_he_long_fit(w, parts)
+    if shape == QI_XIAO_DUI:
+        return _distinct_pairs_fit(w, parts)
+    if shape == DUI_DUI_HU:
+        return _pungs_fit(w, parts)
+    return _standard_fits(w, parts)
+
+
+cdef enum:
+    N_SHAPES = 9
+
+# Each shape by priority, and the rule bits it needs (0: always).
+cdef int SHAPE_ORDER[N_SHAPES]
+cdef int SHAPE_NEEDS[N_SHAPES]
+for _k, (_shape_flag, _needs) in enumerate((
+        (SHI_SAN_YAO, THIRTEEN_ORPHANS), (QI_XING_BU_KAO, KNITTED), (QUAN_BU_KAO, KNITTED),
+        (ZU_HE_LONG, KNITTED), (HAO_HUA_QI_DUI, SEVEN_PAIRS), (QI_DA_DUI, SEVEN_PAIRS),
+        (QI_XIAO_DUI, SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT), (DUI_DUI_HU, 0), (PING_HU, 0))):
+    SHAPE_ORDER[_k] = _shape_flag
+    SHAPE_NEEDS[_k] = _needs
+
+
+cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* wild,
+                              const unsigned char* melds, int n_melds, bint self_drawn,
+                              bint fifth, int rules, const unsigned char* limits) noexcept nogil:
+    cdef unsigned char whole[N_KINDS]
+    cdef _Wild w
+    cdef int t, k, g, h, i, parts, fit, lim, real_whole, most, held = 0
+    cdef int exists = 0, missing = 0          # parts with a kind that exists / that does not
+    cdef int class_mod[N_CLASSES]
+    cdef int class_parts[N_CLASSES]
+    cdef int fours[N_CLASSES]                 # _most_fours of each class, once asked
+    cdef int n_classes = 0
+    if _whole(counts, melds, n_melds, whole) < 0 or not _rules_ok(rules):
+        return HU_INVALID
+    if wild == NULL:
+        return hu_type_rules_c(counts, melds, n_melds, self_drawn, rules)
+    w.jokers = 0
+    for t in range(N_KINDS):
+        lim = MAX_COPIES if limits == NULL else limits[t]
+        if lim > MAX_COPIES:
+            return HU_INVALID
+        w.real[t] = 0 if wild[t] else counts[t]
+        w.jokers += counts[t] - w.real[t]
+        real_whole = whole[t] - counts[t] + w.real[t]
+        if real_whole > lim:
+            return HU_INVALID
+        w.caps[t] = lim - (whole[t] - counts[t]) if lim > whole[t] - counts[t] else 0
+        w.exists[t] = lim > 0
+        if lim:
+            exists |= 1 << _part(t)
+        else:
+            missing |= 1 << _part(t)
+        if real_whole:
+            held |= 1 << _part(t)
+    if w.jokers == 0:
+        return hu_type_rules_c(counts, melds, n_melds, self_drawn, rules)
+    held |= (rules & LOCK_MASK) >> LOCK_SHIFT
+    w.mixed = exists & missing
+    w.rules = rules
+    w.fifth = fifth
+    w.n_melds = n_melds
+    w.chow = _has_chow(melds, n_melds)
+    # The suit classes the rules allow, best first, that hold every real tile and an open kind.
+    most = _most_suits(rules)
+    for k in range(N_CLASSES):
+        if k < 2 * N_SUITS + 1:
+            class_mod[n_classes] = CLASS_MOD[k]
+            class_parts[n_classes] = CLASS_PARTS[k]
+        elif most == N_SUITS and k == 2 * N_SUITS + 1:
+            class_mod[n_classes] = 0
+            class_parts[n_classes] = ALL_PARTS
+        elif most == 2 and k > 2 * N_SUITS + 1:
+            g = k - 2 * N_SUITS - 2     # the suit left out
+            class_mod[n_classes] = 0
+            class_parts[n_classes] = ALL_PARTS & ~(1 << g)
+        else:
+            continue
+        parts = class_parts[n_classes]
+        if held & ~parts == 0 and exists & parts:
+            fours[n_classes] = NOT_FOUND
+            n_classes += 1
+    for i in range(N_SHAPES):
+        if SHAPE_NEEDS[i] and not rules & SHAPE_NEEDS[i]:
+            continue
+        for h in range(n_classes):
+            if SHAPE_NEEDS[i] == SEVEN_PAIRS or SHAPE_ORDER[i] == QI_XIAO_DUI and rules & SEVEN_PAIRS:
+                if fours[h] == NOT_FOUND:
+                    fours[h] = _most_fours(&w, class_parts[h])
+                fit = fours[h] >= (2 if SHAPE_ORDER[i] == HAO_HUA_QI_DUI else
+                                   1 if SHAPE_ORDER[i] == QI_DA_DUI else 0)
+            else:
+                fit = _fits(&w, SHAPE_ORDER[i], class_parts[h])
+            if fit < 0:
+                return HU_INVALID
+            if fit:
+                return SHAPE_ORDER[i] | class_mod[h] | _fixed_modifiers(melds, n_melds, self_drawn)
+    return 0
+
+
 cdef int hu_type_wild_c(const unsigned char* counts, const unsigned char* wild,
                         const unsigned char* melds, int n_melds, bint self_drawn,
                         bint fifth) noexcept nogil:
-    cdef unsigned char whole[N_KINDS]
-    cdef _Wild w
-    cdef int t, k, parts, shape, fit, present = 0
-    cdef int classes[N_CLASSES]
-    cdef int n_classes = 0
-    if _whole(counts, melds, n_melds, whole) < 0:
-        return HU_INVALID
-    if wild == NULL:
-        return hu_type_c(counts, melds, n_melds, self_drawn)
-    w.jokers = 0
-    for t in range(N_KINDS):
-        w.real[t] = 0 if wild[t] else counts[t]
-        w.jokers += counts[t] - w.real[t]
-        w.caps[t] = MAX_COPIES - (whole[t] - counts[t])
-        if whole[t] - counts[t] + w.real[t]:
-            present |= 1 << _part(t)
-    if w.jokers == 0:
-        return hu_type_c(counts, melds, n_melds, self_drawn)
-    w.fifth = fifth
-    w.melds = n_melds > 0
-    w.chow = _has_chow(melds, n_melds)
-    for k in range(N_CLASSES):
-        if present & ~CLASS_PARTS[k] == 0:
-            classes[n_classes] = k
-            n_classes += 1
-    for shape in range(6):
-        for k in range(n_classes):
-            parts = CLASS_PARTS[classes[k]]
-            if shape == 0:
-                fit = _orphans_fit(&w, parts)
-            elif shape <= 3:
-                fit = _most_fours(&w, parts) >= 3 - shape
-            elif shape == 4:
-                fit = _pungs_fit(&w, parts)
-            else:
-                fit = _standard_fits(&w, parts)
-                if fit < 0:
-                    return HU_INVALID
-            if fit:
-                return ((1 << shape) | CLASS_MOD[classes[k]]
-                        | _fixed_modifiers(melds, n_melds, self_drawn))
-    return 0
+    return hu_type_wild_rules_c(counts, wild, melds, n_melds, self_drawn, fifth, CHINESE, NULL)
 
 
 # ---------------------------------------------------------------- Python level
@@ -339,50 +741,66 @@ cdef bytes _as_bytes(object value):
     return value if type(value) is bytes else bytes(value)
 
 
-def hu_type(counts, melds=b"", self_drawn=False):
-    """The ``HuType`` value of a whole hand, 0 if it does not win.
+cdef inline bint _small_int(object value):
+    return type(value) is int and 0 <= value <= RULE_BITS
+
+
+def hu_type(counts, melds=b"", self_drawn=False, rules=CHINESE):
+    """The ``HuType`` value of a whole hand, 0 if it does not win under ``rules``.
 
     ``counts``: 34 concealed counts; ``melds``: one byte per declared meld
-    (``kind << 6 | tile``).  ``ValueError`` if a count or meld byte is out of
-    range, a tile has more than four copies in hand and melds, or the hand is
-    not 14 tiles (a kong counting three).
+    (``kind << 6 | tile``); ``rules``: the bits of ``rule_flags`` (default
+    ``CHINESE``).  Under ``rules`` a hand wins only in the forms its bits allow
+    and with at most ``3 - DROP`` suits, melds and ``LOCK`` bits included.
+    ``ValueError`` if a count or meld byte is out of range, a tile has more than
+    four copies in hand and melds, the hand is not 14 tiles (a kong counting
+    three), or ``rules`` is not a set of rule flags; ``TypeError`` if ``rules``
+    is not an int.
     """
     cdef bytes c = _as_bytes(counts)
     cdef bytes m = _as_bytes(melds)
     cdef int result = HU_INVALID
-    if len(c) == N_KINDS:
-        result = hu_type_c(c, m, len(m), bool(self_drawn))
+    if len(c) == N_KINDS and _small_int(rules):
+        result = hu_type_rules_c(c, m, len(m), bool(self_drawn), rules)
     if result == HU_INVALID:
         from mahjong_fast._kernels import hutype_py
 
-        hutype_py.hu_type(c, m, self_drawn)   # raises the error
+        hutype_py.hu_type(c, m, self_drawn, rules)   # raises the error
     return result
 
 
-def hu_type_wild(counts, wild, melds=b"", self_drawn=False, fifth=True):
-    """The best ``HuType`` value over every placement of the jokers, 0 if none wins.
+def hu_type_wild(counts, wild, melds=b"", self_drawn=False, fifth=True, rules=CHINESE, limits=None):
+    """The best ``HuType`` value over every placement of the jokers that wins under ``rules``, 0 if none.
 
     Every copy of a kind flagged in ``wild`` (34 flags) in ``counts`` is a
-    joker that may stand for any kind, itself included.  ``fifth=False``
-    forbids a kind from ending with more than four copies in hand and melds;
-    with ``fifth=True`` a seven-pairs kind held 6 or 8 times holds one or two
-    sets of four.  Best: the higher shape, then 字一色 > 清一色 > 混一色 > none.
-    Other arguments and errors as in ``hu_type``.
+    joker that may stand for any kind that exists (``limits``: 34 values, the
+    copies of each kind that exist, 0 for a kind the rules leave out; default
+    4 each), itself included.  ``fifth=False`` forbids a kind from ending with
+    more copies than its limit in hand and melds; with ``fifth=True`` a
+    seven-pairs kind held 6 or 8 times holds one or two sets of four.  Best:
+    the higher shape, then 字一色 > 清一色 > 混一色 > none.  A real (not wild)
+    tile beyond its limit is a ``ValueError``; the jokers' own kind need not
+    exist.  Other arguments and errors as in ``hu_type``.
     """
     global _tables_ready
     cdef bytes c = _as_bytes(counts)
     cdef bytes m = _as_bytes(melds)
     cdef bytes f = _as_bytes(wild)
+    cdef bytes lim = None if limits is None else _as_bytes(limits)
+    cdef const unsigned char* lp = NULL
     cdef int result = HU_INVALID
     if not _tables_ready:
         _ensure_tables()
         _tables_ready = True
-    if len(c) == N_KINDS and len(f) == N_KINDS:
-        result = hu_type_wild_c(c, f, m, len(m), bool(self_drawn), bool(fifth))
+    if (len(c) == N_KINDS and len(f) == N_KINDS and _small_int(rules)
+            and (lim is None or len(lim) == N_KINDS)):
+        if lim is not None:
+            lp = lim
+        result = hu_type_wild_rules_c(c, f, m, len(m), bool(self_drawn), bool(fifth), rules, lp)
     if result == HU_INVALID:
         from mahjong_fast._kernels import hutype_py
 
-        hutype_py.hu_type_wild(c, f, m, self_drawn, fifth)   # raises the error
+        hutype_py.hu_type_wild(c, f, m, self_drawn, fifth, rules, limits)   # raises the error
     return result
 
 
@@ -399,14 +817,61 @@ cdef void _sort_records(unsigned char** recs, Py_ssize_t n, int width) noexcept 
         recs[j] = r
 
 
-def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
+def decompositions(counts, cls, pair_tiles, chows, pungs, declared, rules=CHINESE, knitted=None):
     """Every standard-form split of ``counts``, each ``tuple.__new__(cls, (pair_tiles[p], melds))``.
 
     ``melds`` is a tuple: ``chows[t]`` or ``pungs[t]`` for each meld found
     (chows first, each group in tile order) followed by the tuple ``declared``.
     Sorted by pair, then melds, as ``decompose.decompose_counts``.  ``counts``
     must be 34 counts of 0-4 (a hand already checked).
+
+    Under ``rules`` (the bits of ``rule_flags``): no split when the concealed
+    tiles and the ``LOCK`` bits hold more than ``3 - DROP`` suits; with
+    ``KNITTED`` and ``knitted`` (``knitted[t]``: the third of a knitted
+    straight starting at suited tile ``t``), a whole hand (``declared`` counting
+    three tiles each) holding a knitted straight also gives, after the
+    standard splits, each split of its other concealed tiles with the three
+    thirds first, knitted sets in ``KNITTED_SETS`` order.
     """
+    cdef bytes c
+    cdef unsigned char rest[N_KINDS]
+    cdef int k, j, t, total
+    cdef bint holds
+    cdef list found
+    if rules == CHINESE:
+        return _splits(counts, cls, pair_tiles, chows, pungs, (), declared)
+    if not _small_int(rules) or not _rules_ok(rules):
+        from mahjong_fast._kernels import hutype_py
+
+        hutype_py.read_rules(rules)   # raises the error
+    c = _as_bytes(counts)
+    if len(c) != N_KINDS:
+        raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
+    if rules & DROP_MASK and _bits(_held_suits(c, rules)) > _most_suits(rules):
+        return []
+    found = _splits(c, cls, pair_tiles, chows, pungs, (), declared)
+    total = 3 * len(declared)
+    for t in range(N_KINDS):
+        total += c[t]
+    if rules & KNITTED and knitted is not None and total == MAX_HAND:
+        for k in range(N_KNITTED):
+            holds = True
+            for j in range(KNIT_SIZE):
+                if not c[KNIT[k][j]]:
+                    holds = False
+                    break
+            if not holds:
+                continue
+            for t in range(N_KINDS):
+                rest[t] = c[t]
+            for j in range(KNIT_SIZE):
+                rest[KNIT[k][j]] -= 1
+            lead = (knitted[KNIT[k][0]], knitted[KNIT[k][3]], knitted[KNIT[k][6]])
+            found += _splits(rest[:N_KINDS], cls, pair_tiles, chows, pungs, lead, declared)
+    return found
+
+
+cdef list _splits(counts, cls, pair_tiles, chows, pungs, tuple lead, tuple declared):
     cdef bytes c = _as_bytes(counts)
     cdef const unsigned char* cp = c
     cdef unsigned char stack_buf[STACK_BYTES]
@@ -416,6 +881,7 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
     cdef Py_ssize_t found, k, j
     cdef int width, n_declared
     cdef tuple extra = declared
+    cdef int n_lead = len(lead)
     cdef list result = []
     if len(c) != N_KINDS:
         raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
@@ -446,15 +912,19 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared):
         n_declared = len(extra)
         for k in range(found):
             rec = recs[k]
-            melds = PyTuple_New(width - 1 + n_declared)
+            melds = PyTuple_New(n_lead + width - 1 + n_declared)
+            for j in range(n_lead):
+                item = lead[j]
+                Py_INCREF(item)
+                PyTuple_SET_ITEM(melds, j, item)
             for j in range(1, width):
                 item = pungs[rec[j] & ~MELD_PUNG] if rec[j] & MELD_PUNG else chows[rec[j]]
                 Py_INCREF(item)
-                PyTuple_SET_ITEM(melds, j - 1, item)
+                PyTuple_SET_ITEM(melds, n_lead + j - 1, item)
             for j in range(n_declared):
                 item = extra[j]
                 Py_INCREF(item)
-                PyTuple_SET_ITEM(melds, width - 1 + j, item)
+                PyTuple_SET_ITEM(melds, n_lead + width - 1 + j, item)
             result.append(_tuple_new(cls, (pair_tiles[rec[0]], melds)))
     finally:
         PyMem_Free(recs)

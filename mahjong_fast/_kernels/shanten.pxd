@@ -30,6 +30,19 @@ cdef int is_win_wild_c(const unsigned char* counts, int jokers, bint fifth,
 # answer their "invalid" value until then; ensure_tables() publishes them.
 cdef bint shanten_ready() noexcept nogil
 
+# The same under a rule set: ``rules`` holds the bits of ``rule_flags`` (the functions above are
+# these with ``rule_flags.CHINESE``).  Forms 4 (全不靠) and 5 (组合龙) exist with ``KNITTED``.
+# Invalid too: unknown bits or a bad combination, a form the rules do not allow, a count above
+# its limit.  Under any rules but CHINESE a limit of 0 means the kind is not played: no target
+# holds it, jokers included.
+cdef int shanten_rules_c(const unsigned char* counts, int form, int jokers, bint fifth,
+                         const unsigned char* limits, int rules) noexcept nogil
+cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
+                       const unsigned char* limits, const unsigned char* wild, int rules,
+                       unsigned char* out) noexcept nogil
+cdef int is_win_rules_c(const unsigned char* counts, int jokers, bint fifth,
+                        const unsigned char* limits, int rules) noexcept nogil
+
 # The capped cost row of part u (0-2 the suits, 3 the honours) of 34 counts with limits of 4 and
 # no jokers: 10 bytes, entry 2k + p = the fewest tiles missing for k melds (0-4) and p pairs (0-1)
 # inside the part (60 where none fits). The part must hold at most 14 tiles of counts 0-4, and the

@@ -7,12 +7,13 @@ ctypedef uint8_t DPLayer[5][5][5][2]  # [chows from i-1][chows from i-2][melds][
 
 
 cdef void _part_dp(const uint8_t* held, const uint8_t* cap, int npos, bint chows, int budget,
-                   uint8_t out[5][2][OMAX + 1]) noexcept nogil:
+                   bint absent, uint8_t out[5][2][OMAX + 1]) noexcept nogil:
     """Exact costs of k melds + p pairs in one part, by the overflow o used (o <= budget).
 
     Walks the positions, choosing at each how many chows start there, and whether pungs and
     the pair sit there; the state: chows started one and two positions back, melds, pair,
-    overflow (outermost, so that a budget of 0 touches one layer).
+    overflow (outermost, so that a budget of 0 touches one layer).  ``absent``: a cap of 0
+    means the kind is not played, so no copy of it goes into the target, jokers included.
     """
     cdef DPLayer buf[2][OMAX + 1]
     cdef DPLayer* cur = buf[0]
@@ -27,6 +28,17 @@ cdef void _part_dp(const uint8_t* held, const uint8_t* cap, int npos, bint chows
         h = held[i]
         cp = cap[i]
         smax = 4 if chows and i <= npos - 3 else 0
+        if absent and cp == 0:
+            # no copy here: only states with no chow running through this kind go on
+            for o in range(budget + 1):
+                for k in range(5):
+                    for p in range(2):
+                        if cur[o][0][0][k][p] < nxt[o][0][0][k][p]:
+                            nxt[o][0][0][k][p] = cur[o][0][0][k][p]
+            tmp = cur
+            cur = nxt
+            nxt = tmp
+            continue
         for o in range(budget + 1):
             for a in range(5):
                 for b in range(5 - a):
@@ -91,7 +103,7 @@ cdef int _std_general(const uint8_t* c, const uint8_t* lim, int n, int budget) n
                 part[k1][0][0] = caprow[2 * k1]
                 part[k1][1][0] = caprow[2 * k1 + 1]
         else:
-            _part_dp(c + lo, lim + lo, npos, u < N_SUITS, budget, part)
+            _part_dp(c + lo, lim + lo, npos, u < N_SUITS, budget, False, part)
         if u == 0:
             memcpy(acc, part, sizeof(acc))
             continue
@@ -142,7 +154,7 @@ cdef int _pairs_general(const uint8_t* c, const uint8_t* lim, int budget) noexce
     return best
 
 
-cdef int _orphans_general(const uint8_t* c, const uint8_t* lim, int budget) noexcept nogil:
+cdef int _orphans_general(const uint8_t* c, const uint8_t* lim, int budget, bint absent) noexcept nogil:
     cdef uint8_t cur[2][OMAX + 1]
     cdef uint8_t nxt[2][OMAX + 1]
     cdef int i, t, dup, o, copies, over, value, best
@@ -156,6 +168,8 @@ cdef int _orphans_general(const uint8_t* c, const uint8_t* lim, int budget) noex
                 if cur[dup][o] >= INF:
                     continue
                 for copies in range(1, 3 - dup):
+                    if absent and lim[t] == 0:
+                        break
                     over = o + (copies - lim[t] if copies > lim[t] else 0)
                     if over > budget:
                         continue

@@ -25,14 +25,19 @@ from .._layout import (
     ORPHANS,
     SUIT_SIZE,
 )
+from . import rule_flags as _rf
 from .suits_py import MELDS, PAIR, split_kind
 
 FORM_ANY = 0
 FORM_STANDARD = 1
 FORM_SEVEN_PAIRS = 2
 FORM_THIRTEEN_ORPHANS = 3
+FORM_KNITTED = 4
+FORM_KNITTED_STRAIGHT = 5
 
 UNREACHABLE = 99
+ABSENT = -1
+"""A cap meaning "not played": no copy of the kind in any target, jokers included."""
 _FULL = bytes([MAX_COPIES]) * N_KINDS
 _SUIT_STARTS = range(0, N_SUITS * SUIT_SIZE, SUIT_SIZE)
 _SPECIAL_MIN = MAX_HAND - 1
@@ -45,10 +50,14 @@ __all__ = [
     "FORM_ANY",
     "FORM_SEVEN_PAIRS",
     "FORM_STANDARD",
+    "FORM_KNITTED",
+    "FORM_KNITTED_STRAIGHT",
     "FORM_THIRTEEN_ORPHANS",
     "UNREACHABLE",
     "ensure_tables",
+    "form_problem",
     "is_win_wild",
+    "rules_problem",
     "shanten_counts",
     "table_info",
     "waits_counts",
@@ -92,7 +101,8 @@ def _part_rows(
 ) -> dict[tuple[int, int, int], int]:
     """Min cost of ``k`` melds + ``p`` pairs (p <= 1) inside one part, per overflow ``o``.
 
-    Keys ``(k, p, o)``: ``o`` copies beyond the caps, ``o <= budget``.
+    Keys ``(k, p, o)``: ``o`` copies beyond the caps, ``o <= budget``.  A cap of ``ABSENT``
+    (-1): no copy of the kind in the target, jokers included.
     """
     size = len(counts)
     # state: (chows started at i-1, chows started at i-2, melds, pairs, overflow) -> cost
@@ -102,6 +112,10 @@ def _part_rows(
         can_start = chows and i <= size - 3
         nxt: dict[tuple[int, int, int, int, int], int] = {}
         for (a, b, k, p, o), cost in states.items():
+            if cap == ABSENT:
+                if a == 0 and b == 0 and nxt.get((0, 0, k, p, o), UNREACHABLE) > cost:
+                    nxt[(0, 0, k, p, o)] = cost
+                continue
             for s in range((4 - k if can_start else 0) + 1):
                 for g in range(4 - k - s + 1):
                     for q in range(2 - p):
@@ -142,13 +156,14 @@ def _standard(counts: Sequence[int], caps: Sequence[int], melds: int, budget: in
     )
 
 
-def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
+def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int, distinct: bool = False) -> int:
     best = {(0, 0): 0}  # (pairs, overflow) -> cost
     for held, cap in zip(counts, caps):
         nxt: dict[tuple[int, int], int] = {}
+        most = 0 if cap == ABSENT else 1 if distinct else 7
         for (pairs, o), cost in best.items():
-            for r in range(7 - pairs + 1):
-                over = o + max(0, 2 * r - cap)
+            for r in range(min(most, 7 - pairs) + 1):
+                over = o + max(0, 2 * r - max(cap, 0))
                 if over > budget:
                     break
                 key = (pairs + r, over)
@@ -165,7 +180,7 @@ def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -
         held, cap = counts[t], caps[t]
         nxt: dict[tuple[int, int], int] = {}
         for (dup, o), cost in best.items():
-            for copies in (1, 2) if dup == 0 else (1,):
+            for copies in () if cap == ABSENT else (1, 2) if dup == 0 else (1,):
                 over = o + max(0, copies - cap)
                 if over > budget:
                     continue
@@ -175,7 +190,6 @@ def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -
                     nxt[key] = value
         best = nxt
     return min((c for (dup, _), c in best.items() if dup == 1), default=UNREACHABLE)
-
 
 
 # ---------------------------------------------------------------- default-caps fast path
@@ -410,35 +424,236 @@ def _min_missing(
     return best
 
 
+# ---------------------------------------------------------------- rule sets
+#
+# Under any rules but CHINESE a cap of 0 means the kind is not played (``ABSENT``), and a
+# dropped suit is a suit whose kinds are all absent for the target: its tiles stay in the hand
+# and are never used.  Every form is then the same DP over targets, with absent kinds.
+
+_RULE_BITS = (1 << 9) - 1
+_FORM_NAMES = {2: "seven pairs", 3: "thirteen orphans", 4: "knitted, 全不靠", 5: "knitted straight, 组合龙"}
+_KNITTED_MELDS = 3
+"""The nine tiles of 组合龙 stand for three melds."""
+_KNITTED_SIZE = 14
+
+
+def _knitted_sets() -> tuple[tuple[int, ...], ...]:
+    """The six knitted sets: 147, 258 and 369 given to the three suits, one each."""
+    sets = []
+    for a in range(N_SUITS):
+        for b in range(N_SUITS):
+            if b != a:
+                offsets = (a, b, N_SUITS - a - b)
+                sets.append(tuple(SUIT_SIZE * u + offsets[u] + 3 * j for u in range(N_SUITS) for j in range(3)))
+    return tuple(sets)
+
+
+KNITTED_SETS = _knitted_sets()
+"""The index34 tiles of each of the six knitted sets (147/258/369 over man, pin, sou)."""
+_HONORS = tuple(range(FIRST_HONOR, N_KINDS))
+
+
+def rules_problem(rules: int) -> str:
+    """Why ``rules`` (an int) is no valid set of ``rule_flags`` bits, or ``""`` when it is one."""
+    if rules < 0 or rules & ~_RULE_BITS:
+        return f"rules = {rules} holds bits that rule_flags does not define (0-8)"
+    if rules & _rf.SEVEN_PAIRS and rules & _rf.SEVEN_PAIRS_DISTINCT:
+        return f"rules = {rules} sets both SEVEN_PAIRS and SEVEN_PAIRS_DISTINCT"
+    if (rules & _rf.DROP_MASK) >> _rf.DROP_SHIFT > 2:
+        return f"rules = {rules} drops 3 suits (DROP is 0, 1 or 2)"
+    return ""
+
+
+def _form_allowed(form: int, rules: int) -> bool:
+    if form in (FORM_ANY, FORM_STANDARD):
+        return True
+    if form == FORM_SEVEN_PAIRS:
+        return bool(rules & (_rf.SEVEN_PAIRS | _rf.SEVEN_PAIRS_DISTINCT))
+    if form == FORM_THIRTEEN_ORPHANS:
+        return bool(rules & _rf.THIRTEEN_ORPHANS)
+    return bool(rules & _rf.KNITTED)
+
+
+def form_problem(form: int, rules: int, total: int) -> None:
+    """``ValueError`` for a form outside 0-5, one ``rules`` do not allow, or one a hand of
+    ``total`` tiles cannot take."""
+    if form not in range(6):
+        raise ValueError(f"form must be 0 (any), 1, 2, 3, 4 or 5, got {form}")
+    if not _form_allowed(form, rules):
+        raise ValueError(f"form {form} ({_FORM_NAMES[form]}) is not allowed by rules = {rules}")
+    if form == FORM_KNITTED_STRAIGHT and total < 10:
+        raise ValueError(f"form {form} needs a hand of 10, 11, 13 or 14 tiles, got {total}")
+    if 2 <= form <= 4 and total < _SPECIAL_MIN:
+        raise ValueError(f"form {form} needs a hand of 13 or 14 tiles, got {total}")
+
+
+def _check_rules(rules: object) -> int:
+    value = operator.index(rules)  # type: ignore[arg-type]
+    problem = rules_problem(value)
+    if problem:
+        raise ValueError(problem)
+    return value
+
+
+def _kept_choices(rules: int) -> list[tuple[int, ...]]:
+    """The suits a target may use, per allowed choice of dropped suits (locked ones stay)."""
+    drop = (rules & _rf.DROP_MASK) >> _rf.DROP_SHIFT
+    lock = (rules & _rf.LOCK_MASK) >> _rf.LOCK_SHIFT
+    choices = []
+    for mask in range(1 << N_SUITS):
+        if bin(mask).count("1") == drop and not mask & lock:
+            choices.append(tuple(u for u in range(N_SUITS) if not mask >> u & 1))
+    return choices
+
+
+def _absent_caps(caps: Sequence[int], kept: tuple[int, ...]) -> tuple[int, ...]:
+    """Caps with ``ABSENT`` for a kind of cap 0 or of a suit not kept."""
+    out = [ABSENT if cap == 0 else cap for cap in caps]
+    for u in range(N_SUITS):
+        if u not in kept:
+            out[SUIT_SIZE * u : SUIT_SIZE * (u + 1)] = [ABSENT] * SUIT_SIZE
+    return tuple(out)
+
+
+def _knitted(counts: Sequence[int], caps: Sequence[int]) -> int:
+    """全不靠: 14 different kinds among a knitted set's nine and the honors, each played."""
+    best = UNREACHABLE
+    for tiles in KNITTED_SETS:
+        kinds = [t for t in tiles + _HONORS if caps[t] != ABSENT]
+        if len(kinds) >= _KNITTED_SIZE:
+            best = min(best, _KNITTED_SIZE - min(_KNITTED_SIZE, sum(1 for t in kinds if counts[t])))
+    return best
+
+
+def _knitted_straight(counts: Sequence[int], caps: Sequence[int], melds: int, budget: int) -> int:
+    """组合龙: a knitted set's nine tiles, then ``melds`` - 3 melds and the pair.
+
+    Any target holds one copy of each of the nine and a rest; its cost is the copies it lacks
+    per kind, so a held copy can be given to the nine first: the cost is the nine's missing
+    tiles plus the rest's cost on the hand less those copies, under caps less one.
+    """
+    best = UNREACHABLE
+    for tiles in KNITTED_SETS:
+        if any(caps[t] == ABSENT for t in tiles):
+            continue
+        rest = list(counts)
+        rest_caps = list(caps)
+        missing = 0
+        for t in tiles:
+            if rest[t]:
+                rest[t] -= 1
+            else:
+                missing += 1
+            rest_caps[t] = ABSENT if caps[t] == 1 else caps[t] - 1
+        best = min(best, missing + _standard(rest, rest_caps, melds - _KNITTED_MELDS, budget))
+    return best
+
+
+def _min_missing_rules(
+    counts: Sequence[int], caps: Sequence[int], total: int, form: int, budget: int, rules: int
+) -> int:
+    """``_min_missing`` under ``rules`` (not CHINESE): the least over the allowed dropped suits."""
+    if rules == _rf.CHINESE:
+        return _min_missing(counts, caps, total, form, budget)
+    melds = total // 3
+    best = UNREACHABLE
+    for kept in _kept_choices(rules):
+        eff = _absent_caps(caps, kept)
+        every = len(kept) == N_SUITS
+        if form in (FORM_ANY, FORM_STANDARD):
+            best = min(best, _standard(counts, eff, melds, budget))
+        if total >= _SPECIAL_MIN:
+            if form in (FORM_ANY, FORM_SEVEN_PAIRS) and rules & (_rf.SEVEN_PAIRS | _rf.SEVEN_PAIRS_DISTINCT):
+                best = min(best, _seven_pairs(counts, eff, budget, bool(rules & _rf.SEVEN_PAIRS_DISTINCT)))
+            if every and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS) and rules & _rf.THIRTEEN_ORPHANS:
+                best = min(best, _thirteen_orphans(counts, eff, budget))
+            if every and form in (FORM_ANY, FORM_KNITTED) and rules & _rf.KNITTED:
+                best = min(best, _knitted(counts, eff))
+        if every and form in (FORM_ANY, FORM_KNITTED_STRAIGHT) and rules & _rf.KNITTED and total >= 10:
+            best = min(best, _knitted_straight(counts, eff, melds, budget))
+    return best
+
+
+def _plain_win_rules(data: Sequence[int], total: int, rules: int) -> bool:
+    """A win without jokers under ``rules`` (counts within their caps)."""
+    drop = (rules & _rf.DROP_MASK) >> _rf.DROP_SHIFT
+    lock = (rules & _rf.LOCK_MASK) >> _rf.LOCK_SHIFT
+    suits = sum(1 for u in range(N_SUITS) if lock >> u & 1 or any(data[SUIT_SIZE * u : SUIT_SIZE * (u + 1)]))
+    if suits > N_SUITS - drop:
+        return False
+    if rules & _rf.KNITTED and total >= 10:
+        if _min_missing_rules(data, _FULL, total, FORM_KNITTED_STRAIGHT, 0, rules) == 0:
+            return True
+        if total == MAX_HAND and _knitted(data, _FULL) == 0 and max(data) == 1:
+            return True
+    pairs = 0
+    for lo, hi, chows in _PARTS:
+        part = tuple(data[lo:hi])
+        size = sum(part)
+        if split_kind(part, chows) != (PAIR if size % 3 == 2 else MELDS):
+            break
+        pairs += size % 3 == 2
+    else:
+        if pairs == 1:
+            return True
+    if total != MAX_HAND:
+        return False
+    if rules & _rf.SEVEN_PAIRS and all(v % 2 == 0 for v in data):
+        return True
+    if rules & _rf.SEVEN_PAIRS_DISTINCT and sum(1 for v in data if v == 2) == 7:
+        return True
+    return bool(rules & _rf.THIRTEEN_ORPHANS) and (
+        all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
+    )
+
+
+def _wins_rules(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool, rules: int) -> bool:
+    if rules == _rf.CHINESE:
+        return _wins(data, caps, jokers, fifth)
+    total = sum(data) + jokers
+    if total % 3 != 2 or total > MAX_HAND:
+        return False
+    if jokers == 0:
+        return _plain_win_rules(data, total, rules)
+    return _min_missing_rules(data, caps, total, FORM_ANY, jokers if fifth else 0, rules) == jokers
+
+
 def shanten_counts(
     counts: bytes,
     form: int = FORM_ANY,
     jokers: int = 0,
     fifth: bool = True,
     limits: bytes | None = None,
+    *,
+    rules: int = _rf.CHINESE,
 ) -> int:
     """Shanten number of a concealed hand given as 34 counts (-1 complete, 0 ready).
 
-    ``form``: 0 the least over every applicable form, 1 standard (n melds + a pair),
-    2 seven pairs (four identical tiles are two pairs), 3 thirteen orphans. The hand holds
+    ``form``: 0 the least over every form ``rules`` allow, 1 standard (n melds + a pair),
+    2 seven pairs, 3 thirteen orphans, 4 全不靠 (七星不靠 included), 5 组合龙. The hand holds
     ``sum(counts) + jokers`` tiles, 3n+1 or 3n+2 with n <= 4, and is completed to n melds and a
-    pair; forms 2 and 3 need 13 or 14 tiles (``ValueError`` otherwise; form 0 then means
-    standard). ``jokers`` wild tiles, already removed from ``counts``, stand for any tile.
-    ``limits`` (34 values, default 4 each; pass 4 minus the copies in declared melds) caps the
-    copies of each tile in the completed hand; ``fifth=True`` lets jokers exceed it. When the
-    limits leave no complete hand of the form at all, the result is ``UNREACHABLE`` (99).
+    pair; forms 2-4 need 13 or 14 tiles and form 5 10, 11, 13 or 14 (``ValueError`` otherwise;
+    form 0 then leaves them out). ``jokers`` wild tiles, already removed from ``counts``, stand
+    for any tile. ``limits`` (34 values, default 4 each; pass 4 minus the copies in declared
+    melds) caps the copies of each tile in the completed hand; ``fifth=True`` lets jokers exceed
+    it. When the limits leave no complete hand of the form at all, the result is
+    ``UNREACHABLE`` (99).  ``rules``: the bits of ``rule_flags`` (default ``CHINESE``, today's
+    forms); a bad combination or a form the rules do not allow is a ``ValueError``.  Under any
+    other rules a limit of 0 means the tile is not played (never in a target, jokers included)
+    and a dropped suit's tiles stay in the hand as useless tiles (docs/rules.md).
     Without jokers the standard form equals the ``mahjong`` package's
     ``Shanten().calculate_shanten(..., use_chiitoitsu=False, use_kokushi=False)``.
     """
     data, total, caps = _check(counts, jokers, limits)
     form = operator.index(form)
+    rules = _check_rules(rules)
     if total % 3 == 0 or not 0 < total <= MAX_HAND:
         raise ValueError(f"a hand for shanten holds 3n+1 or 3n+2 tiles (n <= 4), got {total}")
-    if form not in (0, 1, 2, 3):
-        raise ValueError(f"form must be 0 (any), 1, 2 or 3, got {form!r}")
-    if form in (FORM_SEVEN_PAIRS, FORM_THIRTEEN_ORPHANS) and total < _SPECIAL_MIN:
-        raise ValueError(f"form {form} needs a hand of 13 or 14 tiles, got {total}")
-    cost = _min_missing(data, caps, total, form, jokers if fifth else 0)
+    form_problem(form, rules, total)
+    if rules == _rf.CHINESE:
+        cost = _min_missing(data, caps, total, form, jokers if fifth else 0)
+    else:
+        cost = _min_missing_rules(data, caps, total, form, jokers if fifth else 0, rules)
     return UNREACHABLE if cost >= UNREACHABLE else cost - jokers - 1
 
 
@@ -561,17 +776,19 @@ def _may_complete(data: Sequence[int], t: int) -> bool:
 
 
 def is_win_wild(
-    counts: bytes, jokers: int, fifth: bool = True, limits: bytes | None = None
+    counts: bytes, jokers: int, fifth: bool = True, limits: bytes | None = None, *, rules: int = _rf.CHINESE
 ) -> bool:
     """Whether ``counts`` plus ``jokers`` wild tiles form a complete hand in any form.
 
     Jokers may stand for any tile: in a meld or the pair (standard form), to fill a single
     (seven pairs) or a missing orphan (thirteen orphans). With ``fifth=False`` the copies of a
     tile, real and joker, may not exceed ``limits[t]`` (default 4). Any total other than 3n+2
-    (n <= 4) is simply not a win.
+    (n <= 4) is simply not a win.  ``rules`` as for ``shanten_counts``: the forms they allow,
+    at most ``3 - DROP`` suits among the concealed tiles and the locked ones.
     """
     data, _, caps = _check(counts, jokers, limits)
-    return _wins(data, caps, jokers, fifth)
+    rules = _check_rules(rules)
+    return _wins_rules(data, caps, jokers, fifth, rules)
 
 
 def waits_counts(
@@ -580,12 +797,14 @@ def waits_counts(
     fifth: bool = True,
     limits: bytes | None = None,
     wild: object = b"",
+    *,
+    rules: int = _rf.CHINESE,
 ) -> list[int]:
     """Sorted index34 tiles that complete a hand of 3n+1 tiles (counts plus jokers).
 
     A tile ``t`` is a wait iff ``counts[t] < limits[t]`` (a tile whose remaining copies are all
-    held is never a wait) and the hand with ``t`` added wins in any form (seven pairs and
-    thirteen orphans only at 14 tiles). ``wild`` (34 flags, default none) marks the wild kinds:
+    held is never a wait) and the hand with ``t`` added wins in any form ``rules`` allow (as
+    ``is_win_wild``). ``wild`` (34 flags, default none) marks the wild kinds:
     drawing one adds a joker instead, so a wild ``t`` is a wait iff ``counts[t] < limits[t]``
     and the hand with one more joker wins. The caller strips wild copies from ``counts``, so
     ``counts[t]`` is normally 0 there; it knows how many it stripped and should drop ``t`` when
@@ -595,8 +814,11 @@ def waits_counts(
     data, total, caps = _check(counts, jokers, limits)
     no_wild = wild is None or (isinstance(wild, (bytes, bytearray, list, tuple)) and not wild)
     flags = bytes(N_KINDS) if no_wild else read_counts(wild, "wild")
+    rules = _check_rules(rules)
     if total % 3 != 1 or total > MAX_HAND - 1:
         raise ValueError(f"a hand for waits holds 3n+1 tiles (n <= 4), got {total}")
+    if rules != _rf.CHINESE:
+        return _waits_rules(data, caps, jokers, fifth, flags, rules)
     extra_joker_wins: bool | None = None
     result = []
     hand = list(data)
@@ -625,6 +847,29 @@ def waits_counts(
                     all(hand[u] for u in ORPHANS) and sum(hand[u] for u in ORPHANS) == MAX_HAND
                 )
         if won:
+            result.append(t)
+        hand[t] -= 1
+    return result
+
+
+def _waits_rules(data: bytes, caps: bytes, jokers: int, fifth: bool, flags: bytes, rules: int) -> list[int]:
+    """``waits_counts`` under ``rules`` (not CHINESE): add each tile, ask ``_wins_rules``."""
+    result = []
+    hand = list(data)
+    extra_joker_wins: bool | None = None
+    for t in range(N_KINDS):
+        if data[t] >= caps[t]:
+            continue
+        if flags[t]:
+            if extra_joker_wins is None:
+                extra_joker_wins = _wins_rules(data, caps, jokers + 1, fifth, rules)
+            if extra_joker_wins:
+                result.append(t)
+            continue
+        if not (jokers or rules & _rf.KNITTED or _may_complete(data, t)):
+            continue
+        hand[t] += 1
+        if _wins_rules(hand, caps, jokers, fifth, rules):
             result.append(t)
         hand[t] -= 1
     return result
