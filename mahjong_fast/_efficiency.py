@@ -43,13 +43,14 @@ class UsefulTiles:
     with a count of 0.
     """
 
-    __slots__ = ("_counts", "_mask", "_unseen", "shanten", "total")
+    __slots__ = ("_counts", "_held", "_mask", "_unseen", "shanten", "total")
 
-    def __init__(self, shanten: int, mask: int, total: int, unseen: bytes) -> None:
+    def __init__(self, shanten: int, mask: int, total: int, unseen: bytes, held: bytes | None = None) -> None:
         self.shanten = shanten
         self.total = total
         self._mask = mask
-        self._unseen = unseen  # unseen copies of every tile for this hand
+        self._unseen = unseen  # unseen copies of every tile for this hand (or avail, with held)
+        self._held = held
         self._counts: dict[Tile, int] | None = None
 
     @property
@@ -61,6 +62,9 @@ class UsefulTiles:
     def counts(self) -> dict[Tile, int]:
         """Unseen copies of each useful tile (a new dict each time)."""
         if self._counts is None:
+            if self._held is not None:
+                self._unseen = _unseen_of(self._held, self._unseen)
+                self._held = None
             self._counts = {TILES[t]: self._unseen[t] for t in range(N_KINDS) if self._mask >> t & 1}
         return dict(self._counts)
 
@@ -132,12 +136,13 @@ class DiscardAnalysis(Sequence[Discard]):
     Rows are built on first access.
     """
 
-    __slots__ = ("_avail", "_held", "_result", "_rows", "shanten")
+    __slots__ = ("_avail", "_held", "_result", "_rows", "_unseen", "shanten")
 
     def __init__(self, result: Any, held: bytes, avail: bytes) -> None:
         self._result = result
         self._held = held
         self._avail = avail  # unseen copies of tile t for a concealed hand X: avail[t] - X[t]
+        self._unseen: bytes | None = None
         self._rows: list[Discard | None] = [None] * result.count
         self.shanten: int = result.shanten
 
@@ -148,7 +153,9 @@ class DiscardAnalysis(Sequence[Discard]):
         row = self._rows[i]
         if row is None:
             d, sh, mask, total, two, improve, _, good = self._result.entry(i)
-            unseen = bytearray(_unseen_of(self._held, self._avail))
+            if self._unseen is None:
+                self._unseen = _unseen_of(self._held, self._avail)
+            unseen = bytearray(self._unseen)
             unseen[d] += 1
             left = bytes(unseen)
             improvements = None
@@ -187,9 +194,9 @@ class DiscardAnalysis(Sequence[Discard]):
     def __repr__(self) -> str:
         return f"DiscardAnalysis(shanten={self.shanten}, discards={len(self)})"
 
-    def render(self) -> str:
+    def render(self, plain: bool = False) -> str:
         """The table as players read it (see ``render_discards``)."""
-        return _render_table(self)
+        return _render_table(self, plain)
 
 
 # ---------------------------------------------------------------- reading the arguments
@@ -291,11 +298,16 @@ def useful_tiles(
     UsefulTiles
         ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
     """
+    if not melds and visible is None and rules is None and wild is None and fifth is True and encoding is None:
+        held = _kernel.quick_counts(hand)
+        if held is not None and sum(held) % 3 == 1:
+            s, m, total = _kernel.useful(held, _FULL, _FULL)
+            return UsefulTiles(s, m, total, _FULL, held)
     held, lim, avail, mask, flags, fifth_ = _setup(
         hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles"
     )
     s, m, total = _kernel.useful(held, lim, avail, mask, flags, fifth_)
-    return UsefulTiles(s, m, total, _unseen_of(held, avail))
+    return UsefulTiles(s, m, total, avail, held)
 
 
 def discard_analysis(
@@ -339,18 +351,25 @@ def _short(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
 
 
-def _render_table(table: DiscardAnalysis) -> str:
+_WORDS = {
+    False: ("打", "→ 摸", "枚", "改良", "向听倒退"),
+    True: ("discard", "-> draw", "tiles", "improved by", "backward"),
+}
+
+
+def _render_table(table: DiscardAnalysis, plain: bool = False) -> str:
+    cut, draw, tiles, better, backward = _WORDS[plain]
     lines = [f"shanten {table.shanten}" + (" (complete)" if table.shanten < 0 else "")]
     for d in table:
         useful = _short(d.useful.tiles) or "-"
-        line = f"打 {d.tile} → 摸 {useful}, {d.useful.total} 枚"
+        line = f"{cut} {d.tile} {draw} {useful}, {d.useful.total} {tiles}"
         if d.two_step is not None and d.shanten > 0:
             line += f", two-step {d.two_step:.2f}"
         if d.improvements:
-            line += f", 改良 {_short(list(d.improvements))} {sum(d.improvements.values())} 枚"
+            line += f", {better} {_short(list(d.improvements))} {sum(d.improvements.values())} {tiles}"
         if d.good_shape is not None:
             line += f", good shape {d.good_shape:.0%}"
-        line += f"  (shanten {d.shanten}{', 向听倒退' if d.backward else ''})"
+        line += f"  (shanten {d.shanten}{', ' + backward if d.backward else ''})"
         lines.append(line)
     return "\n".join(lines)
 
@@ -364,12 +383,16 @@ def render_discards(
     wild: Wild = None,
     encoding: str | None = None,
     two_step: bool = True,
+    plain: bool = False,
 ) -> str:
     """The discard table of a 3n+2 hand as players read it, one line per discard, best first:
-    ``打 3m → 摸 1m 4m 2p, 10 枚, two-step 21.40  (shanten 1)``."""
+    ``打 3m → 摸 1m 4m 2p, 10 枚, two-step 21.40  (shanten 1)``; ``plain=True`` writes it in
+    ASCII English (``discard 3m -> draw 1m 4m 2p, 10 tiles, ...``).  Arguments as for
+    ``discard_analysis``."""
     return _render_table(
         discard_analysis(hand, melds=melds, visible=visible, rules=rules, wild=wild, encoding=encoding,
-                         two_step=two_step)
+                         two_step=two_step),
+        plain,
     )
 
 
@@ -381,13 +404,15 @@ def render_useful(
     rules: str | Rules | None = None,
     wild: Wild = None,
     encoding: str | None = None,
+    plain: bool = False,
 ) -> str:
-    """The useful draws of a 3n+1 hand as players read them: ``shanten 1: 摸 1m×3 4m×4, 7 枚``."""
+    """The useful draws of a 3n+1 hand as players read them: ``shanten 1: 摸 1m×3 4m×4, 7 枚``
+    (``plain=True``: ``shanten 1: draw 1m x3 4m x4, 7 tiles``)."""
     u = useful_tiles(hand, melds=melds, visible=visible, rules=rules, wild=wild, encoding=encoding)
     counts = u.counts
-    body = " ".join(f"{t}×{counts[t]}" for t in u.tiles) or "-"
-    head = "complete" if u.shanten < 0 else f"shanten {u.shanten}"
-    return f"{head}: 摸 {body}, {u.total} 枚"
+    times, draw, tiles = (" x", "draw", "tiles") if plain else ("×", "摸", "枚")
+    body = " ".join(f"{t}{times}{counts[t]}" for t in u.tiles) or "-"
+    return f"shanten {u.shanten}: {draw} {body}, {u.total} {tiles}"
 
 
 # ---------------------------------------------------------------- batches

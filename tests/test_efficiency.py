@@ -11,7 +11,7 @@ import random
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import _dispatch
+from mahjong_fast import _dispatch, _efficiency
 from mahjong_fast._layout import N_KINDS
 from mahjong_fast._rules import RULES
 
@@ -213,7 +213,7 @@ def test_batch_equals_single_calls(threads):
     got = mf.discard_analysis_batch(c14, visible=seen, threads=threads)
     for r in range(0, n, 7):
         table = mf.discard_analysis(c14[r].tobytes(), encoding="counts", visible=seen[r].astype(np.uint8).tobytes())
-        want_sh = np.full(N_KINDS, mf._efficiency.NOT_HELD, dtype=np.int8)
+        want_sh = np.full(N_KINDS, _efficiency.NOT_HELD, dtype=np.int8)
         want_u = np.zeros(N_KINDS, dtype=np.int16)
         for d in table:
             want_sh[int(d.tile)] = d.shanten
@@ -270,9 +270,13 @@ def test_batch_errors_name_the_row():
 # ---------------------------------------------------------------- text
 
 def test_render():
-    text = mf._efficiency.render_discards("456m2379p23455s44z")
+    text = _efficiency.render_discards("456m2379p23455s44z")
     lines = text.splitlines()
     assert lines[0] == "shanten 1"
     assert lines[1].startswith("打 7p → 摸 1p 4p 5s 4z, 12 枚, two-step 5.33")
     assert "向听倒退" in lines[-1]
-    assert mf._efficiency.render_useful("123m456p789s1122z", visible="1z") == "shanten 0: 摸 1z×1 2z×2, 3 枚"
+    assert _efficiency.render_useful("123m456p789s1122z", visible="1z") == "shanten 0: 摸 1z×1 2z×2, 3 枚"
+    assert _efficiency.render_useful("123m456p789s1122z", plain=True) == "shanten 0: draw 1z x2 2z x2, 4 tiles"
+    plain = _efficiency.render_discards("456m2379p23455s44z", plain=True).splitlines()
+    assert plain[1].startswith("discard 7p -> draw 1p 4p 5s 4z, 12 tiles, two-step 5.33, good shape 33%")
+    assert plain[-1].endswith("backward)") and all(line.isascii() for line in plain)

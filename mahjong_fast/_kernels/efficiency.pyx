@@ -216,12 +216,10 @@ cdef int _index_rows(int npos, int u, uint8_t* ids, uint8_t (*rows)[ROW_LEN]) no
     cdef uint8_t c[N_KINDS]
     cdef int dig[SUIT_SIZE + 1]
     cdef int i, total, pass_
-    cdef uint32_t code, ncodes = 1
+    cdef uint32_t code, ncodes = SUIT_CODES if npos == SUIT_SIZE else HONOR_CODES
     cdef const uint8_t* p
     cdef const uint8_t* base = NULL
     cdef int off = SUIT_SIZE * u
-    for i in range(npos):
-        ncodes *= MAX_COPIES + 1
     for pass_ in range(2):          # first the lowest row address, then the ids
         memset(c, 0, N_KINDS)
         memset(dig, 0, sizeof(dig))
@@ -647,7 +645,6 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
     return _useful_general(ctx, c, n, s, mask)
 
 
-
 # ---------------------------------------------------------------- two-step figures
 
 cdef inline int _popcount(uint64_t m) noexcept nogil:
@@ -860,7 +857,7 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
     cdef Ctx ctx
     cdef Discards r = Discards.__new__(Discards)
     cdef uint8_t c[N_KINDS]
-    cdef int t, i, j, k, n = 0
+    cdef int t, j, n = 0
     ensure_rows()
     if not is_counts_bytes(held):
         held = _read_counts(held, "counts")
