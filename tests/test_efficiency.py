@@ -117,7 +117,7 @@ def test_against_public_shanten(rules):
     rng = random.Random(7)
     limits = RULES[rules or "chinese"].limits
     exist = [t for t in range(N_KINDS) if limits[t]]
-    for i in range(n_hands(120, 6)):
+    for i in range(n_hands(120, 3)):
         wall = [t for t in exist for _ in range(4)]
         hand = sorted(rng.sample(wall, 14))
         seen = [0] * N_KINDS
@@ -230,7 +230,7 @@ def test_batch_equals_single_calls(threads):
 
 
 def test_batch_dtypes_layouts_and_inputs_untouched():
-    c = _rows(3, 50, 14)
+    c = _rows(3, n_hands(50, 6), 14)
     want = mf.discard_analysis_batch(c)
     for arr in (c.astype(np.int64), np.asfortranarray(c.astype(np.int16)), c.astype(np.uint32)[::-1][::-1]):
         before = arr.copy()
