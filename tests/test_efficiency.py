@@ -280,3 +280,36 @@ def test_render():
     plain = _efficiency.render_discards("456m2379p23455s44z", plain=True).splitlines()
     assert plain[1].startswith("discard 7p -> draw 1p 4p 5s 4z, 12 tiles, two-step 5.33, good shape 33%")
     assert plain[-1].endswith("backward)") and all(line.isascii() for line in plain)
+
+
+@pytest.mark.skipif(not COMPILED, reason="pure Python rows hold the GIL; the compiled run covers it")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_interrupts_a_long_batch(threads):
+    from support.impls import run_python
+
+    script = f"""
+import os, signal, threading, time
+import numpy as np
+import mahjong_fast as mf
+hand = np.zeros(34, np.uint8)
+for t in [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]:
+    hand[t] += 1
+counts = np.tile(hand, (400_000, 1))
+mf.discard_analysis_batch(counts[:1000], threads={threads})
+sent = []
+def interrupt():
+    sent.append(time.perf_counter())
+    os.kill(os.getpid(), signal.SIGINT)
+threading.Timer(0.2, interrupt).start()
+try:
+    mf.discard_analysis_batch(counts, threads={threads})
+except KeyboardInterrupt:
+    print("interrupted", round(time.perf_counter() - sent[0], 3))
+else:
+    print("finished")
+"""
+    out = run_python("-c", script)
+    assert out.returncode == 0, out.stderr
+    words = out.stdout.split()
+    assert words[0] == "interrupted", out.stdout
+    assert float(words[1]) < 2.0, out.stdout  # one block of rows at most (a loaded machine)

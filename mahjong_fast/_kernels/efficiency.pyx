@@ -48,7 +48,7 @@ NOT_HELD_VALUE = NOT_HELD
 """The shanten reported after discarding a tile the hand does not hold (batch arrays)."""
 USEFUL = K_USEFUL
 DISCARDS = K_DISCARDS
-ROWS_PER_CHUNK = 2048
+ROWS_PER_CHUNK = 512
 """Rows per ``run_rows`` call between two checks for signals."""
 
 # The rules of the default call (Chinese).
