@@ -437,6 +437,11 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef uint32_t ca
     cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, o1, o2, kinds, fcx, fch, triples = 0
     cdef Forms fx
+    cdef const uint8_t* cache_row[N_KINDS]
+    cdef int cache_a[N_KINDS]
+    cdef int cache_cost[N_KINDS]
+    cdef int cache_tight[N_KINDS][4]
+    cdef int ncache = 0, hit, i
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     cdef uint64_t cand, m, honours = 0, full = 0, held_bits = 0
     _codes(c, codes)
@@ -505,21 +510,35 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             cand &= ~(full & ~(<uint64_t>1 << d))
             # entries of each part's row where the standard cost of X is met
             if std == cost:
-                for b in range(4):
-                    if not cand & PART_BITS[b]:
-                        continue
-                    if b == a:
-                        tight[b] = _tight(ra, rest3[a], n, cost)
-                    else:
-                        o1 = -1
-                        for u in range(4):
-                            if u != a and u != b:
-                                if o1 < 0:
-                                    o1 = u
-                                else:
-                                    o2 = u
-                        _combine(ra, pr[o1][o2], q)
-                        tight[b] = _tight(row[b], q, n, cost)
+                # the tight masks depend on d only through (a, its row, cost): reuse them
+                hit = -1
+                for i in range(ncache):
+                    if cache_row[i] == ra and cache_a[i] == a and cache_cost[i] == cost:
+                        hit = i
+                        break
+                if hit < 0:
+                    hit = ncache
+                    ncache += 1
+                    cache_row[hit] = ra
+                    cache_a[hit] = a
+                    cache_cost[hit] = cost
+                    for b in range(4):
+                        if b == a:
+                            cache_tight[hit][b] = _tight(ra, rest3[a], n, cost)
+                        else:
+                            o1 = -1
+                            for u in range(4):
+                                if u != a and u != b:
+                                    if o1 < 0:
+                                        o1 = u
+                                    else:
+                                        o2 = u
+                            _combine(ra, pr[o1][o2], q)
+                            cache_tight[hit][b] = _tight(row[b], q, n, cost)
+                tight[0] = cache_tight[hit][0]
+                tight[1] = cache_tight[hit][1]
+                tight[2] = cache_tight[hit][2]
+                tight[3] = cache_tight[hit][3]
             m = 0
             count = 0
             while cand:
