@@ -381,6 +381,7 @@ def render_discards(
     visible: object = None,
     rules: str | Rules | None = None,
     wild: Wild = None,
+    fifth: bool = True,
     encoding: str | None = None,
     two_step: bool = True,
     plain: bool = False,
@@ -390,8 +391,8 @@ def render_discards(
     ASCII English (``discard 3m -> draw 1m 4m 2p, 10 tiles, ...``).  Arguments as for
     ``discard_analysis``."""
     return _render_table(
-        discard_analysis(hand, melds=melds, visible=visible, rules=rules, wild=wild, encoding=encoding,
-                         two_step=two_step),
+        discard_analysis(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth,
+                         encoding=encoding, two_step=two_step),
         plain,
     )
 
@@ -403,12 +404,13 @@ def render_useful(
     visible: object = None,
     rules: str | Rules | None = None,
     wild: Wild = None,
+    fifth: bool = True,
     encoding: str | None = None,
     plain: bool = False,
 ) -> str:
     """The useful draws of a 3n+1 hand as players read them: ``shanten 1: 摸 1m×3 4m×4, 7 枚``
     (``plain=True``: ``shanten 1: draw 1m x3 4m x4, 7 tiles``)."""
-    u = useful_tiles(hand, melds=melds, visible=visible, rules=rules, wild=wild, encoding=encoding)
+    u = useful_tiles(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
     counts = u.counts
     times, draw, tiles = (" x", "draw", "tiles") if plain else ("×", "摸", "枚")
     body = " ".join(f"{t}{times}{counts[t]}" for t in u.tiles) or "-"
