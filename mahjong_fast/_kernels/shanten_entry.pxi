@@ -639,3 +639,7 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
             out[t] = wild_win
         found += out[t]
     return found
+
+
+cdef const unsigned char* part_row_c(const unsigned char* counts, int u) noexcept nogil:
+    return _part_row(counts, u, False)
