@@ -106,6 +106,8 @@ def _parser() -> argparse.ArgumentParser:
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
+    sub.add_parser("analyze", help="judge every discard of mjai logs for tile efficiency "
+                                   "(mahjong-fast analyze --help for its options; needs the [logs] extra)")
     return parser
 
 
@@ -276,6 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ._bench import run  # lazy: only this command needs the benchmark code
 
         return _guarded(lambda: run(argv[1:]), stdout, stderr)
+    if argv[:1] == ["analyze"]:
+        from .logs._cli import run as analyze  # lazy, as bench: only this command reads logs
+
+        return _guarded(lambda: analyze(argv[1:], stdout, stderr), stdout, stderr)
     if argv == ["--version"]:  # argparse's own action would hide a failed write
         return _guarded(lambda: _print(stdout, _version_line()), stdout, stderr)
     parsed: list[argparse.Namespace | SystemExit] = []
