@@ -20,6 +20,16 @@ from ._version import __version__
 if TYPE_CHECKING:
     from ._batch import is_win_batch, shanten_batch, waits_batch
     from ._classify import Decomposition, HuType, classify, decompose
+    from ._efficiency import (
+        Discard,
+        DiscardAnalysis,
+        DiscardBatch,
+        UsefulTiles,
+        discard_analysis,
+        discard_analysis_batch,
+        useful_tiles,
+        useful_tiles_batch,
+    )
 
 _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "HuType": "_classify",
@@ -29,6 +39,14 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "is_win_batch": "_batch",
     "shanten_batch": "_batch",
     "waits_batch": "_batch",
+    "Discard": "_efficiency",
+    "DiscardAnalysis": "_efficiency",
+    "DiscardBatch": "_efficiency",
+    "UsefulTiles": "_efficiency",
+    "discard_analysis": "_efficiency",
+    "discard_analysis_batch": "_efficiency",
+    "useful_tiles": "_efficiency",
+    "useful_tiles_batch": "_efficiency",
 }
 
 
@@ -53,15 +71,21 @@ __all__ = [
     "RULES",
     "STRATEGIES",
     "Decomposition",
+    "Discard",
+    "DiscardAnalysis",
+    "DiscardBatch",
     "Hand",
     "HuType",
     "Meld",
     "Rules",
     "Tile",
+    "UsefulTiles",
     "__version__",
     "classify",
     "decode",
     "decompose",
+    "discard_analysis",
+    "discard_analysis_batch",
     "encode",
     "format",
     "implementation",
@@ -71,6 +95,8 @@ __all__ = [
     "shanten",
     "shanten_batch",
     "to_counts",
+    "useful_tiles",
+    "useful_tiles_batch",
     "waits",
     "waits_batch",
 ]

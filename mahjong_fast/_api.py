@@ -116,22 +116,27 @@ def _joker_split(hand: Hand, kinds: Sequence[Tile], exist: bytes | None = None) 
 
 
 def rule_flags(hand: Hand, rules: Rules, kinds: Sequence[Tile] = ()) -> int:
-    """Check ``hand`` (and the wild ``kinds``) against ``rules``; the kernels' rule bits for it.
+    """Check ``hand`` against ``rules``; the kernels' rule bits for it.
 
-    ``ValueError`` names a tile that does not exist under the rules (in the hand, a declared
-    meld or ``wild``) and a declared chow the rules forbid.  The bits are ``rules.flags`` plus
-    the suits the declared melds hold (``Rules.lock_flags``).
+    ``ValueError`` names a tile that does not exist under the rules (in the
+    concealed hand, where the copies of the wild ``kinds`` are jokers and are not
+    checked, or in a declared meld) and a declared chow the rules forbid.  The
+    bits are ``rules.flags`` plus the suits the declared melds hold
+    (``Rules.lock_flags``).  ``classify`` checks a hand the same way.
     """
-    rules.check_tiles(hand.counts, "hand")
+    counts = hand.counts
+    if kinds:
+        real = bytearray(counts)
+        for k in kinds:
+            real[k] = 0
+        counts = bytes(real)
+    rules.check_tiles(counts, "hand")
     for m in hand.melds:
         if m.kind == "chow" and not rules.chows:
-            raise ValueError(f"melds hold the chow {m}, but rules {rules.name!r} allow no chows")
+            raise ValueError(f"meld {m} is a chow, which rules {rules.name!r} do not allow")
         for t in m.tiles:
             if not rules.limits[t]:
                 raise ValueError(f"meld {m} holds {t}, which does not exist under rules {rules.name!r}")
-    for k in kinds:
-        if not rules.limits[k]:
-            raise ValueError(f"wild names {k}, which does not exist under rules {rules.name!r}")
     return rules.lock_flags(m.tile // SUIT_SIZE for m in hand.melds)
 
 
@@ -166,11 +171,13 @@ def is_win(
     rules
         The rule set: a preset name (``"chinese"``, ``"riichi"``, ``"riichi3"``,
         ``"sichuan"``, ``"gb"``) or a ``Rules`` object; ``None`` is ``"chinese"``.
-        It decides which shapes win; a tile that does not exist under it
-        (anywhere in the hand, its melds or ``wild``) or a declared chow it
-        forbids is a ``ValueError``.  It tells the shape only: minimum points
-        (GB's 8) are scoring rules.  Under rules other than the default the
-        rule-set kernel answers, whatever ``strategy`` names.
+        It decides which shapes win; a tile that does not exist under it (in
+        the hand or its melds) or a declared chow it forbids is a
+        ``ValueError``.  The copies of a ``wild`` kind are jokers and need not
+        exist (红中 jokers under ``"sichuan"``); a joker stands only for a tile
+        that does.  It tells the shape only: minimum points (GB's 8) are
+        scoring rules.  Under rules other than the default the rule-set kernel
+        answers, whatever ``strategy`` names.
 
     Returns ``False`` for a concealed part that is not 3n+2 tiles or a hand of
     more than 14 tiles (a kong counting three).
@@ -231,12 +238,18 @@ def waits(
     if flags is None:
         counts, jokers, limits, mask = _joker_split(h, kinds)
         found = _shanten.waits_counts(counts, jokers, fifth=fifth, limits=limits, wild=mask)
-    else:
-        counts, jokers, limits, mask = _joker_split(h, kinds, r.limits)
-        found = _shanten.waits_counts(counts, jokers, fifth, limits, mask, rules=flags)
-    # The kernel sees no copies of a wild kind (they became jokers); four held
-    # copies of it still mean there is no fifth to draw.
-    return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+        # The kernel sees no copies of a wild kind (they became jokers); four held
+        # copies of it still mean there is no fifth to draw.
+        return [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+    counts, jokers, limits, mask = _joker_split(h, kinds, r.limits)
+    found = _shanten.waits_counts(counts, jokers, fifth, limits, mask, rules=flags)
+    waits = [TILES[t] for t in found if not mask[t] or h.counts[t] < limits[t]]
+    # A wild kind the rules leave out (红中 jokers under Sichuan rules) is no tile of any
+    # target, but a drawn copy is one more joker.
+    absent = [k for k in kinds if not r.limits[k] and h.all_counts[k] < MAX_COPIES]
+    if absent and _shanten.is_win_wild(counts, jokers + 1, fifth, limits, rules=flags):
+        waits = sorted(waits + absent)
+    return waits
 
 
 def shanten(

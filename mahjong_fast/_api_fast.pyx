@@ -20,7 +20,8 @@ from libc.string cimport memcpy, memset
 from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
 from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, is_win_rules_c, is_win_wild_c, shanten_c, shanten_ready,
                                             shanten_rules_c, waits_c, waits_rules_c)
-from mahjong_fast._kernels.hutype cimport HU_CONCEALED_KONG, hu_type_c, hu_type_wild_c
+from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
+                                           hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
 
@@ -130,7 +131,7 @@ cdef class _RuleEntry:
     cdef RuleArgs args
 
 
-cdef _RuleEntry _last_rules = None      # the last rules= read: a literal "riichi" is known by identity
+cdef list _last_rules = [None]          # the last rules= read (a list: safe to swap across threads)
 
 
 def install(general_is_win, general_shanten, general_waits, tiles, hand_type, meld_type, codes,
@@ -143,7 +144,7 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     ``Rules`` class and ``presets`` its instances by name.
     """
     global _general_is_win, _general_shanten, _general_waits, _tiles, _hand_type, _meld_type
-    global _rules_type, _last_rules
+    global _rules_type
     cdef int k, t, code
     _general_is_win, _general_shanten, _general_waits = general_is_win, general_shanten, general_waits
     _tiles = tuple(tiles)
@@ -151,7 +152,7 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     _rules_type = rules_type
     _presets.clear()
     _presets.update(presets)
-    _last_rules = None
+    _last_rules[0] = None
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)
@@ -176,9 +177,12 @@ include "_api_fast_reading.pxi"
 # --- rules= ----------------------------------------------------------------------
 
 cdef _RuleEntry _read_rules(object rules):
-    """The entry of a ``rules=`` other than None, or None when the general path must read it."""
-    global _last_rules
-    cdef _RuleEntry e = _last_rules     # a reference of our own: another thread may replace it
+    """The entry of a ``rules=`` other than None, or None when the general path must read it.
+
+    The last one read is known again by identity (a literal ``"riichi"`` is the same object
+    on every call): str and ``Rules`` (frozen) are immutable, and the entry holds its key so
+    no other object can take its id."""
+    cdef _RuleEntry e = _last_rules[0]  # a reference of our own: another thread may replace it
     cdef object value = rules
     cdef object limits
     cdef int t
@@ -203,20 +207,20 @@ cdef _RuleEntry _read_rules(object rules):
         return None
     for t in range(N_KINDS):
         e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
-    _last_rules = e                     # str and Rules (frozen) are immutable: safe to know again
+    _last_rules[0] = e
     return e
 
 
 cdef bint _rules_allow(const RuleArgs* a, const Reading* r, const Options* o) noexcept:
-    """Whether the hand, its melds and the wild kinds hold only tiles (and melds) the rules allow;
-    the general path raises the error otherwise."""
+    """Whether the hand (its wild kinds' copies are jokers, not tiles) and its melds hold only
+    tiles and melds the rules allow; the general path raises the error otherwise."""
     cdef int t, k
-    cdef const unsigned char* held = r.counts
-    if r.n_melds:
-        held = r.all_counts
     for t in range(N_KINDS):
-        if held[t] > a.limits[t] or (o.n_wild and o.wild[t] and not a.limits[t]):
-            return False
+        if not a.limits[t]:
+            if r.counts[t] and not (o.n_wild and o.wild[t]):
+                return False
+            if r.n_melds and r.all_counts[t] > r.counts[t]:
+                return False
     if not a.chows:
         for k in range(r.n_melds):
             if r.meld_kind[k] == KIND_CHOW:
@@ -228,15 +232,42 @@ cdef int _rule_flags(const RuleArgs* a, const Reading* r, const Options* o, unsi
                      unsigned char* limits, int* jokers) noexcept:
     """The counts without jokers, the limits (melds' and rules', the lower) and the joker count
     of a call under rules; returns the kernels' rule bits (the melds' suits locked)."""
-    cdef int t, k, flags = a.flags
+    cdef int t
+    if not r.n_melds and not o.n_wild:  # the common call: the rules' limits as they are
+        memcpy(counts, r.counts, N_KINDS)
+        memcpy(limits, a.limits, N_KINDS)
+        jokers[0] = 0
+        return a.flags
     jokers[0] = _jokers(<Reading*>r, <Options*>o, counts, limits)
     for t in range(N_KINDS):
         if a.limits[t] < limits[t]:
             limits[t] = a.limits[t]
-    for k in range(r.n_melds):
-        if r.meld_tile[k] < FIRST_HONOR:
-            flags |= 1 << (LOCK_SHIFT + r.meld_tile[k] // SUIT_SIZE)
-    return flags
+    return _meld_flags(a.flags, r)
+
+
+cdef bint _absent_wild_waits(const RuleArgs* a, const Reading* r, const Options* o,
+                             const unsigned char* counts, const unsigned char* limits, int jokers, int flags,
+                             unsigned char* out) noexcept:
+    """Turn the kernel's waits under rules into the API's: a wild kind held four times has no
+    copy to draw, and a wild kind the rules leave out (红中 jokers under Sichuan rules), no tile
+    of any target, completes the hand as one more joker.  False if the kernel refuses."""
+    cdef int t, won = -1
+    cdef const unsigned char* held = r.counts
+    if not o.n_wild:
+        return True
+    if r.n_melds:
+        held = r.all_counts
+    for t in range(N_KINDS):
+        if o.wild[t]:
+            if a.limits[t]:
+                out[t] = out[t] and r.counts[t] < limits[t]
+            elif held[t] < MAX_COPIES:
+                if won < 0:
+                    won = is_win_rules_c(counts, jokers + 1, o.fifth, limits, flags)
+                    if won < 0:
+                        return False
+                out[t] = won
+    return True
 
 
 cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
@@ -466,9 +497,9 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
                 if _rules_allow(&e.args, &r, &o):
                     flags = _rule_flags(&e.args, &r, &o, counts, limits, &jokers)
                     if waits_rules_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, flags,
-                                     out) >= 0:
-                        return [_tiles[t] for t in range(N_KINDS)
-                                if out[t] and (not o.n_wild or not o.wild[t] or r.counts[t] < limits[t])]
+                                     out) >= 0 and _absent_wild_waits(&e.args, &r, &o, counts, limits, jokers,
+                                                                      flags, out):
+                        return [_tiles[t] for t in range(N_KINDS) if out[t]]
             elif o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 if waits_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, out) >= 0:
@@ -490,21 +521,25 @@ _decompositions = None                   # hutype.decompositions
 _decomposition_args = None               # (Decomposition, tiles, chows, pungs)
 _declared_of = None                      # meld byte -> the DecomposedMeld of a declared meld
 _declared = {}
+_knitted = None                          # the thirds of the knitted straights, for decompose under KNITTED
 
 
 def install_classify(general_classify, general_decompose, hu_type_of, decompositions,
-                     decomposition_args, declared_of):
+                     decomposition_args, declared_of, knitted=None):
     """Put the fast paths in front of ``_classify``'s functions; return the fast ones.
 
     ``hu_type_of`` turns a kernel value into a ``HuType``; ``decompositions`` is
     the kernel's record builder with its ``decomposition_args``; ``declared_of``
-    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``).
+    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``);
+    ``knitted`` is the kernel's ``knitted`` argument (without it, ``decompose``
+    under rules with knitted forms is left to the general path).
     """
     global _general_classify, _general_decompose, _hu_type_of, _decompositions
-    global _decomposition_args, _declared_of
+    global _decomposition_args, _declared_of, _knitted
     _general_classify, _general_decompose = general_classify, general_decompose
     _hu_type_of, _decompositions = hu_type_of, decompositions
     _decomposition_args, _declared_of = tuple(decomposition_args), declared_of
+    _knitted = knitted
     _hu_types.clear()
     _declared.clear()
     return classify, decompose
@@ -519,36 +554,69 @@ cdef void _meld_bytes(const Reading* r, unsigned char* out) noexcept:
         out[k] = <unsigned char>(kind << 6 | r.meld_tile[k])
 
 
-def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True):
+cdef int _meld_flags(int flags, const Reading* r) noexcept:
+    """``flags`` with the suits of the declared melds locked (``Rules.lock_flags``)."""
+    cdef int k
+    for k in range(r.n_melds):
+        if r.meld_tile[k] < FIRST_HONOR:
+            flags |= 1 << (LOCK_SHIFT + r.meld_tile[k] // SUIT_SIZE)
+    return flags
+
+
+def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):
     """The hu type of a whole hand; see ``mahjong_fast.classify``."""
     cdef Reading r
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int value
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is None:
+            return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
+                                     wild=wild, fifth=fifth, rules=rules)
+        if e.default:
+            e = None
     if ((self_drawn is True or self_drawn is False) and _read_options(&o, wild, fifth)
-            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND):
+            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND
+            and (e is None or _rules_allow(&e.args, &r, &o))):
         _meld_bytes(&r, codes)
         if o.n_wild:
             if not shanten_ready():
                 ensure_tables()
-            value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
-        else:
+            if e is None:
+                value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
+            else:
+                value = hu_type_wild_rules_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth,
+                                             _meld_flags(e.args.flags, &r), e.args.limits)
+        elif e is None:
             value = hu_type_c(r.counts, codes, r.n_melds, self_drawn is True)
+        else:
+            value = hu_type_rules_c(r.counts, codes, r.n_melds, self_drawn is True, _meld_flags(e.args.flags, &r))
         if value >= 0:
             found = _hu_types.get(value)
             if found is None:
                 found = _hu_types[value] = _hu_type_of(value)
             return found
     return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
-                             wild=wild, fifth=fifth)
+                             wild=wild, fifth=fifth, rules=rules)
 
 
-def decompose(hand, *, melds=(), encoding=None):
+def decompose(hand, *, melds=(), encoding=None, rules=None):
     """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
     cdef Reading r
+    cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int k
-    if _read(&r, hand, melds, encoding):
+    cdef _RuleEntry e = None
+    if rules is not None:
+        e = _read_rules(rules)
+        if e is not None and e.default:
+            e = None
+        elif e is None or (e.args.flags & KNITTED and _knitted is None):
+            return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
+    o.n_wild = 0
+    if _read(&r, hand, melds, encoding) and (e is None or _rules_allow(&e.args, &r, &o)):
         declared = ()
         if r.n_melds:
             _meld_bytes(&r, codes)
@@ -559,5 +627,8 @@ def decompose(hand, *, melds=(), encoding=None):
                     meld = _declared[codes[k]] = _declared_of(codes[k])
                 items.append(meld)
             declared = tuple(items)
-        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
-    return _general_decompose(hand, melds=melds, encoding=encoding)
+        if e is None:
+            return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
+        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared,
+                               _meld_flags(e.args.flags, &r), _knitted)
+    return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)

@@ -245,6 +245,16 @@ def reference(key: str, n: int = N_HANDS) -> tuple[Any, ...]:
         return tuple(tuple(shanten.waits_counts(c, j, wild=wild_flags)) for c, j in jokered)
     if key == "classify wild":
         return tuple(hutype_py.hu_type_wild(bytes(_counts(h)), wild_flags) for h in wild_hands(14)[:n])
+    if key in _RULED:
+        question, name = _RULED[key]
+        from mahjong_fast._rules import RULES
+
+        flags = RULES[name].flags
+        if question == "is_win":
+            return tuple(shanten_py.is_win_wild(bytes(_counts(h)), 0, rules=flags) for h in hands14()[:n])
+        if question == "shanten":
+            return tuple(shanten_py.shanten_counts(bytes(_counts(h)), 0, rules=flags) for h in hands13()[:n])
+        return tuple(tuple(shanten_py.waits_counts(bytes(_counts(h)), rules=flags)) for h in hands13()[:n])
     if key == "is_win wins":
         return (True,) * len(wins14()[:n])
     if key == "classify":
@@ -252,6 +262,10 @@ def reference(key: str, n: int = N_HANDS) -> tuple[Any, ...]:
     if key == "decompose":
         return tuple(len(decompose_py.decompose_counts(bytes(_counts(h)))) for h in wins14()[:n])
     raise KeyError(key)
+
+
+_RULED = {f"{q} {name}": (q, name) for q in ("is_win", "shanten", "waits") for name in ("riichi", "gb")}
+"""Reference keys of the rule-set rows: the question and the preset."""
 
 
 # ---------------------------------------------------------------- workloads
@@ -311,7 +325,7 @@ def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callabl
         import numpy as np
 
         got = np.asarray(answer(call(inputs[0])))
-        if key == "waits":
+        if key.startswith("waits"):
             want = np.array([[t in w for t in range(N_KINDS)] for w in reference(key)])
         else:
             want = np.array(reference(key))
@@ -346,7 +360,13 @@ def _text(hands: Sequence[Sequence[int]], notation: str = "mpsz") -> list[str]:
 
 
 def _bound(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
-    return lambda x: f(x, **kw)
+    """``lambda x: f(x, key=value, ...)`` with the keywords written out, as a user's call is: the
+    keywords go by name (vectorcall), not through a dict as ``partial`` or ``**kw`` would send them,
+    so a row pays one lambda frame beside the bare call and nothing per keyword."""
+    scope = {"_f": f, **{f"_{k}": v for k, v in kw.items()}}
+    args = "".join(f", {k}=_{k}" for k in kw)
+    made: Callable[[Any], Any] = eval(f"lambda x: _f(x{args})", scope)  # noqa: S307 (names are ours)
+    return made
 
 
 def _star(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
@@ -445,6 +465,22 @@ def _peer_rows(work: str) -> list[Row]:
 
         return waits, [to_ids136(h) for h in hands13()], _sorted_ints
 
+    if work == "rules is_win":
+        return [Row("mahjong Agari.is_agari (riichi)", "mahjong", mahjong_agari, reference="is_win riichi")]
+    if work == "rules shanten":
+        return [
+            Row("riichienv calculate_shanten (riichi)", "riichienv", riichienv_shanten(hands13, False),
+                reference="shanten riichi"),
+            Row("mahjong Shanten (riichi)", "mahjong", mahjong_shanten, reference="shanten riichi"),
+            Row("xiangting replacement number (riichi)", "xiangting", xiangting_number(hands13, False),
+                reference="shanten riichi"),
+            Row("MahjongGB MahjongShanten (gb)", "MahjongGB", gb_shanten, reference="shanten gb"),
+        ]
+    if work == "rules waits":
+        return [
+            Row("riichienv HandEvaluator waits (riichi)", "riichienv", riichienv_waits, reference="waits riichi"),
+            Row("xiangting necessary tiles (riichi)", "xiangting", xiangting_waits, reference="waits riichi"),
+        ]
     if work == "is_win":
         return [
             Row("riichienv calculate_shanten", "riichienv", riichienv_shanten(hands14, True)),
@@ -572,14 +608,53 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
             row("to_counts(list of 14 ints)", mf.to_counts, lambda: _ints(h()), None),
         ]
 
-    def batch(f: str, threads: int, size: int = 14, dtype: str = "uint8") -> Callable[[], Setup]:
+    def ruled() -> list[Workload]:
+        """The rule sets beside the default and the peers that play them (riichi, gb)."""
+        r = "riichi"
+        return [
+            Workload("rules_is_win", "is_win under rules, 14 tiles", [
+                row("mahjong_fast no rules=", is_win, lambda: _ints(hands14()), bool, "is_win"),
+                row("no rules=, through the lambda of the rows below", _bound(is_win), lambda: _ints(hands14()), bool,
+                    "is_win"),
+                row("rules=None", _bound(is_win, rules=None), lambda: _ints(hands14()), bool, "is_win"),
+                row('rules="riichi"', _bound(is_win, rules=r), lambda: _ints(hands14()), bool, "is_win riichi"),
+                row('rules="gb"', _bound(is_win, rules="gb"), lambda: _ints(hands14()), bool, "is_win gb"),
+                row('rules="riichi", mpsz text', _bound(is_win, rules=r), lambda: _text(hands14()), bool,
+                    "is_win riichi"),
+                *_peer_rows("rules is_win"),
+            ]),
+            Workload("rules_shanten", "shanten under rules, 13 tiles", [
+                row("mahjong_fast no rules=", shanten, lambda: _ints(hands13()), int, "shanten"),
+                row("no rules=, through the lambda of the rows below", _bound(shanten), lambda: _ints(hands13()), int,
+                    "shanten"),
+                row("rules=None", _bound(shanten, rules=None), lambda: _ints(hands13()), int, "shanten"),
+                row('rules="riichi"', _bound(shanten, rules=r), lambda: _ints(hands13()), int, "shanten riichi"),
+                row('rules="gb"', _bound(shanten, rules="gb"), lambda: _ints(hands13()), int, "shanten gb"),
+                row('rules=RULES["gb"]', _bound(shanten, rules=mf.RULES["gb"]), lambda: _ints(hands13()), int,
+                    "shanten gb"),
+                *_peer_rows("rules shanten"),
+            ]),
+            Workload("rules_waits", "waits under rules, 13 tiles", [
+                row("mahjong_fast no rules=", waits, lambda: _ints(hands13()), _sorted_ints, "waits"),
+                row("no rules=, through the lambda of the rows below", _bound(waits), lambda: _ints(hands13()),
+                    _sorted_ints, "waits"),
+                row("rules=None", _bound(waits, rules=None), lambda: _ints(hands13()), _sorted_ints, "waits"),
+                row('rules="riichi"', _bound(waits, rules=r), lambda: _ints(hands13()), _sorted_ints,
+                    "waits riichi"),
+                row('rules="gb"', _bound(waits, rules="gb"), lambda: _ints(hands13()), _sorted_ints, "waits gb"),
+                *_peer_rows("rules waits"),
+            ]),
+        ]
+
+    def batch(f: str, threads: int, size: int = 14, dtype: str = "uint8", rules: str | None = None
+              ) -> Callable[[], Setup]:
         def setup() -> Setup:
             call = getattr(_mf(), f)
             array = _batch_array(batch_rows, size)
             if dtype != "uint8":
                 array = array.astype(dtype)
             read = (lambda a: a) if f != "waits_batch" else _mask
-            return (lambda a: call(a, threads=threads)), [array], read
+            return (lambda a: call(a, threads=threads, rules=rules)), [array], read
 
         return setup
 
@@ -601,6 +676,7 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         Workload("waits_forms", "waits, inputs and keywords", waits_forms(), "waits"),
         Workload("classify", "classify/decompose, wins", hu_types()),
         Workload("tiles", "parse, format, Hand", tiles(), "is_win"),
+        *ruled(),
         Workload("is_win_batch", f"is_win_batch, {n:,} rows", [
             Row("mahjong_fast 1 thread", "numpy", batch("is_win_batch", 1), n, "is_win"),
             Row("mahjong_fast 2 threads", "numpy", batch("is_win_batch", 2), n, "is_win"),
@@ -612,6 +688,12 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
             Row("shanten_batch 2 threads", "numpy", batch("shanten_batch", 2, 13), n, "shanten"),
             Row("waits_batch 1 thread", "numpy", batch("waits_batch", 1, 13), n, "waits"),
             Row("waits_batch 2 threads", "numpy", batch("waits_batch", 2, 13), n, "waits"),
+            Row('shanten_batch rules="riichi" 1 thread', "numpy", batch("shanten_batch", 1, 13, rules="riichi"), n,
+                "shanten riichi"),
+            Row('shanten_batch rules="gb" 1 thread', "numpy", batch("shanten_batch", 1, 13, rules="gb"), n,
+                "shanten gb"),
+            Row('waits_batch rules="riichi" 1 thread', "numpy", batch("waits_batch", 1, 13, rules="riichi"), n,
+                "waits riichi"),
         ]),
     ]
 

@@ -13,12 +13,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from ._api import is_win, shanten, waits, wild_kinds
+from ._api import is_win, rule_flags, shanten, waits, wild_kinds
 from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
+from ._efficiency import render_discards, render_useful
 from ._hand import Hand
 from ._layout import MAX_HAND
 from ._notation import format as format_hand
+from ._rules import RULES, as_rules
 from ._tiles import Tile
 from ._version import __version__
 
@@ -45,6 +47,14 @@ Examples:
   mahjong-fast check 1112345678999m            (13 tiles: prints waits and shanten)
   mahjong-fast check 123m456p11z --melds 789s 5555z
   mahjong-fast check 123456m456p789s1z7z --wild 7z
+  mahjong-fast check 11223344m556677p --rules riichi
+
+Rule sets (--rules; chinese is the default):
+  chinese  seven pairs (four identical = two pairs), thirteen orphans
+  riichi   seven pairs of seven different kinds, thirteen orphans
+  riichi3  as riichi, no 2m-8m
+  sichuan  seven pairs (龙七对), at most two suits, no honours, no chows
+  gb       as chinese, plus 全不靠, 七星不靠 and 组合龙
 """
 
 EXIT_OK, EXIT_OUTPUT, EXIT_BAD_INPUT = 0, 1, 2
@@ -88,6 +98,11 @@ def _parser() -> argparse.ArgumentParser:
                        help="tile kind(s) acting as jokers (癞子), e.g. --wild 7z")
     check.add_argument("--no-fifth", action="store_true",
                        help="a joker may not stand for a fifth copy of a tile")
+    check.add_argument("--rules", default=None, choices=list(RULES), metavar="RULES",
+                       help=f"the rule set: {', '.join(RULES)} (default chinese)")
+    check.add_argument("--visible", default=None, metavar="TILES",
+                       help="tiles seen outside the hand (discards, melds, dora indicators): "
+                            "subtracted from the unseen useful tiles")
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
@@ -159,36 +174,50 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
         raise ValueError(problem)
     wild = args.wild
     fifth = not args.no_fifth
+    rules = args.rules
     kinds = wild_kinds(wild)
+    rule_flags(hand, as_rules(rules), kinds)  # a tile or meld the rules leave out fails before any output
     if out.fancy:
         out.line(f"hand:      {format_hand(hand, 'unicode')}   ({format_hand(hand)})")
     else:
         out.line(f"hand:      {format_hand(hand)}")
+    if rules is not None:
+        out.line(f"rules:     {rules}")
     if kinds:
         shown = " ".join(_tile_text(t, out) for t in kinds)
         out.line(f"wild:      {shown}" + ("" if fifth else " (no fifth copy)"))
+    won = False
     if n % 3 == 2:
-        won = is_win(hand, wild=wild, fifth=fifth)
+        won = is_win(hand, wild=wild, fifth=fifth, rules=rules)
         out.line(f"win:       {'yes' if won else 'no'}")
         if won:
-            _report_shape(hand, args.self_drawn, out, wild, fifth)
+            _report_shape(hand, args.self_drawn, out, wild, fifth, rules)
     elif n % 3 == 1:
-        found = waits(hand, wild=wild, fifth=fifth)
+        found = waits(hand, wild=wild, fifth=fifth, rules=rules)
         out.line("waits:     " + (" ".join(_tile_text(t, out) for t in found) or "none"))
     else:
         beside = f" beside {_plural(k, 'meld')}" if k else ""
         out.line(f"win:       no ({_plural(n, 'concealed tile')}{beside}: a concealed part "
                  f"wins with 3n+2 tiles and waits with 3n+1)")
     if n % 3:
-        out.line(f"shanten:   {shanten(hand, wild=wild, fifth=fifth)}")
+        out.line(f"shanten:   {shanten(hand, wild=wild, fifth=fifth, rules=rules)}")
+    plain = not out.fancy
+    if n % 3 == 2 and not won:  # a complete hand needs no discard table
+        out.line("discards:")
+        table = render_discards(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth, plain=plain)
+        for line in table.splitlines():
+            out.line(f"  {line}")
+    elif n % 3 == 1:
+        out.line("useful:    " + render_useful(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth,
+                                               plain=plain))
     return EXIT_OK
 
 
-def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fifth: bool) -> None:
+def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fifth: bool, rules: str | None) -> None:
     """Hu types of a whole winning hand, and the splits that match its shape (none with jokers)."""
     shape = HuType(0)
     if hand.size == MAX_HAND:
-        hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth)  # type: ignore[arg-type]
+        hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth, rules=rules)  # type: ignore[arg-type]
         shape = hu.shape
         out.line("hu types:  " + (str(hu) if out.fancy else hu.english))
     if wild:
@@ -198,7 +227,7 @@ def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fift
         out.line("  pairs:   " + " ".join(format_hand([t, t]) for t in pairs))
     elif shape != HuType.SHI_SAN_YAO:
         all_pungs = shape == HuType.DUI_DUI_HU
-        for d in decompose(hand):
+        for d in decompose(hand, rules=rules):
             if not all_pungs or all(m.kind != "chow" for m in d.melds):
                 out.line(f"  split:   {d}")
 

@@ -59,6 +59,7 @@ __all__ = ["CHOW", "PUNG", "KONG", "CONCEALED_KONG", "hu_type", "hu_type_wild", 
 cdef enum:
     HONOR_PART = N_SUITS          # parts: the three suits, then the honors
     ALL_PARTS = (1 << (N_SUITS + 1)) - 1
+    ALL_SUITS = (1 << N_SUITS) - 1
     N_CLASSES = 2 * N_SUITS + 2 + 3     # + the two-suit classes a DROP of 1 allows
     NOT_FOUND = 1000
     STACK_BYTES = 1024
@@ -623,6 +624,8 @@ cdef int _fits(const _Wild* w, int shape, int parts) noexcept nogil:
     seven-pairs shapes are asked of ``_most_fours`` by the caller, once per class)."""
     if shape == SHI_SAN_YAO:
         return _orphans_fit(w, parts)
+    if shape & (QI_XING_BU_KAO | QUAN_BU_KAO | ZU_HE_LONG) and parts & ALL_SUITS != ALL_SUITS:
+        return 0    # the knitted shapes hold tiles of all three suits
     if shape == QI_XING_BU_KAO or shape == QUAN_BU_KAO:
         return _bu_kao_fit(w, parts, shape == QI_XING_BU_KAO)
     if shape == ZU_HE_LONG:

@@ -331,6 +331,8 @@ def hu_type_wild(
         if needs and not r & needs:
             continue
         for mod, kinds in classes:
+            if needs == KNITTED and mod:
+                continue  # the knitted shapes hold tiles of all three suits: no suit modifier
             if fits(w, kinds):
                 return shape | mod | _fixed_modifiers(m, bool(self_drawn))
     return 0

@@ -42,3 +42,10 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
                        unsigned char* out) noexcept nogil
 cdef int is_win_rules_c(const unsigned char* counts, int jokers, bint fifth,
                         const unsigned char* limits, int rules) noexcept nogil
+
+# The capped cost row of part u (0-2 the suits, 3 the honours) of 34 counts with limits of 4 and
+# no jokers: 10 bytes, entry 2k + p = the fewest tiles missing for k melds (0-4) and p pairs (0-1)
+# inside the part (60 where none fits). The part must hold at most 14 tiles of counts 0-4, and the
+# tables must be ready (the pointer is into them). The standard-form cost of a hand of n melds
+# and a pair is the min-plus product of its four rows at (n, 1) (docs/shanten.md).
+cdef const unsigned char* part_row_c(const unsigned char* counts, int u) noexcept nogil

@@ -13,6 +13,7 @@ cdef enum:
 
 cdef uint8_t KNIT[N_KNITTED_SETS][KNITTED_TILES]     # index34 tiles of each knitted set
 cdef uint32_t KNIT_MASK[N_KNITTED_SETS]              # the same as bits over the 27 suited kinds
+cdef int KNIT_PERM[N_KNITTED_SETS][N_SUITS]          # [set][suit]: 0 for 147, 1 for 258, 2 for 369
 
 
 cdef void _init_knitted() noexcept nogil:
@@ -28,6 +29,7 @@ cdef void _init_knitted() noexcept nogil:
     for s in range(N_KNITTED_SETS):
         KNIT_MASK[s] = 0
         for u in range(N_SUITS):
+            KNIT_PERM[s][u] = perm[s][u]
             for j in range(N_SUITS):
                 KNIT[s][N_SUITS * u + j] = SUIT_SIZE * u + perm[s][u] + N_SUITS * j
                 KNIT_MASK[s] |= 1u << (SUIT_SIZE * u + perm[s][u] + N_SUITS * j)
@@ -37,19 +39,18 @@ _init_knitted()
 
 
 cdef inline int _popcount(uint32_t x) noexcept nogil:
-    cdef int n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    # SWAR: no call to a library popcount without -mpopcnt
+    x = x - ((x >> 1) & 0x55555555u)
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u)
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu
+    return <int>((x * 0x01010101u) >> 24)
 
 
 cdef inline uint32_t _held_suited(const uint8_t* c) noexcept nogil:
     cdef uint32_t m = 0
     cdef int t
     for t in range(FIRST_HONOR):
-        if c[t]:
-            m |= 1u << t
+        m |= <uint32_t>(c[t] != 0) << t
     return m
 
 
@@ -78,6 +79,69 @@ cdef int _knitted_cost(const uint8_t* c, const uint8_t* lim, uint32_t held) noex
             have = KNITTED_SIZE
         if KNITTED_SIZE - have < best:
             best = KNITTED_SIZE - have
+    return best
+
+
+cdef inline uint32_t _rank9_less(const uint8_t* c, uint32_t bits) noexcept nogil:
+    """Rank of a suit's counts less one copy where ``bits`` has a bit and a copy is held."""
+    cdef uint32_t r = 0
+    cdef int i, s = 0, v
+    for i in range(SUIT_SIZE):
+        v = c[i]
+        if v and bits >> i & 1:
+            v -= 1
+        r += rank_tables.suit[i][s][v]
+        s += v
+    return r
+
+
+cdef int _knitted_full(const uint8_t* c, uint32_t held) noexcept nogil:
+    """``_knitted_cost`` with every limit 4."""
+    cdef int t, s, h_hon = 0, have, best = INF
+    for t in range(FIRST_HONOR, N_KINDS):
+        h_hon += c[t] > 0
+    for s in range(N_KNITTED_SETS):
+        have = h_hon + _popcount(KNIT_MASK[s] & held)
+        if have > KNITTED_SIZE:
+            have = KNITTED_SIZE
+        if KNITTED_SIZE - have < best:
+            best = KNITTED_SIZE - have
+    return best
+
+
+cdef int _knitted_straight_full(const uint8_t* c, int n, uint32_t held, int bound,
+                                int rest_floor) noexcept nogil:
+    """``_knitted_straight_cost`` with every limit 4 and no overflow: the rest (at most a meld
+    and the pair, never four copies of a kind) from the tabulated products.  A suit gives one
+    of three tile triples (147, 258, 369) to a set: its row id without them is taken once per
+    triple; sets by fewest missing first, stopping once ``missing + rest_floor`` (a lower
+    bound of the rest's cost) reaches ``bound``."""
+    cdef int ns = tables.suit.n_capped, nh = tables.honors.n_capped
+    cdef int hid = -1
+    cdef int less[N_SUITS][N_SUITS]      # [suit][triple]: capped row id of the suit less it
+    cdef int missing[N_KNITTED_SETS]
+    cdef int s, m, u, v, best = bound
+    for s in range(N_KNITTED_SETS):
+        missing[s] = KNITTED_TILES - _popcount(KNIT_MASK[s] & held)
+    for u in range(N_SUITS):
+        less[u][0] = less[u][1] = less[u][2] = -1
+    for m in range(KNITTED_TILES + 1):
+        if m + rest_floor >= best:
+            break
+        for s in range(N_KNITTED_SETS):
+            if missing[s] != m:
+                continue
+            if hid < 0:
+                hid = tables.honors.capped[_rank7(c + FIRST_HONOR)]
+            for u in range(N_SUITS):
+                if less[u][KNIT_PERM[s][u]] < 0:
+                    less[u][KNIT_PERM[s][u]] = tables.suit.capped[
+                        _rank9_less(c + SUIT_SIZE * u, 0x49 << KNIT_PERM[s][u])]
+            v = m + _final(tables.man_pin + (less[0][KNIT_PERM[s][0]] * ns + less[1][KNIT_PERM[s][1]]) * ROW_LEN,
+                           tables.sou_honors + (less[2][KNIT_PERM[s][2]] * nh + hid) * ROW_LEN,
+                           n - KNITTED_MELDS)
+            if v < best:
+                best = v
     return best
 
 
@@ -133,4 +197,21 @@ cdef bint _knitted_win(const uint8_t* c, int total, uint32_t held) noexcept nogi
                 rest[KNIT[s][j]] -= 1
             if _std_capped(rest, total // 3 - KNITTED_MELDS) == 0:
                 return True
+    return False
+
+
+cdef bint _knitted_ready(const uint8_t* c, int total, uint32_t held) noexcept nogil:
+    """Whether one tile more could complete a knitted form: 13 different tiles of a set and the
+    honors, or a set lacking at most one tile."""
+    cdef int s, t, h_hon = 0
+    cdef bint single = True
+    for t in range(FIRST_HONOR, N_KINDS):
+        h_hon += c[t] > 0
+    for t in range(N_KINDS):
+        single &= c[t] <= 1
+    for s in range(N_KNITTED_SETS):
+        if _popcount(KNIT_MASK[s] & held) >= KNITTED_TILES - 1:
+            return True
+        if total == KNITTED_SIZE - 1 and single and h_hon + _popcount(KNIT_MASK[s] & held) == total:
+            return True
     return False

@@ -108,12 +108,33 @@ cdef const uint8_t* _rules_row(const uint8_t* c, const uint8_t* lim, int u, int 
     return NULL
 
 
+cdef inline int _table_id(const uint8_t* row, bint honors) noexcept nogil:
+    """The capped row id of a row of the tables, or -1 for a row held elsewhere."""
+    cdef const uint8_t* base = &tables.honor_rows.capped[0][0] if honors else &tables.suit_rows.capped[0][0]
+    cdef int n = tables.honors.n_capped if honors else tables.suit.n_capped
+    if row < base or row >= base + n * ROW_LEN:
+        return -1
+    return <int>(row - base) // ROW_LEN
+
+
 cdef int _kept_rows_cost(const uint8_t** rows, int kept, int n) noexcept nogil:
-    """Standard cost of ``n`` melds and the pair over the kept parts' rows."""
+    """Standard cost of ``n`` melds and the pair over the kept parts' rows (the tabulated
+    products where two of them are table rows)."""
     cdef const uint8_t* live[N_SUITS + 1]
     cdef uint8_t a[ROW_LEN]
     cdef uint8_t b[ROW_LEN]
-    cdef int u, m = 0
+    cdef int u, m = 0, i0, i1, i2, i3
+    if kept == ALL_PARTS:
+        i2 = _table_id(rows[2], False)
+        i3 = _table_id(rows[3], True)
+        if i2 >= 0 and i3 >= 0:
+            i0 = _table_id(rows[0], False)
+            i1 = _table_id(rows[1], False)
+            if i0 >= 0 and i1 >= 0:
+                return _final(tables.man_pin + (i0 * tables.suit.n_capped + i1) * ROW_LEN,
+                              tables.sou_honors + (i2 * tables.honors.n_capped + i3) * ROW_LEN, n)
+            _combine(rows[0], rows[1], a)
+            return _final(a, tables.sou_honors + (i2 * tables.honors.n_capped + i3) * ROW_LEN, n)
     for u in range(N_SUITS + 1):
         if kept >> u & 1 and rows[u] != <const uint8_t*>ZERO_ROW:
             live[m] = rows[u]
@@ -231,6 +252,51 @@ cdef int _pairs_rules(const uint8_t* c, const uint8_t* lim, int budget, bint abs
         if cur[7][o] < best:
             best = cur[7][o]
     return best
+
+
+cdef void _pair_slots(const uint8_t* c, const uint8_t* lim, bint distinct, int slots[N_SUITS + 1][3]) noexcept nogil:
+    """Per part, the pair slots of each cost 0-2 without overflow (see ``_pairs_rules``)."""
+    cdef int t, u, h, first
+    memset(slots, 0, (N_SUITS + 1) * 3 * sizeof(int))
+    for t in range(N_KINDS):
+        if lim[t] < 2:
+            continue
+        u = _part_of(t)
+        h = c[t]
+        first = 2 - h if h < 2 else 0
+        slots[u][first] += 1
+        if not distinct and lim[t] >= MAX_COPIES:
+            slots[u][(4 - h if h < 4 else 0) - first] += 1
+
+
+cdef inline int _pairs_from_slots(int slots[N_SUITS + 1][3], int kept) noexcept nogil:
+    """The seven cheapest pair slots of the kept parts (``_pairs_rules`` without overflow)."""
+    cdef int u, cost, take, n, need = 7, best = 0
+    for cost in range(3):
+        n = 0
+        for u in range(N_SUITS + 1):
+            if kept >> u & 1:
+                n += slots[u][cost]
+        take = n if n < need else need
+        best += take * cost
+        need -= take
+    return best if need == 0 else INF
+
+
+cdef inline int _orphans_limits(const uint8_t* c, const uint8_t* lim) noexcept nogil:
+    """Thirteen orphans without overflow: each orphan once (limit >= 1), one of them twice."""
+    cdef int i, t, missing = 0
+    cdef bint dup = False, room = False
+    for i in range(N_ORPHANS):
+        t = ORPHANS[i]
+        if lim[t] == 0:
+            return INF
+        missing += c[t] == 0
+        dup |= c[t] >= 2
+        room |= lim[t] >= 2
+    if dup:
+        return missing
+    return missing + 1 if room else INF
 
 
 cdef inline int _pairs_distinct_fast(const uint8_t* c) noexcept nogil:

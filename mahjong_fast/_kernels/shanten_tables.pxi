@@ -359,6 +359,16 @@ cdef inline void _part_rows(const uint8_t* c, bint uncapped, const uint8_t** row
         rows[u] = _part_row(c, u, uncapped)
 
 
+cdef inline void _std_products(const uint8_t* c, const uint8_t** a, const uint8_t** b) noexcept nogil:
+    """The tabulated capped products man x pin and sou x honors of 34 counts."""
+    cdef int ns = tables.suit.n_capped, nh = tables.honors.n_capped
+    a[0] = tables.man_pin + (
+        tables.suit.capped[_rank9(c)] * ns + tables.suit.capped[_rank9(c + SUIT_SIZE)]) * ROW_LEN
+    b[0] = tables.sou_honors + (
+        tables.suit.capped[_rank9(c + 2 * SUIT_SIZE)] * nh
+        + tables.honors.capped[_rank7(c + FIRST_HONOR)]) * ROW_LEN
+
+
 cdef inline int _std_capped(const uint8_t* c, int n) noexcept nogil:
     """Standard-form cost of ``n`` melds and the pair from the tabulated capped products."""
     cdef int ns = tables.suit.n_capped, nh = tables.honors.n_capped

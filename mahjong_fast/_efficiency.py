@@ -1,0 +1,586 @@
+"""Tile efficiency (牌效, 何切): useful draws, the table of discards, two-step figures, batches.
+
+``useful_tiles`` answers a hand of 3n+1 concealed tiles, ``discard_analysis`` one of 3n+2;
+``useful_tiles_batch`` and ``discard_analysis_batch`` answer (N, 34) arrays without the GIL.
+Unseen copies of a tile = its copies under the rules - the copies in the hand, its own melds
+and ``visible``; after a discard the discarded tile counts as unseen again.  The kernel is
+``_dispatch.efficiency`` (compiled, or its pure twin).  Exact definitions, the tie-break, the
+two-step figures and how the peers' conventions differ: docs/efficiency.md.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+from ._api import Wild, rule_flags, wild_kinds
+from ._dispatch import efficiency as _kernel
+from ._hand import Hand, MeldLike, as_hand
+from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
+from ._rules import Rules, as_rules
+from ._tiles import TILES, Tile
+
+if TYPE_CHECKING:
+    import numpy as np
+
+NOT_HELD: int = _kernel.NOT_HELD_VALUE
+"""``discard_analysis_batch(...).shanten`` where the row does not hold the tile (127)."""
+
+_FULL = bytes([MAX_COPIES]) * N_KINDS
+_NONE = bytes(N_KINDS)
+
+
+def _tiles_of(mask: int) -> list[Tile]:
+    return [TILES[t] for t in range(N_KINDS) if mask >> t & 1]
+
+
+class UsefulTiles:
+    """The useful draws (有效牌, 进张) of a hand of 3n+1 concealed tiles.
+
+    ``shanten``: the hand's shanten; ``tiles``: the draws that lower it, sorted; ``counts``:
+    the unseen copies of each; ``total``: their sum.  A tile the hand and its melds hold every
+    copy of is never a draw; a useful tile every copy of which is visible stays in ``tiles``
+    with a count of 0.
+    """
+
+    __slots__ = ("_counts", "_held", "_mask", "_unseen", "shanten", "total")
+
+    def __init__(self, shanten: int, mask: int, total: int, unseen: bytes, held: bytes | None = None) -> None:
+        self.shanten = shanten
+        self.total = total
+        self._mask = mask
+        self._unseen = unseen  # unseen copies of every tile for this hand (or avail, with held)
+        self._held = held
+        self._counts: dict[Tile, int] | None = None
+
+    @property
+    def tiles(self) -> list[Tile]:
+        """The draws that lower the shanten, sorted."""
+        return _tiles_of(self._mask)
+
+    @property
+    def counts(self) -> dict[Tile, int]:
+        """Unseen copies of each useful tile (a new dict each time)."""
+        if self._counts is None:
+            if self._held is not None:
+                self._unseen = _unseen_of(self._held, self._unseen)
+                self._held = None
+            self._counts = {TILES[t]: self._unseen[t] for t in range(N_KINDS) if self._mask >> t & 1}
+        return dict(self._counts)
+
+    @property
+    def mask(self) -> int:
+        """The useful tiles as bits (bit t = index34 tile t)."""
+        return self._mask
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, UsefulTiles):
+            return NotImplemented
+        return (self.shanten, self._mask, self.total, self.counts) == (
+            other.shanten, other._mask, other.total, other.counts,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        tiles = "".join(str(t) for t in self.tiles)
+        return f"UsefulTiles(shanten={self.shanten}, tiles={tiles!r}, total={self.total})"
+
+
+class Discard:
+    """One row of a discard analysis.
+
+    ``tile``: the tile discarded; ``shanten``: the shanten after it; ``useful``: the
+    ``UsefulTiles`` of the hand left (the discarded tile unseen again); ``backward``: the
+    discard raised the shanten (向听倒退).  With ``two_step=True``: ``two_step`` the expected
+    unseen useful total after the next useful draw and the best discard (0.0 when the hand left
+    is ready or nothing useful is unseen); ``improvements`` (hand left ready) the unseen copies
+    of each improving draw (改良); ``good_shape`` (hand left one from ready) the share of the
+    useful draws, by unseen copies, after which a discard leaves a wait on two or more kinds.
+    Otherwise these are None.  Exact definitions: docs/efficiency.md.
+    """
+
+    __slots__ = ("backward", "good_shape", "improvements", "shanten", "tile", "two_step", "useful")
+
+    def __init__(
+        self,
+        tile: Tile,
+        shanten: int,
+        useful: UsefulTiles,
+        backward: bool,
+        two_step: float | None,
+        improvements: dict[Tile, int] | None,
+        good_shape: float | None,
+    ) -> None:
+        self.tile = tile
+        self.shanten = shanten
+        self.useful = useful
+        self.backward = backward
+        self.two_step = two_step
+        self.improvements = improvements
+        self.good_shape = good_shape
+
+    def __repr__(self) -> str:
+        extra = "" if self.two_step is None else f", two_step={self.two_step:.2f}"
+        back = ", backward" if self.backward else ""
+        tiles = "".join(str(t) for t in self.useful.tiles)
+        return f"Discard({self.tile}, shanten={self.shanten}, useful={tiles!r}, total={self.useful.total}{extra}{back})"
+
+
+class DiscardAnalysis(Sequence[Discard]):
+    """Every distinct discard of a 3n+2 hand, best first (a read-only sequence of ``Discard``).
+
+    ``shanten`` is the hand's own shanten.  Order: lower shanten after the discard, then more
+    unseen useful copies, then (with two-step figures) the larger two-step figure, then more
+    unseen improving copies, then the lower tile (index34 order: man, pin, sou, honours).
+    Rows are built on first access.
+    """
+
+    __slots__ = ("_avail", "_held", "_result", "_rows", "_unseen", "shanten")
+
+    def __init__(self, result: Any, held: bytes, avail: bytes) -> None:
+        self._result = result
+        self._held = held
+        self._avail = avail  # unseen copies of tile t for a concealed hand X: avail[t] - X[t]
+        self._unseen: bytes | None = None
+        self._rows: list[Discard | None] = [None] * result.count
+        self.shanten: int = result.shanten
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def _row(self, i: int) -> Discard:
+        row = self._rows[i]
+        if row is None:
+            d, sh, mask, total, two, improve, _, good = self._result.entry(i)
+            if self._unseen is None:
+                self._unseen = _unseen_of(self._held, self._avail)
+            unseen = bytearray(self._unseen)
+            unseen[d] += 1
+            left = bytes(unseen)
+            improvements = None
+            if improve is not None:
+                improvements = {TILES[t]: left[t] for t in range(N_KINDS) if improve >> t & 1}
+            row = Discard(TILES[d], sh, UsefulTiles(sh, mask, total, left), sh > self.shanten, two,
+                          improvements, good)
+            self._rows[i] = row
+        return row
+
+    @overload
+    def __getitem__(self, i: int) -> Discard: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Discard]: ...
+
+    def __getitem__(self, i: int | slice) -> Discard | list[Discard]:
+        if isinstance(i, slice):
+            return [self._row(j) for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("discard index out of range")
+        return self._row(i)
+
+    def __iter__(self) -> Iterator[Discard]:
+        for i in range(len(self)):
+            yield self._row(i)
+
+    @property
+    def best(self) -> Discard:
+        """The first row."""
+        return self._row(0)
+
+    def __repr__(self) -> str:
+        return f"DiscardAnalysis(shanten={self.shanten}, discards={len(self)})"
+
+    def render(self, plain: bool = False) -> str:
+        """The table as players read it (see ``render_discards``)."""
+        return _render_table(self, plain)
+
+
+# ---------------------------------------------------------------- reading the arguments
+
+def _visible_counts(visible: object, encoding: str | None) -> bytes:
+    """34 counts of ``visible``: tiles in any form (text, a list of tiles, a ``Hand``), or 34
+    counts as ``bytes``/``bytearray``/a 1-D integer buffer such as a numpy row."""
+    if visible is None:
+        return _NONE
+    if isinstance(visible, Hand):
+        return visible.all_counts
+    if isinstance(visible, (bytes, bytearray, memoryview)) or hasattr(visible, "__array_interface__"):
+        from ._counts import read_counts
+
+        return read_counts(visible, "visible")
+    if isinstance(visible, (list, tuple)) and not visible:
+        return _NONE
+    h = as_hand(visible, (), encoding, "visible")
+    return h.all_counts
+
+
+def _setup(
+    hand: object,
+    melds: Iterable[MeldLike],
+    visible: object,
+    rules: object,
+    wild: Wild,
+    fifth: object,
+    encoding: str | None,
+    residue: int,
+    what: str,
+) -> tuple[bytes, bytes, bytes, bytes | None, int, bool]:
+    """``(held, lim, avail, wild mask, flags, fifth)`` for the kernel; every check of the API."""
+    if not isinstance(fifth, bool):
+        raise TypeError(f"fifth must be a bool, not {type(fifth).__name__}")
+    r = as_rules(rules)
+    kinds = wild_kinds(wild)
+    h = as_hand(hand, melds, encoding)
+    n = len(h.tiles)
+    most = MAX_HAND - (2 - residue)
+    if n % 3 != residue or h.size > most:
+        raise ValueError(
+            f"{what} needs 3n+{residue} concealed tiles ({most} - 3k beside k declared melds); "
+            f"got {n} tiles and {len(h.melds)} melds"
+        )
+    flags = rule_flags(h, r, kinds)
+    seen = _visible_counts(visible, encoding)
+    limits = r.limits
+    for t in range(N_KINDS):
+        if h.all_counts[t] + seen[t] > limits[t]:
+            if not limits[t]:
+                raise ValueError(f"visible holds {TILES[t]}, which does not exist under rules {r.name!r}")
+            raise ValueError(
+                f"tile {TILES[t]}: hand, melds and visible hold {h.all_counts[t] + seen[t]} copies; "
+                f"at most {limits[t]}"
+            )
+    lim = bytes(limits[t] - (h.all_counts[t] - h.counts[t]) for t in range(N_KINDS))
+    avail = bytes(lim[t] - seen[t] for t in range(N_KINDS))
+    mask = None
+    if kinds:
+        m = bytearray(N_KINDS)
+        for k in kinds:
+            m[k] = 1
+        mask = bytes(m)
+    return h.counts, lim, avail, mask, flags, fifth
+
+
+def _unseen_of(held: bytes, avail: bytes) -> bytes:
+    return bytes(a - h if a > h else 0 for a, h in zip(avail, held))
+
+
+# ---------------------------------------------------------------- the public functions
+
+def useful_tiles(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    visible: object = None,
+    rules: str | Rules | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+) -> UsefulTiles:
+    """The useful draws (有效牌) of a hand of 3n+1 concealed tiles and their unseen copies.
+
+    Parameters
+    ----------
+    hand, melds, wild, fifth, encoding
+        As for ``shanten``.
+    visible
+        Tiles the player sees outside their own hand and melds (discards, other players'
+        melds, dora indicators): text, a list of tiles, a ``Hand``, or 34 counts as bytes or
+        a numpy row.  A tile held more than its copies in all is a ``ValueError`` naming it.
+    rules
+        A preset name or a ``Rules``: its win forms, and its missing tiles have no copies.
+
+    Returns
+    -------
+    UsefulTiles
+        ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
+    """
+    if not melds and visible is None and rules is None and wild is None and fifth is True and encoding is None:
+        held = _kernel.quick_counts(hand)
+        if held is not None and sum(held) % 3 == 1:
+            s, m, total = _kernel.useful(held, _FULL, _FULL)
+            return UsefulTiles(s, m, total, _FULL, held)
+    held, lim, avail, mask, flags, fifth_ = _setup(
+        hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles"
+    )
+    s, m, total = _kernel.useful(held, lim, avail, mask, flags, fifth_)
+    return UsefulTiles(s, m, total, avail, held)
+
+
+def discard_analysis(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    visible: object = None,
+    rules: str | Rules | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+    two_step: bool = False,
+) -> DiscardAnalysis:
+    """Every distinct discard of a hand of 3n+2 concealed tiles, best first (何切).
+
+    Each row: ``tile``, ``shanten`` after it, ``useful`` (the ``UsefulTiles`` of the hand
+    left), ``backward`` (the discard raised the shanten); with ``two_step=True`` also
+    ``two_step``, ``improvements`` and ``good_shape`` (docs/efficiency.md).  Arguments as
+    for ``useful_tiles``.  On a complete hand every discard is backward.
+    """
+    if (
+        not melds and visible is None and rules is None and wild is None and fifth is True
+        and encoding is None and two_step is False
+    ):
+        held = _kernel.quick_counts(hand)
+        if held is not None and sum(held) % 3 == 2:
+            return DiscardAnalysis(_kernel.discards(held, _FULL, _FULL), held, _FULL)
+    if not isinstance(two_step, bool):
+        raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
+    held, lim, avail, mask, flags, fifth_ = _setup(
+        hand, melds, visible, rules, wild, fifth, encoding, 2, "discard_analysis"
+    )
+    result = _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step)
+    return DiscardAnalysis(result, held, avail)
+
+
+# ---------------------------------------------------------------- text for players
+
+def _short(tiles: Sequence[Tile]) -> str:
+    """Tiles as players list them: '1m 4m 2p'."""
+    return " ".join(str(t) for t in tiles)
+
+
+_WORDS = {
+    False: ("打", "→ 摸", "枚", "改良", "向听倒退"),
+    True: ("discard", "-> draw", "tiles", "improved by", "backward"),
+}
+
+
+def _render_table(table: DiscardAnalysis, plain: bool = False) -> str:
+    cut, draw, tiles, better, backward = _WORDS[plain]
+    lines = [f"shanten {table.shanten}" + (" (complete)" if table.shanten < 0 else "")]
+    for d in table:
+        useful = _short(d.useful.tiles) or "-"
+        line = f"{cut} {d.tile} {draw} {useful}, {d.useful.total} {tiles}"
+        if d.two_step is not None and d.shanten > 0:
+            line += f", two-step {d.two_step:.2f}"
+        if d.improvements:
+            line += f", {better} {_short(list(d.improvements))} {sum(d.improvements.values())} {tiles}"
+        if d.good_shape is not None:
+            line += f", good shape {d.good_shape:.0%}"
+        line += f"  (shanten {d.shanten}{', ' + backward if d.backward else ''})"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def render_discards(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    visible: object = None,
+    rules: str | Rules | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+    two_step: bool = True,
+    plain: bool = False,
+) -> str:
+    """The discard table of a 3n+2 hand as players read it, one line per discard, best first:
+    ``打 3m → 摸 1m 4m 2p, 10 枚, two-step 21.40  (shanten 1)``; ``plain=True`` writes it in
+    ASCII English (``discard 3m -> draw 1m 4m 2p, 10 tiles, ...``).  Arguments as for
+    ``discard_analysis``."""
+    return _render_table(
+        discard_analysis(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth,
+                         encoding=encoding, two_step=two_step),
+        plain,
+    )
+
+
+def render_useful(
+    hand: object,
+    *,
+    melds: Iterable[MeldLike] = (),
+    visible: object = None,
+    rules: str | Rules | None = None,
+    wild: Wild = None,
+    fifth: bool = True,
+    encoding: str | None = None,
+    plain: bool = False,
+) -> str:
+    """The useful draws of a 3n+1 hand as players read them: ``shanten 1: 摸 1m×3 4m×4, 7 枚``
+    (``plain=True``: ``shanten 1: draw 1m x3 4m x4, 7 tiles``)."""
+    u = useful_tiles(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
+    counts = u.counts
+    times, draw, tiles = (" x", "draw", "tiles") if plain else ("×", "摸", "枚")
+    body = " ".join(f"{t}{times}{counts[t]}" for t in u.tiles) or "-"
+    return f"shanten {u.shanten}: {draw} {body}, {u.total} {tiles}"
+
+
+# ---------------------------------------------------------------- batches
+
+class DiscardBatch:
+    """``discard_analysis_batch`` result: four (N, 34) arrays.
+
+    ``shanten`` int8: shanten after discarding each tile (``NOT_HELD`` = 127 where the row
+    does not hold it); ``useful`` int16: unseen useful copies after each discard (0 where not
+    held); ``keep`` bool: the discards that keep the row's shanten; ``back`` bool: the
+    discards that raise it (by one).
+    """
+
+    __slots__ = ("back", "keep", "shanten", "useful")
+
+    def __init__(self, shanten: np.ndarray, useful: np.ndarray, keep: np.ndarray, back: np.ndarray) -> None:
+        self.shanten = shanten
+        self.useful = useful
+        self.keep = keep
+        self.back = back
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return iter((self.shanten, self.useful, self.keep, self.back))
+
+    def __repr__(self) -> str:
+        return f"DiscardBatch(rows={self.shanten.shape[0]})"
+
+
+def _batch_args(counts: object, visible: object, rules: object, residue: int, most: int, what: str) -> tuple[
+    np.ndarray, np.ndarray, bytes, int
+]:
+    from . import _batch
+
+    np_ = _batch._numpy()
+    r = as_rules(rules)
+    c = _batch._as_counts(counts)
+    _batch._check_totals(c, 1 << residue, most, what)
+    limits = np_.frombuffer(r.limits, dtype=np_.uint8)
+    if visible is None:
+        seen = np_.zeros((1, N_KINDS), dtype=np_.uint8)
+    else:
+        v = np_.asarray(visible)
+        if v.ndim == 1:
+            v = v.reshape(1, -1)
+        if v.ndim != 2 or v.shape[1] != N_KINDS or v.shape[0] not in (1, c.shape[0]):
+            raise ValueError(
+                f"visible must have shape ({N_KINDS},) or ({c.shape[0]}, {N_KINDS}), got {np_.shape(visible)}"
+            )
+        try:
+            seen = _batch._as_counts(v)
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(str(exc).replace("counts", "visible", 1)) from None
+    step = 1 << 16
+    for start in range(0, c.shape[0], step):
+        block = c[start : start + step].astype(np_.int16)
+        vis = seen if seen.shape[0] == 1 else seen[start : start + step]
+        over = block + vis > limits
+        if over.any():
+            row, t = divmod(int(over.argmax()), N_KINDS)
+            total = int(block[row, t]) + int(vis[0 if vis.shape[0] == 1 else row, t])
+            where = f"counts row {start + row}"
+            if not limits[t]:
+                raise ValueError(f"{where} holds {TILES[t]}, which does not exist under rules {r.name!r}")
+            raise ValueError(f"{where}: tile {TILES[t]}: hand and visible hold {total} copies; at most {limits[t]}")
+    avail = np_.ascontiguousarray(limits[None, :] - seen)
+    return c, avail, r.limits, r.flags
+
+
+def _run(kind: int, c: np.ndarray, avail: np.ndarray, limits: bytes, flags: int, outs: list[np.ndarray],
+         threads: object) -> None:
+    from . import _batch
+
+    np_ = _batch._numpy()
+    n = c.shape[0]
+    lim = np_.frombuffer(limits, dtype=np_.uint8)
+    flat = [o.reshape(-1) for o in outs]
+    empty8 = np_.zeros(0, dtype=np_.uint8)
+    if kind == _kernel.USEFUL:
+        sh, mask, tot = flat
+        args = (sh.view(np_.int8), mask.view(np_.uint8), tot, empty8, empty8)
+    else:
+        sh, tot, keep, back = flat
+        args = (sh.view(np_.int8), empty8, tot, keep.view(np_.uint8), back.view(np_.uint8))
+    _kernel.ensure_rows()
+    step = _kernel.ROWS_PER_CHUNK
+    workers = _batch._threads(threads, n)
+    if workers <= 1:
+        for start in range(0, n, step):
+            _kernel.run_rows(kind, c, avail, lim, flags, *args, start, min(n, start + step))
+        return
+    starts = iter(range(0, n, step))
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def work() -> None:
+        while not stop.is_set():
+            with lock:
+                start = next(starts, None)
+            if start is None:
+                return
+            _kernel.run_rows(kind, c, avail, lim, flags, *args, start, min(n, start + step))
+
+    jobs = [_batch._worker_pool(workers - 1).submit(work) for _ in range(workers - 1)]
+    try:
+        work()
+    finally:
+        stop.set()
+        for job in jobs:
+            job.result()
+
+
+def useful_tiles_batch(
+    counts: object, *, visible: object = None, rules: str | Rules | None = None, threads: int | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Useful draws of each hand of an (N, 34) array of 3n+1 concealed tiles (at most 13).
+
+    ``visible``: None, 34 counts for every row, or (N, 34) counts, any integer dtype.
+    Returns ``(shanten int8 (N,), useful mask bool (N, 34), unseen useful total int16 (N,))``.
+    Any integer dtype and layout; inputs are never modified; ``ValueError`` names the first
+    bad row.  ``threads`` as for ``shanten_batch``.  Rows have no melds and no wild tiles.
+    """
+    from . import _batch
+
+    np_ = _batch._numpy()
+    c, avail, limits, flags = _batch_args(counts, visible, rules, 1, MAX_HAND - 1,
+                                          "useful tiles need 3n+1 tiles, at most 13")
+    n = c.shape[0]
+    sh = np_.zeros(n, dtype=np_.int8)
+    mask = np_.zeros((n, N_KINDS), dtype=bool)
+    tot = np_.zeros(n, dtype=np_.int16)
+    _run(_kernel.USEFUL, c, avail, limits, flags, [sh, mask, tot], threads)
+    return sh, mask, tot
+
+
+def discard_analysis_batch(
+    counts: object, *, visible: object = None, rules: str | Rules | None = None, threads: int | None = None
+) -> DiscardBatch:
+    """Every discard of each hand of an (N, 34) array of 3n+2 concealed tiles (at most 14).
+
+    Returns a ``DiscardBatch`` (``shanten``, ``useful``, ``keep``, ``back``; see there).
+    ``visible``, dtypes, errors and ``threads`` as for ``useful_tiles_batch``.
+    """
+    from . import _batch
+
+    np_ = _batch._numpy()
+    c, avail, limits, flags = _batch_args(counts, visible, rules, 2, MAX_HAND,
+                                          "a discard analysis needs 3n+2 tiles, at most 14")
+    n = c.shape[0]
+    sh = np_.full((n, N_KINDS), NOT_HELD, dtype=np_.int8)
+    tot = np_.zeros((n, N_KINDS), dtype=np_.int16)
+    keep = np_.zeros((n, N_KINDS), dtype=bool)
+    back = np_.zeros((n, N_KINDS), dtype=bool)
+    _run(_kernel.DISCARDS, c, avail, limits, flags, [sh, tot, keep, back], threads)
+    return DiscardBatch(sh, tot, keep, back)
+
+
+__all__ = [
+    "NOT_HELD",
+    "Discard",
+    "DiscardAnalysis",
+    "DiscardBatch",
+    "UsefulTiles",
+    "discard_analysis",
+    "discard_analysis_batch",
+    "render_discards",
+    "render_useful",
+    "useful_tiles",
+    "useful_tiles_batch",
+]
