@@ -21,8 +21,6 @@ np = pytest.importorskip("numpy")
 
 DATA = Path(__file__).resolve().parent / "data" / "mjai"
 LOGS = sorted(DATA.glob("*.json.gz"))
-INTERIM = not hasattr(mf, "discard_analysis_batch")
-"""TEMPORARY: analyze runs on logs/_interim.py until issue 13's discard_analysis_batch lands."""
 JUDGED = ("shanten_before", "shanten_after", "best", "useful", "best_useful", "lost")
 
 
