@@ -8,23 +8,26 @@ import pytest
 from mahjong_fast import logs
 
 from support.impls import NO_EXTENSIONS, run_python
-from support.mjai_games import first_rounds
+from support.mjai_games import first_discards
 
 pq = pytest.importorskip("pyarrow.parquet")
 pytest.importorskip("matplotlib")
 
 DATA = Path(__file__).resolve().parent / "data" / "mjai"
+PURE_DISCARDS = 16
+"""Discards of each log judged under pure Python."""
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The committed logs; under pure Python (slow at judging) the first round of two of them."""
+    """The committed logs; under pure Python (slow at judging riichi hands) the first discards of two."""
     if not NO_EXTENSIONS:
         return DATA
     folder = tmp_path_factory.mktemp("sample")
     for i, log in enumerate(sorted(DATA.glob("*.json.gz"))[:2]):
-        (folder / f"first_rounds_{i}.jsonl").write_text("\n".join(first_rounds(log, 1)) + "\n", encoding="utf-8")
+        lines = first_discards(log, PURE_DISCARDS)
+        (folder / f"first_discards_{i}.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return folder
 
 

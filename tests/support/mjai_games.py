@@ -332,8 +332,9 @@ def play_and_check(seeds: list[int], log_dir: str, shanten_games: int) -> dict[s
     return dict(total)
 
 
-def first_rounds(path: Path | str, rounds: int) -> list[str]:
-    """The lines of the log's first ``rounds`` kyoku, as a whole log (``start_game`` ... ``end_game``)."""
+def first_discards(path: Path | str, discards: int) -> list[str]:
+    """The log up to its ``discards``-th discard, closed there by an abortive draw: a short whole log."""
     lines = read_lines(path)
-    ends = [i for i, line in enumerate(lines) if json.loads(line)["type"] == "end_kyoku"]
-    return lines[: ends[rounds - 1] + 1] + [lines[-1]]
+    dahai = [i for i, line in enumerate(lines) if json.loads(line)["type"] == "dahai"]
+    return lines[: dahai[discards - 1] + 1] + ['{"type":"ryukyoku","deltas":[0,0,0,0]}', '{"type":"end_kyoku"}',
+                                               '{"type":"end_game"}']
