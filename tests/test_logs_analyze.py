@@ -124,9 +124,13 @@ def test_same_table_on_a_local_dask_cluster_of_two_processes(table: object, samp
         ticks: list[tuple[int, int]] = []
         on_cluster = logs.analyze(sample, client=client, progress=lambda d, t: ticks.append((d, t)))
         assert len(client.scheduler_info()["workers"]) == 2
+        one_each = logs.analyze(sample, client=client, files_per_task=1)  # one task per file
+        three_each = logs.analyze(sample, client=client, files_per_task=3)
+        with pytest.raises(ValueError, match="files_per_task"):
+            logs.analyze(sample, client=client, files_per_task=0)
         with pytest.raises(TypeError, match="must be a path"):
             logs.analyze([_lines(sample[0])], client=client)
-    assert on_cluster.equals(table)
+    assert on_cluster.equals(table) and one_each.equals(table) and three_each.equals(table)
     assert ticks[-1] == (len(sample), len(sample))
 
 

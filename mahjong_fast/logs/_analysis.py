@@ -139,6 +139,7 @@ def analyze(
     *,
     rules: Rules | str | None = "riichi",
     client: Any = None,
+    files_per_task: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Any:
     """One row per discard of the logs, as a ``pyarrow.Table`` (columns ``COLUMNS``).
@@ -146,9 +147,10 @@ def analyze(
     ``sources``: one log or a list of logs (paths, files, or ``[lines]``).
     ``rules``: the rule set of the efficiency judgement (``"riichi"`` for mjai
     logs).  ``client``: ``None`` runs in this process; a
-    ``dask.distributed.Client`` runs one task per log file (paths only) on its
-    cluster and returns the same rows in the same order.  ``progress(done,
-    total)`` is called as each log is finished.
+    ``dask.distributed.Client`` runs one task per chunk of ``files_per_task``
+    log files (paths only; ``None``: enough chunks for eight tasks a worker, so
+    small files do not drown in task overhead) and returns the same rows in
+    the same order.  ``progress(done, total)`` is called as logs are finished.
     """
     pa = require("pyarrow", "analyze")
     rule_set = as_rules(rules)
@@ -161,24 +163,45 @@ def analyze(
             if progress is not None:
                 progress(i + 1, total)
     else:
-        parts = _on_cluster(client, items, rule_set, progress)
+        parts = _on_cluster(client, items, rule_set, files_per_task, progress)
     return _table(pa, parts)
 
 
-def _on_cluster(client: Any, items: list[Any], rules: Rules, progress: Callable[[int, int], None] | None) -> list[Any]:
+TASKS_PER_WORKER = 8
+"""With ``files_per_task=None``: chunks enough for this many tasks per worker."""
+
+
+def analyze_logs(paths: list[str], rules: Rules) -> list[dict[str, Any]]:
+    """``analyze_log`` of each path: one cluster task."""
+    return [analyze_log(path, rules) for path in paths]
+
+
+def _on_cluster(
+    client: Any, items: list[Any], rules: Rules, files_per_task: int | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[Any]:
     distributed = require("distributed", "analyze(client=...)")
     for source in items:
         if not isinstance(source, (str, os.PathLike)):
             raise TypeError(f"analyze(client=...) reads logs on the workers: every source must be a path, not "
                             f"{type(source).__name__}")
+    if files_per_task is None:
+        workers = max(1, len(client.scheduler_info()["workers"]))
+        files_per_task = max(1, -(-len(items) // (workers * TASKS_PER_WORKER)))
+    elif type(files_per_task) is not int or files_per_task < 1:
+        raise ValueError(f"files_per_task must be a positive int or None, not {files_per_task!r}")
     paths = [os.fspath(os.path.abspath(s)) for s in items]
-    futures = client.map(analyze_log, paths, rules=rules, pure=False)
+    chunks = [paths[i:i + files_per_task] for i in range(0, len(paths), files_per_task)]
+    futures = client.map(analyze_logs, chunks, rules=rules, pure=False)
     index = {f.key: i for i, f in enumerate(futures)}
-    parts: list[Any] = [None] * len(futures)
-    for done, future in enumerate(distributed.as_completed(futures), 1):
-        parts[index[future.key]] = future.result()
+    results: list[Any] = [None] * len(futures)
+    done = 0
+    for future in distributed.as_completed(futures):
+        results[index[future.key]] = future.result()
+        done += len(chunks[index[future.key]])
         if progress is not None:
-            progress(done, len(futures))
+            progress(done, len(items))
+    parts = [part for result in results for part in result]
     for part, source in zip(parts, items):  # the rows name each log as the caller did
         part["log"] = [os.fsdecode(source)] * len(part["log"])
     return parts

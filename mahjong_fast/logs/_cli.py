@@ -32,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS")
     where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N processes")
+    parser.add_argument("--files-per-task", type=int, metavar="K",
+                        help="log files per cluster task (default: enough for eight tasks a worker)")
     parser.add_argument("--progress", action="store_true",
                         help="always draw the progress bar (by default: on a terminal, for runs over half a second)")
 
@@ -95,7 +97,8 @@ def _run(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
     bar = Progress(stderr, force=args.progress)
     client = _client(args)
     try:
-        table = analyze(paths, rules=args.rules, client=client, progress=bar.update)
+        table = analyze(paths, rules=args.rules, client=client, files_per_task=args.files_per_task,
+                        progress=bar.update)
     finally:
         bar.close()
         if client is not None:
