@@ -27,7 +27,7 @@ from mahjong_fast.logs._analysis import _discards, analyze_log
 from mahjong_fast.logs._reader import read_events
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "mjai"
-COPIES = 4 if NO_EXTENSIONS else 16
+COPIES = 4 if NO_EXTENSIONS else 64
 """Copies of each committed log in the workload."""
 CORPUS_ROUNDS = 17_000_000
 """Rounds (kyoku) in Tenhou's phoenix-room logs, 2009-2019."""

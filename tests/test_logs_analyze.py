@@ -97,9 +97,10 @@ def test_empty_and_single_sources(sample: list[Path]) -> None:
     assert as_sources(p for p in sample) == list(sample)  # any iterable of paths: several sources
     assert as_sources(iter(lines)) == [lines]  # of str: the lines of one log
     empty = logs.analyze([])
-    assert empty.num_rows == 0 and empty.column_names == list(logs.COLUMNS)
+    assert empty.num_rows == 0 and empty.schema == one.schema
     start = [line for line in lines if json.loads(line)["type"] in ("start_game", "end_game")]
-    assert logs.analyze([start]).num_rows == 0
+    nothing = logs.analyze([start])
+    assert nothing.num_rows == 0 and nothing.schema == one.schema
 
 
 def test_bad_rules_and_bad_logs(tmp_path: Path) -> None:

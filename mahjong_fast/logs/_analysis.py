@@ -38,6 +38,9 @@ COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced",
 """The columns of ``analyze``'s table, in order."""
 
 _INTS = {"round": "int16", "seat": "int8", "turn": "int16", "tile": "int8"}
+_DTYPES = {**_INTS, "riichi": "bool", "forced": "bool", "shanten_before": "int8", "shanten_after": "int8",
+           "best": "bool", "useful": "int16", "best_useful": "int16", "lost": "int16"}
+"""The numpy dtype of each column after ``log`` and ``player`` (strings)."""
 
 
 def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[str, Any]:
@@ -47,7 +50,11 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     name, lines, events = read_events(source)
     hands, face_up, cols = _discards(name, lines, events)
     n = len(cols["seat"])
-    out: dict[str, Any] = {"log": [name] * n, "player": cols.pop("player")}
+    players = list(dict.fromkeys(cols["player"]))
+    code = {player: i for i, player in enumerate(players)}
+    # the names travel once per log, the rows as codes: a cluster's results stay small
+    out: dict[str, Any] = {"log": name, "players": players,
+                           "player": np.array([code[p] for p in cols.pop("player")], dtype=np.int32)}
     for k, dt in _INTS.items():
         out[k] = np.array(cols[k], dtype=dt)
     out["riichi"] = np.array(cols["riichi"], dtype=bool)
@@ -203,17 +210,21 @@ def _on_cluster(
             progress(done, len(items))
     parts = [part for result in results for part in result]
     for part, source in zip(parts, items):  # the rows name each log as the caller did
-        part["log"] = [os.fsdecode(source)] * len(part["log"])
+        part["log"] = os.fsdecode(source)
     return parts
 
 
 def _table(pa: Any, parts: list[dict[str, Any]]) -> Any:
     np = require("numpy", "analyze")
     columns = {}
-    for key in COLUMNS:
-        if key in ("log", "player"):
-            columns[key] = pa.array([v for p in parts for v in p[key]], type=pa.string())
-        else:
-            arrays = [p[key] for p in parts]
-            columns[key] = pa.array(np.concatenate(arrays) if arrays else np.zeros(0, dtype=np.int8))
+    sizes = [len(p["seat"]) for p in parts]
+    logs = pa.array([p["log"] for p in parts], type=pa.string())
+    columns["log"] = logs.take(pa.array(np.repeat(np.arange(len(parts)), sizes)))
+    names = [name for p in parts for name in p["players"]]
+    offsets = np.cumsum([0] + [len(p["players"]) for p in parts[:-1]]).astype(np.int32)
+    codes = np.concatenate([p["player"] + off for p, off in zip(parts, offsets)]) if parts else np.zeros(0, np.int32)
+    columns["player"] = pa.array(names, type=pa.string()).take(pa.array(codes))
+    for key in COLUMNS[2:]:
+        arrays = [p[key] for p in parts]
+        columns[key] = pa.array(np.concatenate(arrays) if arrays else np.zeros(0, dtype=_DTYPES[key]))
     return pa.table(columns)
