@@ -74,6 +74,9 @@ def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
 
 def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Callable[[], None], Any]:
     distributed = pytest.importorskip("distributed")
+    import dask
+
+    dask.config.set({"distributed.worker.profile.enabled": False})  # its sampling costs the workers CPU
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None)
     client = distributed.Client(cluster)
