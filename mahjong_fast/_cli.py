@@ -16,6 +16,7 @@ from typing import IO, Any
 from ._api import is_win, rule_flags, shanten, waits, wild_kinds
 from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
+from ._efficiency import render_discards, render_useful
 from ._hand import Hand
 from ._layout import MAX_HAND
 from ._notation import format as format_hand
@@ -99,9 +100,14 @@ def _parser() -> argparse.ArgumentParser:
                        help="a joker may not stand for a fifth copy of a tile")
     check.add_argument("--rules", default=None, choices=list(RULES), metavar="RULES",
                        help=f"the rule set: {', '.join(RULES)} (default chinese)")
+    check.add_argument("--visible", default=None, metavar="TILES",
+                       help="tiles seen outside the hand (discards, melds, dora indicators): "
+                            "subtracted from the unseen useful tiles")
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
+    sub.add_parser("analyze", help="judge every discard of mjai logs for tile efficiency "
+                                   "(mahjong-fast analyze --help for its options; needs the [logs] extra)")
     return parser
 
 
@@ -180,6 +186,7 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     if kinds:
         shown = " ".join(_tile_text(t, out) for t in kinds)
         out.line(f"wild:      {shown}" + ("" if fifth else " (no fifth copy)"))
+    won = False
     if n % 3 == 2:
         won = is_win(hand, wild=wild, fifth=fifth, rules=rules)
         out.line(f"win:       {'yes' if won else 'no'}")
@@ -194,6 +201,15 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
                  f"wins with 3n+2 tiles and waits with 3n+1)")
     if n % 3:
         out.line(f"shanten:   {shanten(hand, wild=wild, fifth=fifth, rules=rules)}")
+    plain = not out.fancy
+    if n % 3 == 2 and not won:  # a complete hand needs no discard table
+        out.line("discards:")
+        table = render_discards(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth, plain=plain)
+        for line in table.splitlines():
+            out.line(f"  {line}")
+    elif n % 3 == 1:
+        out.line("useful:    " + render_useful(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth,
+                                               plain=plain))
     return EXIT_OK
 
 
@@ -262,6 +278,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ._bench import run  # lazy: only this command needs the benchmark code
 
         return _guarded(lambda: run(argv[1:]), stdout, stderr)
+    if argv[:1] == ["analyze"]:
+        from .logs._cli import run as analyze  # lazy, as bench: only this command reads logs
+
+        return _guarded(lambda: analyze(argv[1:], stdout, stderr), stdout, stderr)
     if argv == ["--version"]:  # argparse's own action would hide a failed write
         return _guarded(lambda: _print(stdout, _version_line()), stdout, stderr)
     parsed: list[argparse.Namespace | SystemExit] = []

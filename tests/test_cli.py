@@ -91,3 +91,30 @@ def test_check_with_jokers_prints_the_best_hu_type(capsys):
     assert "win:       yes" in out
     assert "Plain Win" in out and "Full Flush" in out  # 5z stands for a character
     assert "split:" not in out  # splits are not shown for hands with jokers
+
+
+def test_check_prints_the_discard_table_best_first_and_subtracts_visible(capsys):
+    import mahjong_fast as mf
+
+    status, out, _ = run(capsys, "check", "123456789m1234p5z")
+    assert status == 0 and "discards:" in out
+    rows = [line.strip() for line in out.splitlines() if line.strip().startswith("打")]
+    best = mf.discard_analysis("123456789m1234p5z")
+    assert len(rows) == len(best)
+    assert rows[0].startswith(f"打 {best[0].tile} → 摸 ") and f"{best[0].useful.total} 枚" in rows[0]
+    _, seen, _ = run(capsys, "check", "123456789m1234p5z", "--visible", "1p1p4p")
+    first = [line.strip() for line in seen.splitlines() if line.strip().startswith("打 5z")][0]
+    after = mf.discard_analysis("123456789m1234p5z", visible="1p1p4p")
+    assert f"{[d for d in after if d.tile == mf.Tile(31)][0].useful.total} 枚" in first
+
+
+def test_check_prints_useful_tiles_of_13_and_none_for_a_win(capsys):
+    _, out, _ = run(capsys, "check", "123456789m123p5z", "--visible", "5z5z")
+    assert "useful:    shanten 0: 摸 5z×1, 1 枚" in out
+    _, won, _ = run(capsys, "check", "11123456789999m")
+    assert "discards:" not in won
+
+
+def test_check_rejects_bad_visible_tiles(capsys):
+    status, _, err = run(capsys, "check", "123456789m1234p5z", "--visible", "5z5z5z5z")
+    assert status == 2 and "5z" in err

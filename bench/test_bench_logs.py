@@ -1,0 +1,165 @@
+"""Game logs end to end: read + state + discard analysis, in one process and on 1 or 2 Dask workers.
+
+    pytest bench/test_bench_logs.py --benchmark-only      # pytest-benchmark rows
+    python bench/test_bench_logs.py                        # the same, as a table with the projections
+
+The logs are the committed mjai hanchan (tests/data/mjai), copied to ``COPIES`` files
+so that a cluster has tasks to share.  A decision point here is a discard (one row of
+``logs.analyze``); ``extra_info["per_second"]`` is decision points per second, and the
+table projects the time of the Tenhou phoenix corpus (17 million rounds) at that rate
+on 1 and 64 cores, with the decision points per round of these logs.
+"""
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_fast import logs
+from mahjong_fast._dispatch import NO_EXTENSIONS
+from mahjong_fast.logs._analysis import _discards, analyze_log
+from mahjong_fast.logs._reader import read_events
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "mjai"
+COPIES = 4 if NO_EXTENSIONS else 16
+"""Copies of each committed log in the workload."""
+CORPUS_ROUNDS = 17_000_000
+"""Rounds (kyoku) in Tenhou's phoenix-room logs, 2009-2019."""
+CLUSTER_CORES = 64
+
+
+def workload(folder: Path) -> list[str]:
+    paths = []
+    for copy in range(COPIES):
+        for log in sorted(DATA.glob("*.json.gz")):
+            target = folder / f"{copy:03d}_{log.name}"
+            shutil.copyfile(log, target)
+            paths.append(str(target))
+    return paths
+
+
+def counts(paths: list[str]) -> tuple[int, int]:
+    """(discards, rounds) of the workload."""
+    rows = rounds = 0
+    for path in paths:
+        name, lines, events = read_events(path)
+        rows += len(_discards(name, lines, events)[2]["seat"])
+        rounds += sum(1 for e in events if e["type"] == "start_kyoku")
+    return rows, rounds
+
+
+def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
+    """What is timed: each stage includes the ones before it."""
+
+    def read() -> None:
+        for p in paths:
+            read_events(p)
+
+    def state() -> None:
+        for p in paths:
+            _discards(*read_events(p))
+
+    def analyze() -> None:
+        for p in paths:
+            analyze_log(p, "riichi")
+
+    return {"read": read, "read+state": state, "read+state+analysis": analyze}
+
+
+def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Callable[[], None], Any]:
+    distributed = pytest.importorskip("distributed")
+    cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    logs.analyze(paths[:workers], client=client)  # warm the workers (imports, tables)
+
+    def close() -> None:
+        client.close()
+        cluster.close()
+
+    return (lambda: logs.analyze(paths, client=client)), close, client
+
+
+def workers_cpu(client: Any) -> float:
+    """CPU seconds the cluster's worker processes have used so far, together."""
+    return float(sum(client.run(time.process_time).values()))
+
+
+@pytest.fixture(scope="module")
+def paths(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    return workload(tmp_path_factory.mktemp("logs"))
+
+
+@pytest.mark.parametrize("stage", ["read", "read+state", "read+state+analysis"])
+def test_single_process(benchmark: Any, paths: list[str], stage: str) -> None:
+    rows, _ = counts(paths)
+    benchmark.group = "logs end to end"
+    benchmark.extra_info.update(decisions=rows, stage=stage, workers=0)
+    benchmark.pedantic(stages(paths)[stage], rounds=3, iterations=1)
+    benchmark.extra_info["per_second"] = rows / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_dask_workers(benchmark: Any, paths: list[str], workers: int) -> None:
+    rows, _ = counts(paths)
+    run, close, _ = on_cluster(paths, workers)
+    try:
+        benchmark.group = "logs end to end"
+        benchmark.extra_info.update(decisions=rows, stage="analyze on dask", workers=workers)
+        benchmark.pedantic(run, rounds=3, iterations=1)
+        benchmark.extra_info["per_second"] = rows / benchmark.stats.stats.min
+    finally:
+        close()
+
+
+def best_of(fn: Callable[[], Any], rounds: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:
+    """The least time of ``rounds`` runs on ``clock``: wall time, or this process's CPU time (a core's
+    work whatever else the machine runs) for the stages that run in this process."""
+    times = []
+    for _ in range(rounds):
+        start = clock()
+        fn()
+        times.append(clock() - start)
+    return min(times)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = workload(Path(tmp))
+        rows, rounds = counts(paths)
+        per_round = rows / rounds
+        print(f"{len(paths)} logs, {rounds} rounds, {rows} discards ({per_round:.1f} per round); "
+              f"implementation: {'pure-python' if NO_EXTENSIONS else 'compiled'}")
+        results = [(stage, 0, best_of(fn, clock=time.process_time)) for stage, fn in stages(paths).items()]
+        cpu = {}
+        for workers in (1, 2):
+            run, close, client = on_cluster(paths, workers)
+            try:
+                before = workers_cpu(client)
+                results.append(("analysis on dask", workers, best_of(run)))
+                cpu[workers] = (workers_cpu(client) - before) / 3
+            finally:
+                close()
+        print("one process: CPU seconds; on Dask: wall seconds, and the workers' CPU seconds per run")
+        print(f"{'stage':<22} {'workers':>7} {'seconds':>8} {'discards/s':>11} {'worker CPU s':>12} "
+              f"{'discards/CPU s':>14}")
+        for stage, workers, seconds in results:
+            extra = f" {cpu[workers]:12.3f} {rows / cpu[workers]:14,.0f}" if workers else ""
+            print(f"{stage:<22} {workers or '-':>7} {seconds:8.3f} {rows / seconds:11,.0f}{extra}")
+        rate = rows / results[2][2]
+        corpus = CORPUS_ROUNDS * per_round / rate
+        scaling = results[3][2] / results[4][2]
+        print(f"one core, end to end: {rate:,.0f} discards/s; the {CORPUS_ROUNDS:,} rounds of the corpus "
+              f"({per_round:.1f} discards a round) take {corpus / 3600:.1f} h on one core, "
+              f"{corpus / CLUSTER_CORES / 60:.1f} min on {CLUSTER_CORES} (if it scales linearly; "
+              f"1 -> 2 Dask workers here: x{scaling:.2f})")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

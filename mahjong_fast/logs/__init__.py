@@ -1,0 +1,32 @@
+"""Game logs: replay mjai logs seat by seat, list their decision points, judge every discard.
+
+``replay(source)`` yields ``(event, seats)`` after each event of an mjai log;
+``decisions(source)`` the decision points with the action taken;
+``to_arrays(sources)`` those as numpy arrays for the batch functions;
+``analyze(sources, rules=..., client=...)`` one row per discard (a
+``pyarrow.Table``), in this process or on a Dask cluster.  Reading and
+replaying need nothing beyond the package; ``to_arrays`` needs numpy,
+``analyze`` pyarrow, a cluster ``dask.distributed``: ``pip install
+'mahjong-fast[logs]'``.  See docs/logs.md.
+"""
+from __future__ import annotations
+
+from ._analysis import COLUMNS, analyze
+from ._arrays import LogArrays, to_arrays
+from ._decisions import Action, Decision, Point, decisions
+from ._reader import Source, replay
+from ._state import Seat
+
+__all__ = [
+    "COLUMNS",
+    "Action",
+    "Decision",
+    "LogArrays",
+    "Point",
+    "Seat",
+    "Source",
+    "analyze",
+    "decisions",
+    "replay",
+    "to_arrays",
+]

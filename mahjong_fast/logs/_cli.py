@@ -1,0 +1,127 @@
+"""``mahjong-fast analyze LOG...``: judge every discard of mjai logs for tile efficiency.
+
+Prints a summary per player, and on request writes the per-discard table
+(``--out``, Parquet or CSV) and a plot (``--plot``).  ``--workers N`` runs on a
+local Dask cluster of N processes, ``--scheduler ADDRESS`` on a running one;
+the rows are the same as in one process.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+from ._analysis import analyze
+from ._progress import Progress
+from ._report import format_summary, plot, summary, write_table
+
+DESCRIPTION = "judge every discard of mjai logs for tile efficiency (needs the [logs] extra)"
+LOG_SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
+OUT_SUFFIXES = (".parquet", ".pq", ".csv")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("logs", nargs="+", metavar="LOG",
+                        help="mjai logs (.json, .jsonl, .json.gz), or folders of them")
+    parser.add_argument("--rules", default="riichi", help="the rule set of the judgement (default: riichi)")
+    parser.add_argument("--out", metavar="FILE", help="write the per-discard table to FILE.parquet or FILE.csv")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the efficiency-best rate by shanten and turn")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS")
+    where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N processes")
+    parser.add_argument("--progress", action="store_true",
+                        help="always draw the progress bar (by default: on a terminal, for runs over half a second)")
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register ``analyze`` on a ``mahjong-fast`` subparsers object."""
+    parser: argparse.ArgumentParser = subparsers.add_parser("analyze", help=DESCRIPTION, description=__doc__,
+                                                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    return parser
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """The log files named: a folder stands for its logs (sorted by name)."""
+    found: list[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            inside = sorted(str(f) for f in Path(p).iterdir() if f.name.endswith(LOG_SUFFIXES) and f.is_file())
+            if not inside:
+                raise ValueError(f"{p}: no mjai log in this folder ({', '.join(LOG_SUFFIXES)})")
+            found += inside
+        else:
+            found.append(p)
+    return found
+
+
+def _client(args: argparse.Namespace) -> Any:
+    if args.scheduler is None and args.workers is None:
+        return None
+    from ._require import require
+
+    distributed = require("distributed", "--scheduler/--workers")
+    if args.scheduler is not None:
+        return distributed.Client(args.scheduler)
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    cluster = distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None)
+    return distributed.Client(cluster)
+
+
+def run(argv: Sequence[str], stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    """Run ``mahjong-fast analyze`` with ``argv`` (the words after ``analyze``); the exit status."""
+    stdout = sys.stdout if stdout is None else stdout
+    stderr = sys.stderr if stderr is None else stderr
+    parser = argparse.ArgumentParser(prog="mahjong-fast analyze", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_arguments(parser)
+    args = parser.parse_args(list(argv))
+    try:
+        return _run(args, stdout, stderr)
+    except ImportError as exc:
+        stderr.write(f"mahjong-fast: error: {exc}\n")
+        return 2
+
+
+def _run(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
+    if args.out is not None and not args.out.lower().endswith(OUT_SUFFIXES):  # before the long run, not after
+        raise ValueError(f"--out: cannot tell the format of {args.out!r}; name it .parquet or .csv")
+    paths = expand(args.logs)
+    bar = Progress(stderr, force=args.progress)
+    client = _client(args)
+    try:
+        table = analyze(paths, rules=args.rules, client=client, progress=bar.update)
+    finally:
+        bar.close()
+        if client is not None:
+            cluster = client.cluster
+            client.close()
+            if cluster is not None and args.workers is not None:
+                cluster.close()
+    stdout.write(f"{table.num_rows} discards in {len(paths)} logs (rules: {args.rules})\n")
+    stdout.write(format_summary(summary(table)) + "\n")
+    if args.out is not None:
+        write_table(table, args.out)
+        stdout.write(f"table: {args.out}\n")
+    if args.plot is not None:
+        plot(table, args.plot)
+        stdout.write(f"plot: {args.plot}\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m mahjong_fast.logs._cli LOG...``: the command on its own."""
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except ValueError as exc:
+        sys.stderr.write(f"mahjong-fast: error: {exc}\n")
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,219 @@
+"""Decision points of a log, each with the action the seat actually took.
+
+Three kinds of point (``Point``):
+
+- ``DRAW``: the seat has just drawn; it discarded (``DISCARD``), declared
+  riichi with a discard (``RIICHI``), won (``TSUMO``), declared a kan
+  (``ANKAN``, ``KAKAN``) or abandoned the hand on nine terminals
+  (``NINE_TERMINALS``);
+- ``CALL``: the seat has just called chi or pon and must discard;
+- ``OFFER``: another seat's discard (or the tile added to a kan) that this
+  seat could call or win on **by shape**: ``PON``/``DAIMINKAN`` when it holds
+  two/three of the tile and is not in riichi, ``CHI`` when it is the next seat,
+  not in riichi, and holds two tiles that make a run with it, ``RON`` when the
+  tile completes its hand.  Yaku, furiten and the end of the wall are not
+  judged, so an offer may be one the rules would refuse; the action is what
+  the seat did (``PASS`` when it let the tile go).
+
+Each decision carries the seat's state at that point: concealed counts, its
+own melds, what it sees (``visible``) and its riichi.  ``turn`` counts the
+seat's own turns in the round (draws and calls), from 1.
+"""
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+from .._api import is_win
+from .._hand import Meld
+from .._layout import FIRST_HONOR, SUIT_SIZE
+from .._rules import Rules, as_rules
+from ._names import TILE_OF
+from ._reader import Source, _error, read_events
+from ._state import N_SEATS, Inconsistent, Seat, Table, minus
+
+
+class Point(enum.IntEnum):
+    """The kind of decision point."""
+
+    DRAW = 0
+    CALL = 1
+    OFFER = 2
+
+
+class Action(enum.IntEnum):
+    """The action a seat took at a decision point (the ``action`` code of ``to_arrays``)."""
+
+    DISCARD = 0
+    RIICHI = 1
+    TSUMO = 2
+    ANKAN = 3
+    KAKAN = 4
+    NINE_TERMINALS = 5
+    RON = 6
+    PON = 7
+    CHI = 8
+    DAIMINKAN = 9
+    PASS = 10
+
+
+class Decision(NamedTuple):
+    """One decision point and the action taken there."""
+
+    log: str
+    """The source's name."""
+    round: int
+    """The kyoku's index in the log, from 0."""
+    seat: int
+    player: str
+    """The seat's name in ``start_game`` (else the seat number)."""
+    turn: int
+    """The seat's own turns in the round so far (draws and calls), from 1."""
+    point: Point
+    action: Action
+    tile: int
+    """index34 of the tile acted on (the discard, the kan, the called or won tile); -1 when none."""
+    hand: bytes
+    """34 counts of the concealed tiles at the decision (the drawn tile included)."""
+    melds: tuple[Meld, ...]
+    meld_counts: bytes
+    """34 counts of the tiles in the seat's own melds."""
+    visible: bytes
+    """34 counts of what the seat sees outside its own hand and melds."""
+    riichi: bool
+    """The seat's riichi was already accepted (its discards are forced)."""
+    line: int
+    """The log line (from 1) of the event that made the decision point: the draw, the call or the discard."""
+
+
+_SELF_ACTIONS = {"dahai": Action.DISCARD, "ankan": Action.ANKAN, "kakan": Action.KAKAN, "hora": Action.TSUMO}
+_CALLS = {"chi": Action.CHI, "pon": Action.PON, "daiminkan": Action.DAIMINKAN}
+_KEEP_OFFERS_OPEN = ("reach_accepted", "dora")
+
+
+def _acted_tile(event: dict[str, Any]) -> int:
+    name = event.get("pai")
+    if name is None and event.get("consumed"):
+        name = event["consumed"][0]
+    found = TILE_OF.get(name) if isinstance(name, str) else None
+    return -1 if found is None else found[0]
+
+
+def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules) -> bool:
+    counts = seat.counts
+    counts[tile] += 1
+    try:
+        if is_win(bytes(counts), encoding="counts", rules=rules):
+            return True
+    finally:
+        counts[tile] -= 1
+    if ron_only or seat.riichi or seat.declared:
+        return False
+    if counts[tile] >= 2:
+        return True
+    if who != (discarder + 1) % N_SEATS or tile >= FIRST_HONOR:
+        return False
+    rank = tile % SUIT_SIZE
+
+    def held(step: int) -> bool:
+        return 0 <= rank + step < SUIT_SIZE and counts[tile + step] > 0
+
+    return (held(-2) and held(-1)) or (held(-1) and held(1)) or (held(1) and held(2))
+
+
+class _Open(NamedTuple):
+    line: int
+    seat: int
+    turn: int
+    point: Point
+    tile: int
+    hand: bytes
+    melds: tuple[Meld, ...]
+    meld_counts: bytes
+    visible: bytes
+    riichi: bool
+
+
+def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1) -> _Open:
+    s = table.seats[who]
+    return _Open(line, who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
+                 minus(table.face_up, s._meld_counts), s.riichi)
+
+
+def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None = "riichi") -> Iterator[Decision]:
+    """Every decision point of an mjai log, in the order of the log.
+
+    ``offers=False`` leaves out the ``OFFER`` points (faster when only the
+    seats' own turns matter); ``rules`` is the rule set that says which
+    hands a tile completes (``RON`` offers).  A malformed or inconsistent log
+    raises ``ValueError`` naming the source, the line and the event.
+    """
+    rule_set = as_rules(rules)
+    name, lines, events = read_events(source)
+    return _decisions(name, lines, events, offers, rule_set)
+
+
+def _decisions(
+    name: str, lines: list[str], events: list[dict[str, Any]], offers: bool, rules: Rules
+) -> Iterator[Decision]:
+    table = Table()
+    own: _Open | None = None
+    riichi_declared = False
+    open_offers: list[_Open] = []
+    taken: dict[int, tuple[Action, int]] = {}
+    turns = [0] * N_SEATS
+
+    def done(o: _Open, action: Action, tile: int) -> Decision:
+        return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
+                        o.meld_counts, o.visible, o.riichi, o.line)
+
+    for i, event in enumerate(events):
+        kind: Any = event.get("type")
+        actor: Any = event.get("actor")
+        ready: list[Decision] = []
+        try:
+            table.apply(event)
+            if open_offers and kind not in _KEEP_OFFERS_OPEN:
+                is_ron = kind == "hora" and actor != event.get("target")
+                if is_ron or kind in _CALLS:
+                    taken[actor] = (Action.RON if is_ron else _CALLS[kind], open_offers[0].tile)
+                if not is_ron:
+                    ready += [done(o, *taken.pop(o.seat, (Action.PASS, o.tile))) for o in open_offers]
+                    open_offers = []
+            elif offers and (kind in _CALLS or (kind == "hora" and actor != event.get("target"))):
+                taken[actor] = (Action.PASS, -1)
+            if taken and not open_offers:
+                raise Inconsistent(f"seat {next(iter(taken))} called a tile it could not call")
+            if own is not None and kind != "dora":
+                if kind == "ryukyoku" and own.point is Point.DRAW:  # the drawer abandons on nine terminals
+                    ready.append(done(own, Action.NINE_TERMINALS, -1))
+                    own = None
+                elif actor != own.seat:
+                    raise Inconsistent(f"seat {own.seat} must act after its {own.point.name.lower()}, not {kind!r}")
+                elif kind == "reach" and own.point is Point.DRAW:
+                    riichi_declared = True
+                elif kind in _SELF_ACTIONS and (kind == "dahai" or own.point is Point.DRAW):
+                    action = Action.RIICHI if riichi_declared and kind == "dahai" else _SELF_ACTIONS[kind]
+                    ready.append(done(own, action, _acted_tile(event)))
+                    own = None
+                    riichi_declared = False
+                else:
+                    raise Inconsistent(f"a {kind!r} is not an action after a {own.point.name.lower()}")
+        except Inconsistent as exc:
+            raise _error(name, i + 1, str(exc), lines[i]) from None
+        yield from ready
+        if kind == "dora" and own is not None:  # turned before the discard: the seat sees it when it chooses
+            own = own._replace(visible=minus(table.face_up, table.seats[own.seat]._meld_counts))
+        elif kind == "start_kyoku":
+            turns = [0] * N_SEATS
+        elif kind == "tsumo" or kind == "chi" or kind == "pon":
+            turns[actor] += 1
+            own = _snapshot(table, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL)
+        elif offers and (kind == "dahai" or kind == "kakan"):
+            tile = _acted_tile(event)
+            for who in range(N_SEATS):
+                if who != actor and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules):
+                    open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile))
+    if own is not None or open_offers:
+        raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")

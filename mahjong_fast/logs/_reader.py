@@ -1,0 +1,155 @@
+"""Reading mjai logs: a path (plain or gzip), a file, or lines; one event a line.
+
+Every failure is a ``ValueError`` that names the source, the line number and
+the line (shortened): a truncated or corrupt gzip stream, bytes that are not
+UTF-8, a line that is not a JSON object, an unknown event type or an event the
+table's state rules out.  Nothing is skipped, blank lines included.
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import os
+import zlib
+from collections.abc import Iterable, Iterator
+from typing import IO, Any, Union
+
+from ._state import Inconsistent, Seat, Table
+
+Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str], Iterable[bytes]]
+"""What ``replay`` reads: a path (.json, .jsonl, .json.gz), an open file, or the lines themselves."""
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_EXCERPT = 120
+
+
+def source_name(source: object) -> str:
+    """How errors name ``source``: the path, the file's name, or ``<lines>``."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fsdecode(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<lines>"
+
+
+def _excerpt(line: str) -> str:
+    return repr(line if len(line) <= _EXCERPT else line[:_EXCERPT] + "...")
+
+
+def _error(name: str, lineno: int, why: str, line: str | None = None) -> ValueError:
+    shown = "" if line is None else f": {_excerpt(line)}"
+    return ValueError(f"{name}, line {lineno}: {why}{shown}")
+
+
+def _decode(name: str, data: bytes) -> list[str]:
+    """The lines of ``data``, gunzipped when it starts with gzip's magic bytes."""
+    if data[:2] == _GZIP_MAGIC:
+        try:
+            data = gzip.decompress(data)
+        except (EOFError, OSError, zlib.error) as exc:
+            whole = _partial_gunzip(data).count(b"\n")
+            raise _error(name, whole + 1, f"truncated or corrupt gzip data ({exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        lineno = data.count(b"\n", 0, exc.start) + 1
+        raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    return text.splitlines()
+
+
+def _partial_gunzip(data: bytes) -> bytes:
+    """As much of a damaged gzip stream as decompresses: to count the whole lines before the damage."""
+    out = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        return out.decompress(data)
+    except zlib.error:
+        return b""
+
+
+def read_lines(source: Source) -> tuple[str, list[str]]:
+    """``(name, lines)`` of a source; see ``Source``."""
+    name = source_name(source)
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            with open(source, "rb") as f:
+                return name, _decode(name, f.read())
+        except OSError as exc:
+            raise ValueError(f"{name}: cannot read the log ({exc.strerror or exc})") from None
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raise TypeError("source must be a path, a file or an iterable of lines, not bytes (wrap it in io.BytesIO)")
+    if isinstance(source, io.TextIOBase):
+        return name, source.read().splitlines()
+    if hasattr(source, "read"):
+        data = source.read()
+        return name, data.splitlines() if isinstance(data, str) else _decode(name, bytes(data))
+    if not isinstance(source, Iterable):
+        raise TypeError(f"source must be a path, a file or an iterable of lines, not {type(source).__name__}")
+    lines: list[str] = []
+    for i, line in enumerate(source, 1):
+        if isinstance(line, (bytes, bytearray)):
+            try:
+                line = bytes(line).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _error(name, i, f"not UTF-8 ({exc.reason})") from None
+        elif not isinstance(line, str):
+            raise TypeError(f"{name}, line {i}: a line must be str or bytes, not {type(line).__name__}")
+        lines.append(line.rstrip("\r\n"))
+    return name, lines
+
+
+def parse_lines(name: str, lines: list[str]) -> list[dict[str, Any]]:
+    """One JSON object per line; a ``ValueError`` naming the first line that is not one."""
+    try:  # one parse of the whole log when every line is one object (the common case), else line by line
+        events = json.loads("[" + ",".join(lines) + "]")
+        if len(events) == len(lines) and all(type(e) is dict for e in events):
+            return events  # type: ignore[no-any-return]
+    except ValueError:
+        pass
+    events = []
+    for i, line in enumerate(lines, 1):
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as exc:
+            why = "empty line" if not line.strip() else f"not JSON ({exc.msg} at column {exc.colno})"
+            raise _error(name, i, why, line) from None
+        if type(event) is not dict:
+            raise _error(name, i, "not a JSON object", line)
+        events.append(event)
+    return events
+
+
+def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]]]:
+    """``(name, lines, events)`` of a source, every line parsed."""
+    name, lines = read_lines(source)
+    return name, lines, parse_lines(name, lines)
+
+
+def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
+    """Replay an mjai log; yield ``(event, seats)`` after each event.
+
+    ``seats`` holds the four ``Seat``s in seat order, each with ``hand`` (a
+    ``Hand``: concealed tiles and melds), ``visible`` (34 counts: all it sees
+    outside its own hand and melds: every discard, the other seats' melds, the
+    dora indicators) and ``riichi``.  The seats are updated in place by the next
+    event: read what you need before asking for it.  A malformed or
+    inconsistent log raises ``ValueError`` naming the source, the line and the
+    event.
+    """
+    name, lines, events = read_events(source)
+    table = Table()
+    for i, event in enumerate(events):
+        try:
+            table.apply(event)
+        except Inconsistent as exc:
+            raise _error(name, i + 1, str(exc), lines[i]) from None
+        yield event, table.seats  # type: ignore[misc]
+
+
+def apply_all(name: str, lines: list[str], events: list[dict[str, Any]], table: Table) -> Iterator[int]:
+    """Apply each event to ``table``; yield its index after it is applied."""
+    for i, event in enumerate(events):
+        try:
+            table.apply(event)
+        except Inconsistent as exc:
+            raise _error(name, i + 1, str(exc), lines[i]) from None
+        yield i

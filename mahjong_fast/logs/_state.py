@@ -1,0 +1,404 @@
+"""The state of a table as an mjai log unfolds: each seat's hand, melds, riichi and view.
+
+``Table.apply(event)`` moves the table on by one event, exactly as the game
+does, and raises ``Inconsistent`` when the event cannot happen in the state it
+finds (a tile the seat does not hold, a call of a tile nobody discarded, a
+meld that is not one...).  ``_reader`` turns that into the ``ValueError`` that
+names the file and the line.
+
+The table keeps one count of the tiles face up (``Table.face_up``): each
+discard until someone calls it, every meld (a called tile counted once, in its
+meld), the dora indicators.  A seat's ``visible``, every tile it sees outside
+its own hand and melds, is that less its own melds; so for every seat,
+concealed + own melds + visible (= concealed + face up) is exactly what mjai's
+``PlayerState.tiles_seen`` counts.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .._hand import Hand, Meld
+from .._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, SUIT_SIZE
+from .._tiles import TILES
+from ._names import MJAI_NAMES, TILE_OF
+
+N_SEATS = 4
+"""Seats at an mjai table."""
+HAND_SIZE = 13
+"""Tiles dealt to each seat."""
+
+Event = Mapping[str, Any]
+
+
+class Inconsistent(Exception):
+    """An event that cannot happen in the state it finds; the message says why."""
+
+
+class Seat:
+    """One seat's state, updated in place as the log is replayed.
+
+    ``hand`` (a ``Hand``: concealed tiles and declared melds, red fives kept), ``concealed``
+    (34 counts), ``melds`` (a tuple of ``Meld``), ``meld_counts`` (34 counts of
+    the tiles in its own melds, a kong counting four), ``visible`` (34 counts of
+    what it sees outside its own hand and melds), ``riichi`` (its riichi was
+    accepted), ``reds`` (34 counts: the red fives among the concealed tiles).
+    """
+
+    __slots__ = ("_face_up", "_meld_counts", "_melds", "_reds", "counts", "declared", "riichi", "size")
+
+    def __init__(self, face_up: bytearray) -> None:
+        self.counts = bytearray(N_KINDS)
+        self.size = 0
+        """Concealed tiles held."""
+        self._reds = bytearray(N_KINDS)
+        self._face_up = face_up
+        self._meld_counts = bytearray(N_KINDS)
+        self._melds: list[Meld] = []
+        self.riichi = False
+        self.declared = False
+
+    @property
+    def concealed(self) -> bytes:
+        """The concealed tiles, 34 counts (red fives counted as fives)."""
+        return bytes(self.counts)
+
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        """The declared melds, in the order they were declared."""
+        return tuple(self._melds)
+
+    @property
+    def meld_counts(self) -> bytes:
+        """34 counts of the tiles in this seat's own melds (a kong counts four)."""
+        return bytes(self._meld_counts)
+
+    @property
+    def visible(self) -> bytes:
+        """34 counts: every tile this seat sees outside its own hand and melds."""
+        return minus(self._face_up, self._meld_counts)
+
+    @property
+    def reds(self) -> bytes:
+        """34 counts: the red fives among the concealed tiles (only the three fives can be non-zero)."""
+        return bytes(self._reds)
+
+    @property
+    def hand(self) -> Hand:
+        """This seat's concealed tiles and declared melds."""
+        names = []
+        for kind, n in enumerate(self.counts):
+            if n:
+                red = self._reds[kind]
+                names += [MJAI_NAMES[kind]] * (n - red) + [MJAI_NAMES[kind] + "r"] * red
+        return Hand(names, self._melds)
+
+    def __repr__(self) -> str:
+        return f"Seat({str(self.hand)!r}, riichi={self.riichi})"
+
+
+def minus(counts: bytes | bytearray, less: bytes | bytearray) -> bytes:
+    """``counts - less``, count by count, where no count of ``less`` exceeds its twin in ``counts``.
+
+    One subtraction of two big integers: with no count below its twin, no
+    borrow crosses from one byte to the next.
+    """
+    return (int.from_bytes(counts, "big") - int.from_bytes(less, "big")).to_bytes(N_KINDS, "big")
+
+
+_OUTSIDE_ROUNDS = frozenset(("start_game", "start_kyoku", "end_game"))
+
+
+def _tile(event: Event, key: str) -> tuple[int, bool]:
+    name = event.get(key)
+    found = TILE_OF.get(name) if name.__class__ is str else None
+    if found is None:
+        if name == "?":
+            raise Inconsistent(f"{key!r} is hidden ('?'): the reader needs full logs, with every hand and draw")
+        raise Inconsistent(f"{key!r} is not an mjai tile: {name!r}")
+    return found
+
+
+def _tiles(event: Event, key: str, n: int) -> list[tuple[int, bool]]:
+    names = event.get(key)
+    if not isinstance(names, list) or len(names) != n:
+        raise Inconsistent(f"{key!r} must be a list of {n} tiles, not {names!r}")
+    return [_tile({key: name}, key) for name in names]
+
+
+def _seat(event: Event, key: str = "actor") -> int:
+    value = event.get(key)
+    if value.__class__ is not int or not 0 <= value < N_SEATS:
+        raise Inconsistent(f"{key!r} must be a seat 0-3, not {value!r}")
+    return value
+
+
+class Table:
+    """Four seats and what they all see; ``apply`` one event at a time."""
+
+    def __init__(self) -> None:
+        self.face_up = bytearray(N_KINDS)
+        """34 counts of the tiles face up: discards not called, every meld, the dora indicators."""
+        self._known = bytearray(N_KINDS)  # copies out of the wall: in a hand or face up
+        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
+        self.names: list[str] = [str(i) for i in range(N_SEATS)]
+        self.round = -1
+        """The index of the current kyoku in the log (0 for the first)."""
+        self.in_round = False
+        self.last_discard: tuple[int, int, bool] | None = None
+        """(seat, index34, red) of the discard that can still be called, else None."""
+        self._handlers: dict[str, Callable[[Event], None]] = {
+            "start_game": self._start_game,
+            "start_kyoku": self._start_kyoku,
+            "tsumo": self._tsumo,
+            "dahai": self._dahai,
+            "chi": self._chi,
+            "pon": self._pon,
+            "daiminkan": self._daiminkan,
+            "ankan": self._ankan,
+            "kakan": self._kakan,
+            "dora": self._dora,
+            "reach": self._reach,
+            "reach_accepted": self._reach_accepted,
+            "hora": self._hora,
+            "ryukyoku": self._ryukyoku,
+            "end_kyoku": self._end_kyoku,
+            "end_game": self._end_game,
+        }
+
+    def apply(self, event: Event) -> None:
+        kind = event.get("type")
+        # The two events of nearly every turn, when they are valid, without the calls of the general
+        # path; anything unusual goes down that path, which says what is wrong.
+        if (kind == "tsumo" or kind == "dahai") and self.in_round:
+            who = event.get("actor")
+            name = event.get("pai")
+            tile = TILE_OF.get(name) if name.__class__ is str else None
+            if tile is not None and who.__class__ is int and 0 <= who < N_SEATS:
+                seat = self.seats[who]
+                t, red = tile
+                counts = seat.counts
+                if kind == "tsumo":
+                    if seat.size % 3 == 1 and self._known[t] < MAX_COPIES:
+                        self._known[t] += 1
+                        counts[t] += 1
+                        seat.size += 1
+                        if red:
+                            seat._reds[t] += 1
+                        self.last_discard = None
+                        return
+                elif seat.size % 3 == 2 and (seat._reds[t] if red else counts[t] - seat._reds[t]):
+                    counts[t] -= 1
+                    seat.size -= 1
+                    if red:
+                        seat._reds[t] -= 1
+                    self.face_up[t] += 1
+                    self.last_discard = (who, t, red)
+                    return
+        handler = self._handlers.get(kind) if kind.__class__ is str else None
+        if handler is None:
+            raise Inconsistent(f"unknown event type {kind!r}")
+        if not self.in_round and kind not in _OUTSIDE_ROUNDS:
+            raise Inconsistent(f"a {kind!r} event outside a kyoku")
+        handler(event)
+
+    # --- hand edits --------------------------------------------------------------
+
+    @staticmethod
+    def _take(seat: Seat, tile: tuple[int, bool], who: int) -> None:
+        kind, red = tile
+        n = seat.counts[kind]
+        held = seat._reds[kind] if red else n - seat._reds[kind]
+        if not held:
+            raise Inconsistent(f"seat {who} does not hold {_name(tile)}")
+        seat.counts[kind] = n - 1
+        seat.size -= 1
+        if red:
+            seat._reds[kind] -= 1
+
+    def _from_wall(self, kind: int) -> None:
+        """One more copy of ``kind`` out of the wall (dealt, drawn, or turned as a dora indicator)."""
+        if self._known[kind] >= MAX_COPIES:
+            raise Inconsistent(f"a fifth {TILES[kind]} comes out of the wall")
+        self._known[kind] += 1
+
+    def _give(self, seat: Seat, tile: tuple[int, bool], who: int) -> None:
+        kind, red = tile
+        self._from_wall(kind)
+        seat.counts[kind] += 1
+        seat.size += 1
+        if red:
+            seat._reds[kind] += 1
+
+    @staticmethod
+    def _size(seat: Seat, who: int, remainder: int, what: str) -> None:
+        if seat.size % 3 != remainder:
+            raise Inconsistent(f"seat {who} holds {seat.size} concealed tiles: it cannot {what}")
+
+    # --- events ------------------------------------------------------------------
+
+    def _start_game(self, event: Event) -> None:
+        names = event.get("names")
+        if names is not None:
+            if not isinstance(names, list) or len(names) != N_SEATS or not all(isinstance(n, str) for n in names):
+                raise Inconsistent(f"'names' must be a list of 4 str, not {names!r}")
+            self.names = list(names)
+        self.round = -1
+        self.in_round = False
+
+    def _start_kyoku(self, event: Event) -> None:
+        hands = event.get("tehais")
+        if not isinstance(hands, list) or len(hands) != N_SEATS:
+            raise Inconsistent(f"'tehais' must be a list of 4 hands, not {hands!r}")
+        dora = _tile(event, "dora_marker")
+        self.face_up = bytearray(N_KINDS)
+        self._known = bytearray(N_KINDS)
+        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
+        for who, names in enumerate(hands):
+            seat = self.seats[who]
+            for tile in _tiles({"tehais": names}, "tehais", HAND_SIZE):
+                self._give(seat, tile, who)
+        self.round += 1
+        self.in_round = True
+        self.last_discard = None
+        self._from_wall(dora[0])
+        self.face_up[dora[0]] += 1
+
+    def _tsumo(self, event: Event) -> None:
+        who = _seat(event)
+        tile = _tile(event, "pai")
+        seat = self.seats[who]
+        if seat.size % 3 != 1:
+            self._size(seat, who, 1, "draw")
+        self._give(seat, tile, who)
+        self.last_discard = None
+
+    def _dahai(self, event: Event) -> None:
+        who = _seat(event)
+        tile = _tile(event, "pai")
+        seat = self.seats[who]
+        if seat.size % 3 != 2:
+            self._size(seat, who, 2, "discard")
+        self._take(seat, tile, who)
+        self.face_up[tile[0]] += 1
+        self.last_discard = (who, tile[0], tile[1])
+
+    def _called(self, event: Event, who: int) -> tuple[int, bool]:
+        target = _seat(event, "target")
+        tile = _tile(event, "pai")
+        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+            raise Inconsistent(f"seat {who} calls {_name(tile)} from seat {target}, which did not just discard it")
+        return tile
+
+    def _call(self, event: Event, kind: str, n: int) -> None:
+        who = _seat(event)
+        tile = self._called(event, who)
+        consumed = _tiles(event, "consumed", n)
+        kinds = sorted([tile[0]] + [c[0] for c in consumed])
+        if kind == "chow":
+            if event["target"] != (who - 1) % N_SEATS:
+                raise Inconsistent(f"seat {who} can only chi from seat {(who - 1) % N_SEATS}")
+            if kinds[0] >= FIRST_HONOR or kinds[0] % SUIT_SIZE > SUIT_SIZE - 3 or kinds != list(
+                range(kinds[0], kinds[0] + 3)
+            ):
+                raise Inconsistent(f"not a chi: {_name(tile)} with {[_name(c) for c in consumed]}")
+        elif len(set(kinds)) != 1:
+            raise Inconsistent(f"not a {kind}: {_name(tile)} with {[_name(c) for c in consumed]}")
+        seat = self.seats[who]
+        self._size(seat, who, 1, "call")
+        for c in consumed:
+            self._take(seat, c, who)
+        seat._melds.append(Meld(kind, TILES[kinds[0]], red=tile[1] + sum(c[1] for c in consumed)))
+        for k in kinds:
+            seat._meld_counts[k] += 1
+        for c in consumed:  # the called tile was face up already, as a discard
+            self.face_up[c[0]] += 1
+        self.last_discard = None
+
+    def _chi(self, event: Event) -> None:
+        self._call(event, "chow", 2)
+
+    def _pon(self, event: Event) -> None:
+        self._call(event, "pung", 2)
+
+    def _daiminkan(self, event: Event) -> None:
+        self._call(event, "kong", 3)
+
+    def _ankan(self, event: Event) -> None:
+        who = _seat(event)
+        consumed = _tiles(event, "consumed", MAX_COPIES)
+        kind = consumed[0][0]
+        if any(c[0] != kind for c in consumed):
+            raise Inconsistent(f"not an ankan: {[_name(c) for c in consumed]}")
+        seat = self.seats[who]
+        self._size(seat, who, 2, "declare a kan")
+        for c in consumed:
+            self._take(seat, c, who)
+        seat._melds.append(Meld.kong(TILES[kind], concealed=True, red=sum(c[1] for c in consumed)))
+        seat._meld_counts[kind] += MAX_COPIES
+        self.face_up[kind] += MAX_COPIES
+
+    def _kakan(self, event: Event) -> None:
+        who = _seat(event)
+        tile = _tile(event, "pai")
+        seat = self.seats[who]
+        pungs = [i for i, m in enumerate(seat._melds) if m.kind == "pung" and m.tile == tile[0]]
+        if not pungs:
+            raise Inconsistent(f"seat {who} has no pon of {_name(tile)} to add to")
+        if "consumed" in event:
+            consumed = _tiles(event, "consumed", 3)
+            if any(c[0] != tile[0] for c in consumed):
+                raise Inconsistent(f"not a kakan: {_name(tile)} with {[_name(c) for c in consumed]}")
+        self._size(seat, who, 2, "declare a kan")
+        self._take(seat, tile, who)
+        seat._melds[pungs[0]] = Meld.kong(TILES[tile[0]], red=seat._melds[pungs[0]].red + tile[1])
+        seat._meld_counts[tile[0]] += 1
+        self.face_up[tile[0]] += 1
+
+    def _dora(self, event: Event) -> None:
+        kind = _tile(event, "dora_marker")[0]
+        self._from_wall(kind)
+        self.face_up[kind] += 1
+
+    def _reach(self, event: Event) -> None:
+        who = _seat(event)
+        seat = self.seats[who]
+        if seat.riichi or seat.declared:
+            raise Inconsistent(f"seat {who} has already declared riichi")
+        self._size(seat, who, 2, "declare riichi")
+        seat.declared = True
+
+    def _reach_accepted(self, event: Event) -> None:
+        who = _seat(event)
+        seat = self.seats[who]
+        if not seat.declared or seat.riichi:
+            raise Inconsistent(f"seat {who} has no riichi declaration to accept")
+        seat.riichi = True
+
+    def _hora(self, event: Event) -> None:
+        who = _seat(event)
+        target = _seat(event, "target")
+        seat = self.seats[who]
+        if target == who:
+            self._size(seat, who, 2, "win by tsumo")
+        else:  # on a discard, or on the tile just added to a kan (chankan)
+            self._size(seat, who, 1, "win on another seat's tile")
+        if "pai" in event:
+            _tile(event, "pai")
+
+    def _ryukyoku(self, event: Event) -> None:
+        self.last_discard = None
+
+    def _end_kyoku(self, event: Event) -> None:
+        self.in_round = False
+        self.last_discard = None
+
+    def _end_game(self, event: Event) -> None:
+        self.in_round = False
+
+
+def _name(tile: tuple[int, bool]) -> str:
+    return MJAI_NAMES[tile[0]] + ("r" if tile[1] else "")
+
+
+__all__: Sequence[str] = ("HAND_SIZE", "N_SEATS", "Inconsistent", "Seat", "Table")

@@ -1,0 +1,168 @@
+"""``logs.analyze``: every discard judged, against a brute-force reference; the same table on Dask;
+and the optional extra stays optional."""
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast import logs
+from mahjong_fast.logs import Action, Point
+
+from support.discard_reference import row as reference_row
+from support.impls import NO_EXTENSIONS, run_python
+from support.mjai_games import first_rounds, read_lines
+
+pa = pytest.importorskip("pyarrow")
+np = pytest.importorskip("numpy")
+
+DATA = Path(__file__).resolve().parent / "data" / "mjai"
+LOGS = sorted(DATA.glob("*.json.gz"))
+INTERIM = not hasattr(mf, "discard_analysis_batch")
+"""TEMPORARY: analyze runs on logs/_interim.py until issue 13's discard_analysis_batch lands."""
+JUDGED = ("shanten_before", "shanten_after", "best", "useful", "best_useful", "lost")
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The committed logs; under pure Python (slow at judging) the first rounds of two of them."""
+    if not NO_EXTENSIONS:
+        return LOGS
+    folder = tmp_path_factory.mktemp("sample")
+    paths = [folder / f"first_rounds_{i}.jsonl" for i in range(2)]
+    for path, log in zip(paths, LOGS):
+        path.write_text("\n".join(first_rounds(log, 2)) + "\n", encoding="utf-8")
+    return paths
+
+
+@pytest.fixture(scope="module")
+def table(sample: list[Path]) -> object:
+    return logs.analyze(sample)
+
+
+def _discard_decisions(sample: list[Path]) -> list[logs.Decision]:
+    return [d for path in sample for d in logs.decisions(path, offers=False)
+            if d.action in (Action.DISCARD, Action.RIICHI)]
+
+
+def test_one_row_per_discard(table: object, sample: list[Path]) -> None:
+    assert table.column_names == list(logs.COLUMNS)
+    discards = sum(1 for path in sample for line in _lines(path) if json.loads(line)["type"] == "dahai")
+    assert table.num_rows == discards
+    found = _discard_decisions(sample)
+    assert table.column("log").to_pylist() == [d.log for d in found]
+    assert table.column("seat").to_pylist() == [d.seat for d in found]
+    assert table.column("turn").to_pylist() == [d.turn for d in found]
+    assert table.column("tile").to_pylist() == [d.tile for d in found]
+    assert table.column("riichi").to_pylist() == [d.action is Action.RIICHI for d in found]
+    assert table.column("forced").to_pylist() == [d.riichi for d in found]
+    assert set(table.column("player").to_pylist()) == {"0", "1", "2", "3"}
+    assert table.schema.field("best").type == pa.bool_()
+    assert table.schema.field("shanten_after").type == pa.int8()
+
+
+def test_rows_match_the_brute_force_reference(table: object, sample: list[Path]) -> None:
+    found = _discard_decisions(sample)
+    step = 1 if not NO_EXTENSIONS else 5  # pure Python: every 5th row
+    rows = table.to_pylist()
+    checked = 0
+    for i in range(0, len(found), step):
+        d = found[i]
+        seen = bytes(v + m for v, m in zip(d.visible, d.meld_counts))
+        expected = reference_row(d.hand, seen, d.tile)
+        assert {k: rows[i][k] for k in JUDGED} == expected, (d.log, d.line)
+        checked += 1
+    assert checked > len(found) // step // 3
+
+
+def test_judgement_is_consistent(table: object) -> None:
+    c = {k: table.column(k).to_numpy() for k in JUDGED + ("forced",)}
+    assert (c["shanten_after"] >= np.maximum(c["shanten_before"], 0)).all()
+    assert (c["lost"] >= 0).all() and (c["useful"] >= 0).all()
+    assert (c["best"] == ((c["lost"] == 0) & (c["shanten_after"] == np.maximum(c["shanten_before"], 0)))).all()
+    assert 0.2 < c["best"][~c["forced"]].mean() < 1.0  # the engines are no perfect players, nor random ones
+
+
+def test_empty_and_single_sources(sample: list[Path]) -> None:
+    lines = _lines(sample[0])
+    one = logs.analyze(sample[0])
+    assert one.equals(logs.analyze([sample[0]]))
+    assert one.equals(logs.analyze([lines]).set_column(0, "log", one.column("log")))
+    assert one.equals(logs.analyze(iter([sample[0]])))  # any iterable of paths: several sources
+    assert logs.analyze(p for p in sample).equals(logs.analyze(sample))
+    assert one.equals(logs.analyze(iter(lines)).set_column(0, "log", one.column("log")))  # of str: one log
+    empty = logs.analyze([])
+    assert empty.num_rows == 0 and empty.column_names == list(logs.COLUMNS)
+    start = [line for line in lines if json.loads(line)["type"] in ("start_game", "end_game")]
+    assert logs.analyze([start]).num_rows == 0
+
+
+def test_bad_rules_and_bad_logs(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown rules"):
+        logs.analyze(LOGS[0], rules="nonsense")
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"type":"start_game"}\n{"type":"shuffle"}\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=rf"^{path}, line 2: unknown event type 'shuffle'"):
+        logs.analyze([path])
+
+
+def test_progress_is_reported(sample: list[Path]) -> None:
+    seen: list[tuple[int, int]] = []
+    logs.analyze(sample[:2], progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 2), (2, 2)]
+
+
+def test_same_table_on_a_local_dask_cluster_of_two_processes(table: object, sample: list[Path]) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        ticks: list[tuple[int, int]] = []
+        on_cluster = logs.analyze(sample, client=client, progress=lambda d, t: ticks.append((d, t)))
+        assert len(client.scheduler_info()["workers"]) == 2
+        with pytest.raises(TypeError, match="must be a path"):
+            logs.analyze([_lines(sample[0])], client=client)
+    assert on_cluster.equals(table)
+    assert ticks[-1] == (len(sample), len(sample))
+
+
+def _lines(path: Path) -> list[str]:
+    return read_lines(path) if path.suffix == ".gz" else path.read_text(encoding="utf-8").splitlines()
+
+
+def test_decisions_feed_the_batch_functions() -> None:
+    arrays = logs.to_arrays(LOGS[0], offers=False)
+    own = arrays.point != int(Point.OFFER)
+    assert (arrays.hands[own].sum(axis=1) % 3 == 2).all()
+    shanten = mf.shanten_batch(arrays.hands[own])
+    assert len(shanten) == int(own.sum())
+
+
+def test_the_extra_stays_optional(tmp_path: Path) -> None:
+    """Without numpy's friends of the [logs] extra, the package and the reader still work."""
+    script = textwrap.dedent(f"""
+        import sys
+        for name in ("dask", "distributed", "pyarrow", "matplotlib"):
+            sys.modules[name] = None  # as if not installed
+        import mahjong_fast as mf
+        assert mf.is_win("11123456789999m")
+        from mahjong_fast import logs
+        assert sum(1 for _ in logs.replay({str(LOGS[0])!r})) > 100
+        try:
+            logs.analyze({str(LOGS[0])!r})
+        except ImportError as exc:
+            assert "mahjong-fast[logs]" in str(exc) and "pyarrow" in str(exc), exc
+        else:
+            raise AssertionError("analyze ran without pyarrow")
+        print("ok")
+    """)
+    done = run_python("-c", script, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+    loaded = run_python("-c", "import sys, mahjong_fast, mahjong_fast.logs; "
+                              "print(sorted(m for m in ('dask', 'distributed', 'pyarrow', 'matplotlib', 'numpy') "
+                              "if m in sys.modules))", cwd=tmp_path)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
