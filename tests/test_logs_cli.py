@@ -19,12 +19,12 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The committed logs; under pure Python (slow at judging) the first rounds of two of them."""
+    """The committed logs; under pure Python (slow at judging) the first round of two of them."""
     if not NO_EXTENSIONS:
         return DATA
     folder = tmp_path_factory.mktemp("sample")
     for i, log in enumerate(sorted(DATA.glob("*.json.gz"))[:2]):
-        (folder / f"first_rounds_{i}.jsonl").write_text("\n".join(first_rounds(log, 2)) + "\n", encoding="utf-8")
+        (folder / f"first_rounds_{i}.jsonl").write_text("\n".join(first_rounds(log, 1)) + "\n", encoding="utf-8")
     return folder
 
 

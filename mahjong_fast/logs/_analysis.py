@@ -24,6 +24,8 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .._batch import is_win_batch
+from .._efficiency import discard_analysis_batch
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from ._arrays import as_sources
@@ -36,17 +38,6 @@ COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced",
 """The columns of ``analyze``'s table, in order."""
 
 _INTS = {"round": "int16", "seat": "int8", "turn": "int16", "tile": "int8"}
-
-
-def _batch_function() -> Callable[..., Any]:
-    import mahjong_fast
-
-    found = getattr(mahjong_fast, "discard_analysis_batch", None)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    from ._interim import discard_analysis_batch  # TEMPORARY: until issue 13's function lands
-
-    return discard_analysis_batch
 
 
 def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[str, Any]:
@@ -118,7 +109,7 @@ def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[
         return {"shanten_before": empty, "shanten_after": empty.copy(), "best": np.zeros(0, dtype=bool),
                 "useful": np.zeros(0, dtype=np.int16), "best_useful": np.zeros(0, dtype=np.int16),
                 "lost": np.zeros(0, dtype=np.int16)}
-    result = _batch_function()(hands, visible=visible, rules=rules)
+    result = discard_analysis_batch(hands, visible=visible, rules=rules)
     rows = np.arange(n)
     held = hands > 0
     shanten = np.where(held, result.shanten.astype(np.int16), np.iinfo(np.int16).max)
@@ -140,8 +131,6 @@ def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[
 
 
 def _complete(hands: Any, rules: Rules) -> Any:
-    from .._batch import is_win_batch
-
     return is_win_batch(hands, rules=rules)
 
 
