@@ -29,11 +29,12 @@ Hands may be written in any of these notations (detected automatically):
 
   mpsz     123m456p789s11z       m characters, p dots, s bamboo, z honors
                                  1z-4z east south west north, 5z white 6z green 7z red;
-                                 0m/0p/0s is a red five (read as a five)
+                                 0m/0p/0s is a red five (kept, but every answer reads a five)
   botzone  W1 W2 W3 B4 T7 F1 J3  W characters, B dots, T bamboo, F1-F4 winds,
                                  J1 red J2 green J3 white (MahjongGB / Botzone)
   unicode  🀇🀈🀉🀜🀖🀀🀆           the U+1F000 mahjong tiles block
   chinese  一万 二万 五筒 七条 东 白  also 东风 白板 红中 发财, 饼/索, 萬/發
+  mjai     1m 5mr 9s E S W N P F C  mjai's names: 5mr a red five, P white F green C red
 
 Declared melds follow the concealed tiles in brackets, in the same notation:
   [789s] an exposed chow, [555p] a pung, [1111z] an exposed kong,

@@ -9,11 +9,13 @@ two-step figures and how the peers' conventions differ: docs/efficiency.md.
 """
 from __future__ import annotations
 
+import array
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from ._api import Wild, rule_flags, wild_kinds
+from ._counts import read_counts
 from ._dispatch import efficiency as _kernel
 from ._hand import Hand, MeldLike, as_hand
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
@@ -208,13 +210,14 @@ def _visible_counts(visible: object, encoding: str | None) -> bytes:
         return _NONE
     if isinstance(visible, Hand):
         return visible.all_counts
-    if isinstance(visible, (bytes, bytearray, memoryview)) or hasattr(visible, "__array_interface__"):
-        from ._counts import read_counts
-
+    if isinstance(visible, (bytes, bytearray, memoryview, array.array)) or hasattr(visible, "__array_interface__"):
         return read_counts(visible, "visible")
     if isinstance(visible, (list, tuple)) and not visible:
         return _NONE
-    h = as_hand(visible, (), encoding, "visible")
+    try:
+        h = as_hand(visible, (), encoding, "visible")
+    except ValueError as exc:  # the hand reader's words, said of visible (a list of ints is tiles here)
+        raise ValueError(str(exc).replace("in the hand", "in visible").split("; did you mean")[0]) from None
     return h.all_counts
 
 
