@@ -124,13 +124,16 @@ def rule_flags(hand: Hand, rules: Rules, kinds: Sequence[Tile] = ()) -> int:
     bits are ``rules.flags`` plus the suits the declared melds hold
     (``Rules.lock_flags``).  ``classify`` checks a hand the same way.
     """
-    counts = hand.counts
-    if kinds:
-        real = bytearray(counts)
-        for k in kinds:
-            real[k] = 0
-        counts = bytes(real)
-    rules.check_tiles(counts, "hand")
+    if 0 in rules.limits:  # some tile does not exist under these rules
+        counts = hand.counts
+        if kinds:
+            real = bytearray(counts)
+            for k in kinds:
+                real[k] = 0
+            counts = bytes(real)
+        rules.check_tiles(counts, "hand")
+    if not hand.melds:
+        return rules.flags
     for m in hand.melds:
         if m.kind == "chow" and not rules.chows:
             raise ValueError(f"meld {m} is a chow, which rules {rules.name!r} do not allow")

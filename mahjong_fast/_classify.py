@@ -28,13 +28,13 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import _dispatch
-from ._api import Wild, _check_bool, wild_kinds
+from ._api import Wild, _check_bool, rule_flags, wild_kinds
 from ._dispatch import hutype as _hutype
-from ._hand import Hand, Meld, MeldLike, as_hand
+from ._hand import Meld, MeldLike, as_hand
 from ._kernels import hu_flags as _flags
 from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._notation import format as _format
-from ._rules import Rules, RulesLike, as_rules
+from ._rules import RulesLike, as_rules
 from ._tiles import TILES, Tile
 
 __all__ = ["DecomposedMeld", "Decomposition", "HuType", "classify", "decompose"]
@@ -363,35 +363,6 @@ def _hu_type(value: int) -> HuType:
         return found
 
 
-def _rule_flags(r: Rules, h: Hand, kinds: tuple[Tile, ...] = ()) -> int:
-    """The kernel flags of ``r`` for hand ``h`` (its declared melds' suits locked).
-
-    ``ValueError`` for a tile the rules leave out (the copies of the wild
-    ``kinds`` in the concealed hand are jokers, not tiles, and are not checked)
-    or a declared chow where the rules have none, naming the meld.
-    """
-    if 0 in r.limits:  # some tile does not exist under these rules
-        counts = h.counts
-        if kinds:
-            real = bytearray(counts)
-            for k in kinds:
-                real[k] = 0
-            counts = bytes(real)
-        r.check_tiles(counts, "hand")
-    if not h.melds:
-        return r.flags
-    suits = []
-    for m in h.melds:
-        if m.kind == "chow" and not r.chows:
-            raise ValueError(f"meld {m} is a chow, which rules {r.name!r} do not allow")
-        for t in m.tiles:
-            if not r.exists(t):
-                raise ValueError(f"meld {m} holds {t}, which does not exist under rules {r.name!r}")
-        if m.tile < FIRST_HONOR:
-            suits.append(m.tile // SUIT_SIZE)
-    return r.lock_flags(suits)
-
-
 def decompose(
     hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None, rules: RulesLike = None
 ) -> list[Decomposition]:
@@ -445,7 +416,7 @@ def decompose(
     if r is None:
         return _hutype.decompositions(h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared)
     return _hutype.decompositions(
-        h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared, _rule_flags(r, h), _KNITTED
+        h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared, rule_flags(h, r), _KNITTED
     )
 
 
@@ -536,7 +507,7 @@ def classify(
         raise TypeError(f"self_drawn must be a bool, not {type(self_drawn).__name__}")
     codes = _meld_bytes(h.melds) if h.melds else b""
     if r is not None:
-        flags = _rule_flags(r, h, kinds)
+        flags = rule_flags(h, r, kinds)
         if kinds:
             value = _hutype.hu_type_wild(h.counts, _wild_mask(kinds), codes, self_drawn, fifth, flags, r.limits)
         else:
@@ -561,5 +532,6 @@ GENERAL = {"classify": classify, "decompose": decompose}
 
 if not TYPE_CHECKING:  # the fast paths (compiled, or their pure twin) stand in front
     classify, decompose = _dispatch.api_fast.install_classify(
-        classify, decompose, _hu_type, _hutype.decompositions, (Decomposition, TILES, _CHOWS, _PUNGS), _declared_of
+        classify, decompose, _hu_type, _hutype.decompositions, (Decomposition, TILES, _CHOWS, _PUNGS), _declared_of,
+        _KNITTED,
     )

@@ -85,6 +85,8 @@ class Rules:
             flags |= _f.THIRTEEN_ORPHANS
         if self.knitted:
             flags |= _f.KNITTED
+        if 0 in limits:
+            flags |= _f.ABSENT
         object.__setattr__(self, "missing", missing)
         object.__setattr__(self, "flags", flags)
         object.__setattr__(self, "limits", bytes(limits))

@@ -350,7 +350,8 @@ def test_wild_house_rule_with_a_gap_in_a_suit(impl):
 def test_kernel_errors_agree(impl):
     import mahjong_fast._kernels.hutype_py as pure
     c = bytes(mf.to_counts("11122233344455m"))
-    for bad in (-1, 1 << 9, rule_flags.SEVEN_PAIRS | rule_flags.SEVEN_PAIRS_DISTINCT, 3 << rule_flags.DROP_SHIFT):
+    both_pairs = rule_flags.SEVEN_PAIRS | rule_flags.SEVEN_PAIRS_DISTINCT
+    for bad in (-1, rule_flags.ALL_BITS + 1, both_pairs, 3 << rule_flags.DROP_SHIFT):
         with pytest.raises(ValueError) as expected:
             pure.hu_type(c, b"", False, bad)
         with pytest.raises(ValueError) as got:

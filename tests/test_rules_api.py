@@ -17,6 +17,7 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _api, _dispatch
+from mahjong_fast._kernels import rule_flags
 from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 
 from support.hands import complete_hand, heavy_hand, mixed_hand
@@ -716,3 +717,20 @@ def test_rules_is_default_marks_the_default_route():
     assert not mf.Rules(chows=False).is_default
     assert not mf.Rules(honours=False).is_default
     assert not dataclasses.replace(mf.RULES["chinese"], seven_pairs="distinct").is_default
+
+
+@pytest.mark.parametrize("fifth", [True, False])
+def test_a_joker_never_stands_for_a_tile_a_house_rule_leaves_out(fifth):
+    """``Rules(missing=...)`` with the default win forms: its flags carry ABSENT, so the kernels
+    read a limit of 0 as "not played", not as "no copy left" that ``fifth=True`` may exceed."""
+    import mahjong_fast as mf
+
+    gap = mf.Rules(missing="5m")
+    hand = "46m111222333p99s7z"  # the 7z joker could only be the 5m
+    assert mf.is_win(hand, wild="7z", fifth=fifth)
+    assert not mf.is_win(hand, wild="7z", fifth=fifth, rules=gap)
+    assert mf.shanten(hand, wild="7z", fifth=fifth, rules=gap) == 0
+    assert mf.classify(hand, wild="7z", fifth=fifth, rules=gap) == mf.HuType(0)
+    assert mf.Tile(4) not in mf.waits("46m111222333p99s", wild="7z", fifth=fifth, rules=gap)
+    no_honours = mf.Rules(honours=False)
+    assert no_honours.flags == mf.RULES["chinese"].flags | rule_flags.ABSENT

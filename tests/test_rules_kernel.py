@@ -368,7 +368,7 @@ def test_chinese_rules_are_the_default(impl):
     [
         (F.SEVEN_PAIRS | F.SEVEN_PAIRS_DISTINCT, "sets both SEVEN_PAIRS and SEVEN_PAIRS_DISTINCT"),
         (3 << F.DROP_SHIFT, "drops 3 suits"),
-        (1 << 9, "bits that rule_flags does not define"),
+        (F.ALL_BITS + 1, "bits that rule_flags does not define"),
         (-1, "bits that rule_flags does not define"),
     ],
 )

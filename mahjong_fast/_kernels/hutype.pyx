@@ -29,6 +29,7 @@ from mahjong_fast._kernels.hu_flags cimport (
     ZU_HE_LONG,
 )
 from mahjong_fast._kernels.rule_flags cimport (
+    ALL_BITS,
     CHINESE,
     DROP_MASK,
     DROP_SHIFT,
@@ -66,7 +67,7 @@ cdef enum:
     SORT_IN_C = 64
     N_KNITTED = 6
     KNIT_SIZE = 9
-    RULE_BITS = SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS | KNITTED | DROP_MASK | LOCK_MASK
+    RULE_BITS = ALL_BITS
     MOST_MELDS = MAX_HAND // 3
     JOKER_BITS = (1 << (MAX_HAND + 1)) - 1
 

@@ -61,6 +61,7 @@ from .hu_flags import (
     ZU_HE_LONG,
 )
 from .rule_flags import (
+    ALL_BITS,
     CHINESE,
     DROP_MASK,
     DROP_SHIFT,
@@ -104,7 +105,7 @@ KNITTED_SETS: tuple[tuple[int, ...], ...] = tuple(
 )
 """The six knitted sets (147, 258, 369 given to m, p, s in some order), each as its nine index34 tiles."""
 _KNITTED_FROZEN = tuple(frozenset(k) for k in KNITTED_SETS)
-_RULE_BITS = SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS | KNITTED | DROP_MASK | LOCK_MASK
+_RULE_BITS = ALL_BITS
 _PART_KINDS = tuple(
     frozenset(range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE)) for g in range(N_SUITS)
 ) + (frozenset(_HONORS),)

@@ -10,4 +10,6 @@ cdef enum:
     DROP_MASK = 3 << 4
     LOCK_SHIFT = 6
     LOCK_MASK = 7 << 6
+    ABSENT = 1 << 9
+    ALL_BITS = (1 << 10) - 1
     CHINESE = (1 << 0) | (1 << 2)

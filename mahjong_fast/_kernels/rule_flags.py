@@ -22,6 +22,11 @@ DROP_MASK = 3 << DROP_SHIFT
 LOCK_SHIFT = 6
 """Bits 6-8: suit ``u`` (0 man, 1 pin, 2 sou) is held by a declared meld, so it cannot be dropped."""
 LOCK_MASK = 7 << LOCK_SHIFT
+ABSENT = 1 << 9
+"""Some tile is not played (a limit of 0 in ``Rules.limits``): no target, jokers included, uses a
+tile whose limit is 0.  Without it a limit of 0 only means "no copy left" (a declared kong)."""
+ALL_BITS = (1 << 10) - 1
+"""Every bit defined here; a kernel rejects any other."""
 
 CHINESE = SEVEN_PAIRS | THIRTEEN_ORPHANS
 """The default rule set's flags: today's behaviour."""

@@ -22,7 +22,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.rule_flags cimport (
-    CHINESE, DROP_MASK, DROP_SHIFT, KNITTED, LOCK_MASK, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT,
+    ALL_BITS, CHINESE, DROP_MASK, DROP_SHIFT, KNITTED, LOCK_MASK, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT,
     THIRTEEN_ORPHANS,
 )
 from mahjong_fast._layout cimport (
@@ -146,7 +146,7 @@ def rules_problem(rules) -> str:
     if type(rules) is not int:
         return f"rules must be an int of rule_flags bits, not {type(rules).__name__}"
     if rules < 0 or rules & ~RULE_BITS:
-        return f"rules = {rules} holds bits that rule_flags does not define (0-8)"
+        return f"rules = {rules} holds bits that rule_flags does not define (0-9)"
     if rules & SEVEN_PAIRS and rules & SEVEN_PAIRS_DISTINCT:
         return f"rules = {rules} sets both SEVEN_PAIRS and SEVEN_PAIRS_DISTINCT"
     if (rules & DROP_MASK) >> DROP_SHIFT > 2:

@@ -430,7 +430,7 @@ def _min_missing(
 # dropped suit is a suit whose kinds are all absent for the target: its tiles stay in the hand
 # and are never used.  Every form is then the same DP over targets, with absent kinds.
 
-_RULE_BITS = (1 << 9) - 1
+_RULE_BITS = _rf.ALL_BITS
 _FORM_NAMES = {2: "seven pairs", 3: "thirteen orphans", 4: "knitted, 全不靠", 5: "knitted straight, 组合龙"}
 _KNITTED_MELDS = 3
 """The nine tiles of 组合龙 stand for three melds."""
@@ -456,7 +456,7 @@ _HONORS = tuple(range(FIRST_HONOR, N_KINDS))
 def rules_problem(rules: int) -> str:
     """Why ``rules`` (an int) is no valid set of ``rule_flags`` bits, or ``""`` when it is one."""
     if rules < 0 or rules & ~_RULE_BITS:
-        return f"rules = {rules} holds bits that rule_flags does not define (0-8)"
+        return f"rules = {rules} holds bits that rule_flags does not define (0-9)"
     if rules & _rf.SEVEN_PAIRS and rules & _rf.SEVEN_PAIRS_DISTINCT:
         return f"rules = {rules} sets both SEVEN_PAIRS and SEVEN_PAIRS_DISTINCT"
     if (rules & _rf.DROP_MASK) >> _rf.DROP_SHIFT > 2:

@@ -5,7 +5,7 @@
 # Stands on: shanten_rows.pxi, shanten_tables.pxi, shanten_exact.pxi.
 
 cdef enum:
-    RULE_BITS = (1 << 9) - 1      # every bit rule_flags defines
+    RULE_BITS = ALL_BITS          # every bit rule_flags defines
     FORM_C_KNITTED = 4            # 全不靠 (七星不靠 is one of them)
     FORM_C_KNITTED_STRAIGHT = 5   # 组合龙
     ALL_PARTS = 15                # kept-parts mask: man, pin, sou, honors

@@ -46,8 +46,8 @@ KNITTED_SETS = tuple(
 PRESET_FLAGS = {
     "chinese": F.SEVEN_PAIRS | F.THIRTEEN_ORPHANS,
     "riichi": F.SEVEN_PAIRS_DISTINCT | F.THIRTEEN_ORPHANS,
-    "riichi3": F.SEVEN_PAIRS_DISTINCT | F.THIRTEEN_ORPHANS,
-    "sichuan": F.SEVEN_PAIRS | (1 << F.DROP_SHIFT),
+    "riichi3": F.SEVEN_PAIRS_DISTINCT | F.THIRTEEN_ORPHANS | F.ABSENT,
+    "sichuan": F.SEVEN_PAIRS | (1 << F.DROP_SHIFT) | F.ABSENT,
     "gb": F.SEVEN_PAIRS | F.THIRTEEN_ORPHANS | F.KNITTED,
 }
 """The presets' flags, written out from the rule table of DESIGN.md."""
