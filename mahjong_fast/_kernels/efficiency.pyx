@@ -430,7 +430,6 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef uint8_t q[ROW_LEN]
     cdef uint32_t codes[4]
     cdef uint64_t near[4]
-    cdef int dec[N_KINDS]
     cdef int tight[4]
     cdef Forms f
     cdef const uint8_t* ra
@@ -443,10 +442,28 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef int cache_tight[N_KINDS][4]
     cdef int ncache = 0, hit, i
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
-    cdef uint64_t cand, m, honours = 0, full = 0, held_bits = 0
+    cdef uint64_t cand, m, bm, cand_a, honours = 0, full = 0, held_bits = 0
+    cdef uint64_t drop[4][ROW_LEN]     # drop[b][e]: draws t of part b lowering entry e of its row
+    cdef int part_total[4]
+    cdef int bits, e
+    cdef const uint8_t* nr
     _codes(c, codes)
     for u in range(4):
         row[u] = _row(u, codes[u])
+        part_total[u] = 0
+        for e in range(ROW_LEN):
+            drop[u][e] = 0
+    for t in range(N_KINDS):
+        part_total[PART[t]] += c[t]
+    # The other parts of H - d are those of H: a draw there is answered by drop[b] for every d.
+    for t in range(N_KINDS):
+        b = PART[t]
+        if c[t] >= MAX_COPIES or part_total[b] >= MAX_HAND:
+            continue
+        nr = _row(b, codes[b] + POW5[t])
+        for e in range(ROW_LEN):
+            if nr[e] < row[b][e]:
+                drop[b][e] |= <uint64_t>1 << t
     for u in range(4):
         for v in range(u + 1, 4):
             _combine(row[u], row[v], pr[u][v])
@@ -457,7 +474,6 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     for u in range(N_SUITS):
         near[u] = _near_suit(c, u)
     for t in range(N_KINDS):
-        dec[t] = -1
         if c[t]:
             held_bits |= <uint64_t>1 << t
         if c[t] >= MAX_COPIES:
@@ -540,24 +556,34 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
                 tight[2] = cache_tight[hit][2]
                 tight[3] = cache_tight[hit][3]
             m = 0
+            if std == cost:
+                # draws in another part b: the rows of b are H's, drop[b] holds the answer
+                for b in range(4):
+                    if b != a:
+                        bits = tight[b]
+                        while bits:
+                            e = _ctz(bits)
+                            bits &= bits - 1
+                            m |= drop[b][e]
+                cand_a = cand & PART_BITS[a]
+                while cand_a:
+                    t = _ctz(cand_a)
+                    cand_a &= cand_a - 1
+                    if _lower_at(_row(a, ca + POW5[t]), ra, tight[a]):
+                        m |= <uint64_t>1 << t
+            if fcx == cost:
+                cand &= ~m
+                while cand:
+                    t = _ctz(cand)
+                    cand &= cand - 1
+                    if _forms_plus(&fx, t, c[t], x.flags) < cost:
+                        m |= <uint64_t>1 << t
             count = 0
-            while cand:
-                t = _ctz(cand)
-                cand &= cand - 1
-                b = PART[t]
-                v = 0
-                if std == cost:
-                    if b == a:
-                        v = _lower_at(_row(a, ca + POW5[t]), ra, tight[a])
-                    else:
-                        if dec[t] < 0:
-                            dec[t] = _lower(_row(b, codes[b] + POW5[t]), row[b])
-                        v = dec[t] & tight[b]
-                if not v and fcx == cost:
-                    v = _forms_plus(&fx, t, c[t], x.flags) < cost
-                if v:
-                    m |= <uint64_t>1 << t
-                    count += _unseen(x, c, t)
+            bm = m
+            while bm:
+                t = _ctz(bm)
+                bm &= bm - 1
+                count += _unseen(x, c, t)
             mask[d] = m
             tot[d] = count
         c[d] += 1
