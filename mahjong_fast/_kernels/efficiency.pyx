@@ -352,6 +352,52 @@ cdef inline int _lower(const uint8_t* now, const uint8_t* before) noexcept nogil
     return m
 
 
+cdef void _drop_fill(const uint8_t* c, uint32_t code, const uint8_t* now, int b, int held,
+                     uint64_t* out) noexcept nogil:
+    """out[e]: the draws t of part b (code ``code``, row ``now``, ``held`` tiles) lowering entry e."""
+    cdef int t, e
+    cdef const uint8_t* nr
+    cdef uint64_t bit
+    for e in range(ROW_LEN):
+        out[e] = 0
+    if held >= MAX_HAND:
+        return
+    for t in range(N_KINDS):
+        if PART[t] != b or c[t] >= MAX_COPIES:
+            continue
+        nr = _row(b, code + POW5[t])
+        bit = <uint64_t>1 << t
+        for e in range(ROW_LEN):
+            if nr[e] < now[e]:
+                out[e] |= bit
+
+
+cdef void _tb_entry(const uint8_t** row, uint8_t (*pr)[4][ROW_LEN], int target, int a, int e,
+                    int (*out)[ROW_LEN]) noexcept nogil:
+    """out[b][e], b != a, e = 2j + r: bits 2k + p of the entries of row[b] that meet ``target``
+    (entry e of the product of the three parts other than a) with the product of the two left."""
+    cdef int b, o1, o2, u, j = e >> 1, r = e & 1, k, p, m
+    cdef const uint8_t* po
+    for b in range(4):
+        if b == a:
+            continue
+        o1 = -1
+        o2 = -1
+        for u in range(4):
+            if u != a and u != b:
+                if o1 < 0:
+                    o1 = u
+                else:
+                    o2 = u
+        po = pr[o1][o2]
+        m = 0
+        for k in range(j + 1):
+            for p in range(r + 1):
+                if row[b][2 * k + p] + po[2 * (j - k) + r - p] == target:
+                    m |= 1 << (2 * k + p)
+        out[b][e] = m
+
+
 ctypedef struct Forms:      # what seven pairs and thirteen orphans read of a hand
     int pairs               # sum of c // 2 (four identical = two pairs)
     int singles             # sum of c % 2
@@ -427,43 +473,33 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef const uint8_t* row[4]
     cdef uint8_t pr[4][4][ROW_LEN]
     cdef uint8_t rest3[4][ROW_LEN]
-    cdef uint8_t q[ROW_LEN]
     cdef uint32_t codes[4]
     cdef uint64_t near[4]
     cdef int tight[4]
     cdef Forms f
     cdef const uint8_t* ra
     cdef uint32_t ca
-    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, o1, o2, kinds, fcx, fch, triples = 0
+    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, kinds, fcx, fch, triples = 0
     cdef Forms fx
-    cdef const uint8_t* cache_row[N_KINDS]
-    cdef int cache_a[N_KINDS]
-    cdef int cache_cost[N_KINDS]
-    cdef int cache_tight[N_KINDS][4]
-    cdef int ncache = 0, hit, i
+    cdef int tb[4][4][ROW_LEN]
+    cdef int tb_ready[4]
+    cdef bint drop_ready[4]
+    cdef uint64_t by_count[MAX_COPIES + 1]     # kinds of H held 0, 1, ... times
+    cdef uint64_t cls, cm
+    cdef int o, orph
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     cdef uint64_t cand, m, bm, cand_a, honours = 0, full = 0, held_bits = 0
     cdef uint64_t drop[4][ROW_LEN]     # drop[b][e]: draws t of part b lowering entry e of its row
     cdef int part_total[4]
     cdef int bits, e
-    cdef const uint8_t* nr
     _codes(c, codes)
     for u in range(4):
         row[u] = _row(u, codes[u])
+        tb_ready[u] = 0
+        drop_ready[u] = False
         part_total[u] = 0
-        for e in range(ROW_LEN):
-            drop[u][e] = 0
     for t in range(N_KINDS):
         part_total[PART[t]] += c[t]
-    # The other parts of H - d are those of H: a draw there is answered by drop[b] for every d.
-    for t in range(N_KINDS):
-        b = PART[t]
-        if c[t] >= MAX_COPIES or part_total[b] >= MAX_HAND:
-            continue
-        nr = _row(b, codes[b] + POW5[t])
-        for e in range(ROW_LEN):
-            if nr[e] < row[b][e]:
-                drop[b][e] |= <uint64_t>1 << t
     for u in range(4):
         for v in range(u + 1, 4):
             _combine(row[u], row[v], pr[u][v])
@@ -480,6 +516,10 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             full |= <uint64_t>1 << t
         triples += c[t] >= 3
     honours = held_bits & ~((<uint64_t>1 << FIRST_HONOR) - 1)
+    for o in range(MAX_COPIES + 1):
+        by_count[o] = 0
+    for t in range(N_KINDS):
+        by_count[c[t]] |= <uint64_t>1 << t
     fch = INF
     if forms:
         _forms_of(&f, c)
@@ -526,41 +566,33 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             cand &= ~(full & ~(<uint64_t>1 << d))
             # entries of each part's row where the standard cost of X is met
             if std == cost:
-                # the tight masks depend on d only through (a, its row, cost): reuse them
-                hit = -1
-                for i in range(ncache):
-                    if cache_row[i] == ra and cache_a[i] == a and cache_cost[i] == cost:
-                        hit = i
-                        break
-                if hit < 0:
-                    hit = ncache
-                    ncache += 1
-                    cache_row[hit] = ra
-                    cache_a[hit] = a
-                    cache_cost[hit] = cost
+                # tight entries of the discarded part's row, then of each other part's row
+                # through the per-hand masks tb (docs/efficiency.md)
+                tight[a] = _tight(ra, rest3[a], n, cost)
+                for b in range(4):
+                    if b != a:
+                        tight[b] = 0
+                bits = tight[a]
+                while bits:
+                    e = _ctz(bits)
+                    bits &= bits - 1
+                    # entry (i, q) of ra meets rest3[a] at (n - i, 1 - q)
+                    e = 2 * (n - (e >> 1)) + 1 - (e & 1)
+                    if not (tb_ready[a] >> e) & 1:
+                        _tb_entry(row, pr, rest3[a][e], a, e, tb[a])
+                        tb_ready[a] |= 1 << e
                     for b in range(4):
-                        if b == a:
-                            cache_tight[hit][b] = _tight(ra, rest3[a], n, cost)
-                        else:
-                            o1 = -1
-                            for u in range(4):
-                                if u != a and u != b:
-                                    if o1 < 0:
-                                        o1 = u
-                                    else:
-                                        o2 = u
-                            _combine(ra, pr[o1][o2], q)
-                            cache_tight[hit][b] = _tight(row[b], q, n, cost)
-                tight[0] = cache_tight[hit][0]
-                tight[1] = cache_tight[hit][1]
-                tight[2] = cache_tight[hit][2]
-                tight[3] = cache_tight[hit][3]
+                        if b != a:
+                            tight[b] |= tb[a][b][e]
             m = 0
             if std == cost:
                 # draws in another part b: the rows of b are H's, drop[b] holds the answer
                 for b in range(4):
                     if b != a:
                         bits = tight[b]
+                        if bits and not drop_ready[b]:
+                            _drop_fill(c, codes[b], row[b], b, part_total[b], drop[b])
+                            drop_ready[b] = True
                         while bits:
                             e = _ctz(bits)
                             bits &= bits - 1
@@ -572,12 +604,18 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
                     if _lower_at(_row(a, ca + POW5[t]), ra, tight[a]):
                         m |= <uint64_t>1 << t
             if fcx == cost:
-                cand &= ~m
-                while cand:
-                    t = _ctz(cand)
-                    cand &= cand - 1
-                    if _forms_plus(&fx, t, c[t], x.flags) < cost:
-                        m |= <uint64_t>1 << t
+                # seven pairs and orphans read a draw only through its count and orphan-ness:
+                # one evaluation per class of draws (held 0-3 times, orphan or not)
+                for o in range(MAX_COPIES):
+                    cls = by_count[o]
+                    if o == c[d]:
+                        cls |= <uint64_t>1 << d
+                    elif o == c[d] + 1:
+                        cls &= ~(<uint64_t>1 << d)
+                    for orph in range(2):
+                        cm = cls & (ORPHAN_BITS if orph else ~ORPHAN_BITS)
+                        if cm and _forms_plus(&fx, _ctz(cm), o, x.flags) < cost:
+                            m |= cm
             count = 0
             bm = m
             while bm:
@@ -834,7 +872,8 @@ def useful(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=Tru
     cdef Ctx ctx
     cdef int s = 0, tot
     cdef uint64_t m = 0
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     if not is_counts_bytes(held):
         held = _read_counts(held, "counts")
     _ctx_from(&ctx, lim, avail, wild, flags, fifth)
@@ -900,24 +939,31 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
              bint two_step=False):
     """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first)."""
     cdef Ctx ctx
-    cdef Discards r = Discards.__new__(Discards)
-    cdef uint8_t c[N_KINDS]
-    cdef int t, j, n = 0
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     if not is_counts_bytes(held):
         held = _read_counts(held, "counts")
     _ctx_from(&ctx, lim, avail, wild, flags, fifth)
     _check_held(&ctx, held, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
-    r.shanten = discards_c(&ctx, held, r.sh, r.mask, r.tot)
+    return _discards_obj(&ctx, held, two_step)
+
+
+cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
+    cdef Discards r = Discards.__new__(Discards)
+    cdef uint8_t c[N_KINDS]
+    cdef int t, j, n = 0, size = 0
+    r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)
     if r.shanten < -1:
         raise ValueError("the hand has no shanten under these limits")
     r.two_step = two_step
-    memcpy(c, <const uint8_t*><bytes>held, N_KINDS)
+    memcpy(c, <const uint8_t*>held, N_KINDS)
+    for t in range(N_KINDS):
+        size += c[t]
     for t in range(N_KINDS):
         if c[t]:
             if two_step:
                 c[t] -= 1
-                _second(&ctx, c, sum(held) - 1, r.sh[t], r.mask[t], &r.sec[t])
+                _second(ctx, c, size - 1, r.sh[t], r.mask[t], &r.sec[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):
@@ -927,6 +973,62 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
             n += 1
     r.count = n
     return r
+
+
+cdef Ctx QUICK_CTX
+cdef uint8_t _full_limits[N_KINDS]
+memset(_full_limits, MAX_COPIES, N_KINDS)
+ctx_init(&QUICK_CTX, _full_limits, _full_limits, NULL, HONOURED_FLAGS, True)
+
+
+cdef Py_ssize_t _quick_read(object hand, uint8_t* c) except -2:
+    """Tiles in a list or tuple of 1-14 plain index34 ints with at most 4 copies each, counted
+    into ``c``; -1 for any other input."""
+    cdef Py_ssize_t i, n
+    cdef long t
+    if type(hand) is not list and type(hand) is not tuple:
+        return -1
+    n = len(hand)
+    if not 0 < n <= MAX_HAND:
+        return -1
+    memset(c, 0, N_KINDS)
+    for i in range(n):
+        item = hand[i]
+        if type(item) is not int:
+            return -1
+        t = item
+        if not 0 <= t < N_KINDS or c[t] == MAX_COPIES:
+            return -1
+        c[t] += 1
+    return n
+
+
+def quick_useful(hand):
+    """``useful(held, full, full) + (held,)`` for a list or tuple of 3n+1 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    cdef uint8_t c[N_KINDS]
+    cdef int s = 0, tot
+    cdef uint64_t m = 0
+    if _quick_read(hand, c) % 3 != 1:
+        return None
+    if not rows_ready:
+        ensure_rows()
+    tot = useful_c(&QUICK_CTX, c, &s, &m)
+    if tot < 0:
+        raise ValueError("the hand has no shanten under these limits")
+    return s, m, tot, (<char*>c)[:N_KINDS]
+
+
+def quick_discards(hand):
+    """``(discards(held, full, full), held)`` for a list or tuple of 3n+2 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    cdef uint8_t c[N_KINDS]
+    if _quick_read(hand, c) % 3 != 2:
+        return None
+    if not rows_ready:
+        ensure_rows()
+    held = (<char*>c)[:N_KINDS]
+    return _discards_obj(&QUICK_CTX, held, False), held
 
 
 # ---------------------------------------------------------------- rows of an array
@@ -987,7 +1089,8 @@ def run_rows(int kind, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] avail
             kind == K_USEFUL and mask.shape[0] < n * N_KINDS) or (
             kind == K_DISCARDS and (keep.shape[0] < n * N_KINDS or back.shape[0] < n * N_KINDS)):
         raise ValueError(f"outputs too small for {n} rows")
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     step = N_KINDS if avail.shape[0] == n and n > 1 else 0
     if start < stop:
         with nogil:
