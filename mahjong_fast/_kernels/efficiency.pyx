@@ -465,7 +465,7 @@ cdef inline uint64_t _near_suit(const uint8_t* c, int u) noexcept nogil:
 
 
 cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
-                        uint64_t* mask, int* tot) noexcept nogil:
+                        uint64_t* mask, int* tot, int* hand_s) noexcept nogil:
     """``discards`` by rows (``x.fast``): returns the least shanten after a discard.
 
     With ``keep`` >= 0 the useful draws are found only for discards leaving shanten ``keep``.
@@ -524,6 +524,10 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     if forms:
         _forms_of(&f, c)
         fch = _forms_cost(&f, x.flags)
+    if hand_s != NULL:
+        # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+        std = _final(row[0], rest3[0], n)
+        hand_s[0] = (std if std < fch else fch) - 1
     for d in range(N_KINDS):
         mask[d] = 0
         tot[d] = 0
@@ -653,7 +657,7 @@ cdef int _discards_general(const Ctx* x, uint8_t* c, int total, int keep, signed
 cdef inline int _discards_impl(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
                                uint64_t* mask, int* tot) noexcept nogil:
     if x.fast:
-        return _discards_fast(x, c, total, keep, sh, mask, tot)
+        return _discards_fast(x, c, total, keep, sh, mask, tot, NULL)
     return _discards_general(x, c, total, keep, sh, mask, tot)
 
 
@@ -663,6 +667,10 @@ cdef int discards_c(const Ctx* ctx, const uint8_t* held, signed char* sh, uint64
     cdef int n = _total(ctx, held), s
     if n < 0 or n % 3 != 2 or n > MAX_HAND:
         return -2
+    if ctx.fast:
+        memcpy(c, held, N_KINDS)
+        _discards_fast(ctx, c, n, -1, sh, mask, total, &s)
+        return s
     s = _sh(ctx, held)
     if s == SHANTEN_INVALID:
         return -2
@@ -671,8 +679,8 @@ cdef int discards_c(const Ctx* ctx, const uint8_t* held, signed char* sh, uint64
     return s
 
 
-cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask) noexcept nogil:
-    """Useful draws of a 3n+1 hand by rows (``x.fast``)."""
+cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_t* mask) noexcept nogil:
+    """Useful draws of a 3n+1 hand by rows (``x.fast``); sets its shanten."""
     cdef const uint8_t* row[4]
     cdef uint8_t pr01[ROW_LEN]
     cdef uint8_t pr23[ROW_LEN]
@@ -680,7 +688,7 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask
     cdef uint32_t codes[4]
     cdef int tight[4]
     cdef Forms f
-    cdef int n = (total + 1) // 3, u, t, v, cost = s + 1, tot = 0, std, fcx
+    cdef int n = (total + 1) // 3, u, t, v, cost, tot = 0, std, fcx
     cdef bint forms = total == MAX_HAND - 1 and (x.flags & PLAIN_FORMS) != 0
     cdef uint64_t cand = _candidates(x, c, total), m = 0
     _codes(c, codes)
@@ -693,11 +701,14 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask
     _combine(row[3], pr01, rest[2])
     _combine(row[2], pr01, rest[3])
     std = _final(row[0], rest[0], n)
-    for u in range(4):
-        tight[u] = _tight(row[u], rest[u], n, cost) if std == cost else 0
     if forms:
         _forms_of(&f, c)
     fcx = _forms_cost(&f, x.flags) if forms else INF
+    # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+    cost = std if std < fcx else fcx
+    shanten[0] = cost - 1
+    for u in range(4):
+        tight[u] = _tight(row[u], rest[u], n, cost) if std == cost else 0
     while cand:
         t = _ctz(cand)
         cand &= cand - 1
@@ -718,13 +729,14 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
     mask[0] = 0
     if n < 0 or n % 3 != 1 or n > MAX_HAND - 1:
         return -1
+    if ctx.fast:
+        memcpy(c, held, N_KINDS)
+        return _useful_fast(ctx, c, n, shanten, mask)
     s = _sh(ctx, held)
     if s == SHANTEN_INVALID:
         return -1
     shanten[0] = s
     memcpy(c, held, N_KINDS)
-    if ctx.fast:
-        return _useful_fast(ctx, c, n, s, mask)
     return _useful_general(ctx, c, n, s, mask)
 
 
@@ -1043,8 +1055,11 @@ cdef void _rows(int kind, const uint8_t* counts, const uint8_t* avail, Py_ssize_
     cdef signed char dsh[N_KINDS]
     cdef uint64_t dmask[N_KINDS]
     cdef int dtot[N_KINDS]
+    cdef int ok = 0
     for r in range(start, stop):
-        if ctx_init(&ctx, lim, avail + avail_step * r, NULL, flags, True) < 0:
+        if avail_step or r == start:    # one context for all rows when they share ``avail``
+            ok = ctx_init(&ctx, lim, avail + avail_step * r, NULL, flags, True)
+        if ok < 0:
             continue
         if kind == K_USEFUL:
             v = useful_c(&ctx, counts + N_KINDS * r, &s, &m)
