@@ -302,10 +302,9 @@ def useful_tiles(
         ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
     """
     if not melds and visible is None and rules is None and wild is None and fifth is True and encoding is None:
-        held = _kernel.quick_counts(hand)
-        if held is not None and sum(held) % 3 == 1:
-            s, m, total = _kernel.useful(held, _FULL, _FULL)
-            return UsefulTiles(s, m, total, _FULL, held)
+        quick = _kernel.quick_useful(hand)
+        if quick is not None:
+            return UsefulTiles(quick[0], quick[1], quick[2], _FULL, quick[3])
     held, lim, avail, mask, flags, fifth_ = _setup(
         hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles"
     )
@@ -335,9 +334,9 @@ def discard_analysis(
         not melds and visible is None and rules is None and wild is None and fifth is True
         and encoding is None and two_step is False
     ):
-        held = _kernel.quick_counts(hand)
-        if held is not None and sum(held) % 3 == 2:
-            return DiscardAnalysis(_kernel.discards(held, _FULL, _FULL), held, _FULL)
+        quick = _kernel.quick_discards(hand)
+        if quick is not None:
+            return DiscardAnalysis(quick[0], quick[1], _FULL)
     if not isinstance(two_step, bool):
         raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
     held, lim, avail, mask, flags, fifth_ = _setup(

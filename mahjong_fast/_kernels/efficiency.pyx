@@ -352,6 +352,52 @@ cdef inline int _lower(const uint8_t* now, const uint8_t* before) noexcept nogil
     return m
 
 
+cdef void _drop_fill(const uint8_t* c, uint32_t code, const uint8_t* now, int b, int held,
+                     uint64_t* out) noexcept nogil:
+    """out[e]: the draws t of part b (code ``code``, row ``now``, ``held`` tiles) lowering entry e."""
+    cdef int t, e
+    cdef const uint8_t* nr
+    cdef uint64_t bit
+    for e in range(ROW_LEN):
+        out[e] = 0
+    if held >= MAX_HAND:
+        return
+    for t in range(N_KINDS):
+        if PART[t] != b or c[t] >= MAX_COPIES:
+            continue
+        nr = _row(b, code + POW5[t])
+        bit = <uint64_t>1 << t
+        for e in range(ROW_LEN):
+            if nr[e] < now[e]:
+                out[e] |= bit
+
+
+cdef void _tb_entry(const uint8_t** row, uint8_t (*pr)[4][ROW_LEN], int target, int a, int e,
+                    int (*out)[ROW_LEN]) noexcept nogil:
+    """out[b][e], b != a, e = 2j + r: bits 2k + p of the entries of row[b] that meet ``target``
+    (entry e of the product of the three parts other than a) with the product of the two left."""
+    cdef int b, o1, o2, u, j = e >> 1, r = e & 1, k, p, m
+    cdef const uint8_t* po
+    for b in range(4):
+        if b == a:
+            continue
+        o1 = -1
+        o2 = -1
+        for u in range(4):
+            if u != a and u != b:
+                if o1 < 0:
+                    o1 = u
+                else:
+                    o2 = u
+        po = pr[o1][o2]
+        m = 0
+        for k in range(j + 1):
+            for p in range(r + 1):
+                if row[b][2 * k + p] + po[2 * (j - k) + r - p] == target:
+                    m |= 1 << (2 * k + p)
+        out[b][e] = m
+
+
 ctypedef struct Forms:      # what seven pairs and thirteen orphans read of a hand
     int pairs               # sum of c // 2 (four identical = two pairs)
     int singles             # sum of c % 2
@@ -419,7 +465,7 @@ cdef inline uint64_t _near_suit(const uint8_t* c, int u) noexcept nogil:
 
 
 cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
-                        uint64_t* mask, int* tot) noexcept nogil:
+                        uint64_t* mask, int* tot, int* hand_s) noexcept nogil:
     """``discards`` by rows (``x.fast``): returns the least shanten after a discard.
 
     With ``keep`` >= 0 the useful draws are found only for discards leaving shanten ``keep``.
@@ -427,26 +473,33 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef const uint8_t* row[4]
     cdef uint8_t pr[4][4][ROW_LEN]
     cdef uint8_t rest3[4][ROW_LEN]
-    cdef uint8_t q[ROW_LEN]
     cdef uint32_t codes[4]
     cdef uint64_t near[4]
-    cdef int dec[N_KINDS]
     cdef int tight[4]
     cdef Forms f
     cdef const uint8_t* ra
     cdef uint32_t ca
-    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, o1, o2, kinds, fcx, fch, triples = 0
+    cdef int n = total // 3, d, t, a, b, u, v, cost, std, s, best = INF, count, kinds, fcx, fch, triples = 0
     cdef Forms fx
-    cdef const uint8_t* cache_row[N_KINDS]
-    cdef int cache_a[N_KINDS]
-    cdef int cache_cost[N_KINDS]
-    cdef int cache_tight[N_KINDS][4]
-    cdef int ncache = 0, hit, i
+    cdef int tb[4][4][ROW_LEN]
+    cdef int tb_ready[4]
+    cdef bint drop_ready[4]
+    cdef uint64_t by_count[MAX_COPIES + 1]     # kinds of H held 0, 1, ... times
+    cdef uint64_t cls, cm
+    cdef int o, orph
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
-    cdef uint64_t cand, m, honours = 0, full = 0, held_bits = 0
+    cdef uint64_t cand, m, bm, cand_a, honours = 0, full = 0, held_bits = 0
+    cdef uint64_t drop[4][ROW_LEN]     # drop[b][e]: draws t of part b lowering entry e of its row
+    cdef int part_total[4]
+    cdef int bits, e
     _codes(c, codes)
     for u in range(4):
         row[u] = _row(u, codes[u])
+        tb_ready[u] = 0
+        drop_ready[u] = False
+        part_total[u] = 0
+    for t in range(N_KINDS):
+        part_total[PART[t]] += c[t]
     for u in range(4):
         for v in range(u + 1, 4):
             _combine(row[u], row[v], pr[u][v])
@@ -457,17 +510,24 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     for u in range(N_SUITS):
         near[u] = _near_suit(c, u)
     for t in range(N_KINDS):
-        dec[t] = -1
         if c[t]:
             held_bits |= <uint64_t>1 << t
         if c[t] >= MAX_COPIES:
             full |= <uint64_t>1 << t
         triples += c[t] >= 3
     honours = held_bits & ~((<uint64_t>1 << FIRST_HONOR) - 1)
+    for o in range(MAX_COPIES + 1):
+        by_count[o] = 0
+    for t in range(N_KINDS):
+        by_count[c[t]] |= <uint64_t>1 << t
     fch = INF
     if forms:
         _forms_of(&f, c)
         fch = _forms_cost(&f, x.flags)
+    if hand_s != NULL:
+        # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+        std = _final(row[0], rest3[0], n)
+        hand_s[0] = (std if std < fch else fch) - 1
     for d in range(N_KINDS):
         mask[d] = 0
         tot[d] = 0
@@ -510,54 +570,62 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             cand &= ~(full & ~(<uint64_t>1 << d))
             # entries of each part's row where the standard cost of X is met
             if std == cost:
-                # the tight masks depend on d only through (a, its row, cost): reuse them
-                hit = -1
-                for i in range(ncache):
-                    if cache_row[i] == ra and cache_a[i] == a and cache_cost[i] == cost:
-                        hit = i
-                        break
-                if hit < 0:
-                    hit = ncache
-                    ncache += 1
-                    cache_row[hit] = ra
-                    cache_a[hit] = a
-                    cache_cost[hit] = cost
+                # tight entries of the discarded part's row, then of each other part's row
+                # through the per-hand masks tb (docs/efficiency.md)
+                tight[a] = _tight(ra, rest3[a], n, cost)
+                for b in range(4):
+                    if b != a:
+                        tight[b] = 0
+                bits = tight[a]
+                while bits:
+                    e = _ctz(bits)
+                    bits &= bits - 1
+                    # entry (i, q) of ra meets rest3[a] at (n - i, 1 - q)
+                    e = 2 * (n - (e >> 1)) + 1 - (e & 1)
+                    if not (tb_ready[a] >> e) & 1:
+                        _tb_entry(row, pr, rest3[a][e], a, e, tb[a])
+                        tb_ready[a] |= 1 << e
                     for b in range(4):
-                        if b == a:
-                            cache_tight[hit][b] = _tight(ra, rest3[a], n, cost)
-                        else:
-                            o1 = -1
-                            for u in range(4):
-                                if u != a and u != b:
-                                    if o1 < 0:
-                                        o1 = u
-                                    else:
-                                        o2 = u
-                            _combine(ra, pr[o1][o2], q)
-                            cache_tight[hit][b] = _tight(row[b], q, n, cost)
-                tight[0] = cache_tight[hit][0]
-                tight[1] = cache_tight[hit][1]
-                tight[2] = cache_tight[hit][2]
-                tight[3] = cache_tight[hit][3]
+                        if b != a:
+                            tight[b] |= tb[a][b][e]
             m = 0
+            if std == cost:
+                # draws in another part b: the rows of b are H's, drop[b] holds the answer
+                for b in range(4):
+                    if b != a:
+                        bits = tight[b]
+                        if bits and not drop_ready[b]:
+                            _drop_fill(c, codes[b], row[b], b, part_total[b], drop[b])
+                            drop_ready[b] = True
+                        while bits:
+                            e = _ctz(bits)
+                            bits &= bits - 1
+                            m |= drop[b][e]
+                cand_a = cand & PART_BITS[a]
+                while cand_a:
+                    t = _ctz(cand_a)
+                    cand_a &= cand_a - 1
+                    if _lower_at(_row(a, ca + POW5[t]), ra, tight[a]):
+                        m |= <uint64_t>1 << t
+            if fcx == cost:
+                # seven pairs and orphans read a draw only through its count and orphan-ness:
+                # one evaluation per class of draws (held 0-3 times, orphan or not)
+                for o in range(MAX_COPIES):
+                    cls = by_count[o]
+                    if o == c[d]:
+                        cls |= <uint64_t>1 << d
+                    elif o == c[d] + 1:
+                        cls &= ~(<uint64_t>1 << d)
+                    for orph in range(2):
+                        cm = cls & (ORPHAN_BITS if orph else ~ORPHAN_BITS)
+                        if cm and _forms_plus(&fx, _ctz(cm), o, x.flags) < cost:
+                            m |= cm
             count = 0
-            while cand:
-                t = _ctz(cand)
-                cand &= cand - 1
-                b = PART[t]
-                v = 0
-                if std == cost:
-                    if b == a:
-                        v = _lower_at(_row(a, ca + POW5[t]), ra, tight[a])
-                    else:
-                        if dec[t] < 0:
-                            dec[t] = _lower(_row(b, codes[b] + POW5[t]), row[b])
-                        v = dec[t] & tight[b]
-                if not v and fcx == cost:
-                    v = _forms_plus(&fx, t, c[t], x.flags) < cost
-                if v:
-                    m |= <uint64_t>1 << t
-                    count += _unseen(x, c, t)
+            bm = m
+            while bm:
+                t = _ctz(bm)
+                bm &= bm - 1
+                count += _unseen(x, c, t)
             mask[d] = m
             tot[d] = count
         c[d] += 1
@@ -589,7 +657,7 @@ cdef int _discards_general(const Ctx* x, uint8_t* c, int total, int keep, signed
 cdef inline int _discards_impl(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
                                uint64_t* mask, int* tot) noexcept nogil:
     if x.fast:
-        return _discards_fast(x, c, total, keep, sh, mask, tot)
+        return _discards_fast(x, c, total, keep, sh, mask, tot, NULL)
     return _discards_general(x, c, total, keep, sh, mask, tot)
 
 
@@ -599,6 +667,10 @@ cdef int discards_c(const Ctx* ctx, const uint8_t* held, signed char* sh, uint64
     cdef int n = _total(ctx, held), s
     if n < 0 or n % 3 != 2 or n > MAX_HAND:
         return -2
+    if ctx.fast:
+        memcpy(c, held, N_KINDS)
+        _discards_fast(ctx, c, n, -1, sh, mask, total, &s)
+        return s
     s = _sh(ctx, held)
     if s == SHANTEN_INVALID:
         return -2
@@ -607,8 +679,8 @@ cdef int discards_c(const Ctx* ctx, const uint8_t* held, signed char* sh, uint64
     return s
 
 
-cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask) noexcept nogil:
-    """Useful draws of a 3n+1 hand by rows (``x.fast``)."""
+cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_t* mask) noexcept nogil:
+    """Useful draws of a 3n+1 hand by rows (``x.fast``); sets its shanten."""
     cdef const uint8_t* row[4]
     cdef uint8_t pr01[ROW_LEN]
     cdef uint8_t pr23[ROW_LEN]
@@ -616,7 +688,7 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask
     cdef uint32_t codes[4]
     cdef int tight[4]
     cdef Forms f
-    cdef int n = (total + 1) // 3, u, t, v, cost = s + 1, tot = 0, std, fcx
+    cdef int n = (total + 1) // 3, u, t, v, cost, tot = 0, std, fcx
     cdef bint forms = total == MAX_HAND - 1 and (x.flags & PLAIN_FORMS) != 0
     cdef uint64_t cand = _candidates(x, c, total), m = 0
     _codes(c, codes)
@@ -629,11 +701,14 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t* mask
     _combine(row[3], pr01, rest[2])
     _combine(row[2], pr01, rest[3])
     std = _final(row[0], rest[0], n)
-    for u in range(4):
-        tight[u] = _tight(row[u], rest[u], n, cost) if std == cost else 0
     if forms:
         _forms_of(&f, c)
     fcx = _forms_cost(&f, x.flags) if forms else INF
+    # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+    cost = std if std < fcx else fcx
+    shanten[0] = cost - 1
+    for u in range(4):
+        tight[u] = _tight(row[u], rest[u], n, cost) if std == cost else 0
     while cand:
         t = _ctz(cand)
         cand &= cand - 1
@@ -654,13 +729,14 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
     mask[0] = 0
     if n < 0 or n % 3 != 1 or n > MAX_HAND - 1:
         return -1
+    if ctx.fast:
+        memcpy(c, held, N_KINDS)
+        return _useful_fast(ctx, c, n, shanten, mask)
     s = _sh(ctx, held)
     if s == SHANTEN_INVALID:
         return -1
     shanten[0] = s
     memcpy(c, held, N_KINDS)
-    if ctx.fast:
-        return _useful_fast(ctx, c, n, s, mask)
     return _useful_general(ctx, c, n, s, mask)
 
 
@@ -808,7 +884,8 @@ def useful(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=Tru
     cdef Ctx ctx
     cdef int s = 0, tot
     cdef uint64_t m = 0
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     if not is_counts_bytes(held):
         held = _read_counts(held, "counts")
     _ctx_from(&ctx, lim, avail, wild, flags, fifth)
@@ -874,24 +951,31 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
              bint two_step=False):
     """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first)."""
     cdef Ctx ctx
-    cdef Discards r = Discards.__new__(Discards)
-    cdef uint8_t c[N_KINDS]
-    cdef int t, j, n = 0
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     if not is_counts_bytes(held):
         held = _read_counts(held, "counts")
     _ctx_from(&ctx, lim, avail, wild, flags, fifth)
     _check_held(&ctx, held, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
-    r.shanten = discards_c(&ctx, held, r.sh, r.mask, r.tot)
+    return _discards_obj(&ctx, held, two_step)
+
+
+cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
+    cdef Discards r = Discards.__new__(Discards)
+    cdef uint8_t c[N_KINDS]
+    cdef int t, j, n = 0, size = 0
+    r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)
     if r.shanten < -1:
         raise ValueError("the hand has no shanten under these limits")
     r.two_step = two_step
-    memcpy(c, <const uint8_t*><bytes>held, N_KINDS)
+    memcpy(c, <const uint8_t*>held, N_KINDS)
+    for t in range(N_KINDS):
+        size += c[t]
     for t in range(N_KINDS):
         if c[t]:
             if two_step:
                 c[t] -= 1
-                _second(&ctx, c, sum(held) - 1, r.sh[t], r.mask[t], &r.sec[t])
+                _second(ctx, c, size - 1, r.sh[t], r.mask[t], &r.sec[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):
@@ -901,6 +985,62 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
             n += 1
     r.count = n
     return r
+
+
+cdef Ctx QUICK_CTX
+cdef uint8_t _full_limits[N_KINDS]
+memset(_full_limits, MAX_COPIES, N_KINDS)
+ctx_init(&QUICK_CTX, _full_limits, _full_limits, NULL, HONOURED_FLAGS, True)
+
+
+cdef Py_ssize_t _quick_read(object hand, uint8_t* c) except -2:
+    """Tiles in a list or tuple of 1-14 plain index34 ints with at most 4 copies each, counted
+    into ``c``; -1 for any other input."""
+    cdef Py_ssize_t i, n
+    cdef long t
+    if type(hand) is not list and type(hand) is not tuple:
+        return -1
+    n = len(hand)
+    if not 0 < n <= MAX_HAND:
+        return -1
+    memset(c, 0, N_KINDS)
+    for i in range(n):
+        item = hand[i]
+        if type(item) is not int:
+            return -1
+        t = item
+        if not 0 <= t < N_KINDS or c[t] == MAX_COPIES:
+            return -1
+        c[t] += 1
+    return n
+
+
+def quick_useful(hand):
+    """``useful(held, full, full) + (held,)`` for a list or tuple of 3n+1 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    cdef uint8_t c[N_KINDS]
+    cdef int s = 0, tot
+    cdef uint64_t m = 0
+    if _quick_read(hand, c) % 3 != 1:
+        return None
+    if not rows_ready:
+        ensure_rows()
+    tot = useful_c(&QUICK_CTX, c, &s, &m)
+    if tot < 0:
+        raise ValueError("the hand has no shanten under these limits")
+    return s, m, tot, (<char*>c)[:N_KINDS]
+
+
+def quick_discards(hand):
+    """``(discards(held, full, full), held)`` for a list or tuple of 3n+2 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    cdef uint8_t c[N_KINDS]
+    if _quick_read(hand, c) % 3 != 2:
+        return None
+    if not rows_ready:
+        ensure_rows()
+    held = (<char*>c)[:N_KINDS]
+    return _discards_obj(&QUICK_CTX, held, False), held
 
 
 # ---------------------------------------------------------------- rows of an array
@@ -915,8 +1055,11 @@ cdef void _rows(int kind, const uint8_t* counts, const uint8_t* avail, Py_ssize_
     cdef signed char dsh[N_KINDS]
     cdef uint64_t dmask[N_KINDS]
     cdef int dtot[N_KINDS]
+    cdef int ok = 0
     for r in range(start, stop):
-        if ctx_init(&ctx, lim, avail + avail_step * r, NULL, flags, True) < 0:
+        if avail_step or r == start:    # one context for all rows when they share ``avail``
+            ok = ctx_init(&ctx, lim, avail + avail_step * r, NULL, flags, True)
+        if ok < 0:
             continue
         if kind == K_USEFUL:
             v = useful_c(&ctx, counts + N_KINDS * r, &s, &m)
@@ -961,7 +1104,8 @@ def run_rows(int kind, const uint8_t[:, ::1] counts, const uint8_t[:, ::1] avail
             kind == K_USEFUL and mask.shape[0] < n * N_KINDS) or (
             kind == K_DISCARDS and (keep.shape[0] < n * N_KINDS or back.shape[0] < n * N_KINDS)):
         raise ValueError(f"outputs too small for {n} rows")
-    ensure_rows()
+    if not rows_ready:
+        ensure_rows()
     step = N_KINDS if avail.shape[0] == n and n > 1 else 0
     if start < stop:
         with nogil:

@@ -393,3 +393,24 @@ def run_rows(
                 back[N_KINDS * r + t] = dsh[t] > s
 
 
+
+
+def quick_discards(hand: object) -> tuple[Discards, bytes] | None:
+    """``(discards(held, full, full), held)`` for a list or tuple of 3n+2 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    held = quick_counts(hand)
+    if held is None or sum(held) % 3 != 2:
+        return None
+    return discards(held, _FULL_LIMITS, _FULL_LIMITS), held
+
+
+def quick_useful(hand: object) -> tuple[int, int, int, bytes] | None:
+    """``useful(held, full, full) + (held,)`` for a list or tuple of 3n+1 plain index34 ints, at
+    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+    held = quick_counts(hand)
+    if held is None or sum(held) % 3 != 1:
+        return None
+    return (*useful(held, _FULL_LIMITS, _FULL_LIMITS), held)
+
+
+_FULL_LIMITS = bytes([MAX_COPIES] * N_KINDS)
