@@ -51,11 +51,13 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
 
 
 def __getattr__(name: str) -> object:
+    import importlib
+
+    if name == "logs":  # the game-log reader, a subpackage: mf.logs without importing it first
+        return importlib.import_module("mahjong_fast.logs")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'mahjong_fast' has no attribute {name!r}")
-    import importlib
-
     value = getattr(importlib.import_module(f"mahjong_fast.{module}"), name)
     globals()[name] = value
     return value
