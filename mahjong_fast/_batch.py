@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from operator import index
 from typing import TYPE_CHECKING, Any
@@ -131,9 +132,18 @@ def _run(
     step = _kernel.ROWS_PER_CHUNK
     flags, limits = rules
     _kernel.prepare(kernel, flags)
+    run_blocks(lambda start, stop: _kernel.run_rows(kernel, c, flat, start, stop, flags, limits), n, step, threads)
+
+
+def run_blocks(block: Callable[[int, int], None], n: int, step: int, threads: int) -> None:
+    """``block(start, stop)`` over the rows ``0..n`` in blocks of ``step``, on ``threads`` threads.
+
+    The blocks run with the GIL released (``block`` is a kernel loop), so Ctrl-C is
+    seen between blocks: the workers finish the block they hold and stop.
+    """
     if threads <= 1:
         for start in range(0, n, step):
-            _kernel.run_rows(kernel, c, flat, start, min(n, start + step), flags, limits)
+            block(start, min(n, start + step))
         return
     starts = iter(range(0, n, step))
     lock = threading.Lock()
@@ -145,7 +155,7 @@ def _run(
                 start = next(starts, None)
             if start is None:
                 return
-            _kernel.run_rows(kernel, c, flat, start, min(n, start + step), flags, limits)
+            block(start, min(n, start + step))
 
     jobs = [_worker_pool(threads - 1).submit(work) for _ in range(threads - 1)]
     try:

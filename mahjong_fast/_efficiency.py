@@ -10,10 +10,10 @@ two-step figures and how the peers' conventions differ: docs/efficiency.md.
 from __future__ import annotations
 
 import array
-import threading
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
+from . import _batch
 from ._api import Wild, rule_flags, wild_kinds
 from ._counts import read_counts
 from ._dispatch import efficiency as _kernel
@@ -448,8 +448,6 @@ class DiscardBatch:
 def _batch_args(counts: object, visible: object, rules: object, residue: int, most: int, what: str) -> tuple[
     np.ndarray, np.ndarray, bytes, int
 ]:
-    from . import _batch
-
     np_ = _batch._numpy()
     r = as_rules(rules)
     c = _batch._as_counts(counts)
@@ -487,8 +485,6 @@ def _batch_args(counts: object, visible: object, rules: object, residue: int, mo
 
 def _run(kind: int, c: np.ndarray, avail: np.ndarray, limits: bytes, flags: int, outs: list[np.ndarray],
          threads: object) -> None:
-    from . import _batch
-
     np_ = _batch._numpy()
     n = c.shape[0]
     lim = np_.frombuffer(limits, dtype=np_.uint8)
@@ -503,29 +499,8 @@ def _run(kind: int, c: np.ndarray, avail: np.ndarray, limits: bytes, flags: int,
     _kernel.ensure_rows()
     step = _kernel.ROWS_PER_CHUNK
     workers = _batch._threads(threads, n)
-    if workers <= 1:
-        for start in range(0, n, step):
-            _kernel.run_rows(kind, c, avail, lim, flags, *args, start, min(n, start + step))
-        return
-    starts = iter(range(0, n, step))
-    lock = threading.Lock()
-    stop = threading.Event()
-
-    def work() -> None:
-        while not stop.is_set():
-            with lock:
-                start = next(starts, None)
-            if start is None:
-                return
-            _kernel.run_rows(kind, c, avail, lim, flags, *args, start, min(n, start + step))
-
-    jobs = [_batch._worker_pool(workers - 1).submit(work) for _ in range(workers - 1)]
-    try:
-        work()
-    finally:
-        stop.set()
-        for job in jobs:
-            job.result()
+    _batch.run_blocks(lambda start, stop: _kernel.run_rows(kind, c, avail, lim, flags, *args, start, stop),
+                      n, step, workers)
 
 
 def useful_tiles_batch(
@@ -538,8 +513,6 @@ def useful_tiles_batch(
     Any integer dtype and layout; inputs are never modified; ``ValueError`` names the first
     bad row.  ``threads`` as for ``shanten_batch``.  Rows have no melds and no wild tiles.
     """
-    from . import _batch
-
     np_ = _batch._numpy()
     c, avail, limits, flags = _batch_args(counts, visible, rules, 1, MAX_HAND - 1,
                                           "useful tiles need 3n+1 tiles, at most 13")
@@ -559,8 +532,6 @@ def discard_analysis_batch(
     Returns a ``DiscardBatch`` (``shanten``, ``useful``, ``keep``, ``back``; see there).
     ``visible``, dtypes, errors and ``threads`` as for ``useful_tiles_batch``.
     """
-    from . import _batch
-
     np_ = _batch._numpy()
     c, avail, limits, flags = _batch_args(counts, visible, rules, 2, MAX_HAND,
                                           "a discard analysis needs 3n+2 tiles, at most 14")
