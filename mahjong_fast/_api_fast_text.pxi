@@ -275,22 +275,25 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
     cdef Py_ssize_t i
     cdef unsigned int c
     cdef bint wide = False
-    cdef bint upper = False, mjai = False
     t.notation = NOTE_MPSZ
     if t.kind == 1:
         for i in range(n):
             c = _at(t, i)
             if c > 127:
                 return False  # Latin-1 beyond ASCII: left to the general path
+            # The first mark decides: a well-formed text holds the marks of one notation only, and
+            # a reader that meets a mark of another fails, leaving the text to the general path.
             if 65 <= c <= 90:
-                upper = True
-                # mjai, as _tiles.detect_notation: an honour letter not followed by a digit
-                if _mjai_honor(c) >= 0 and not (i + 1 < n and 48 <= _at(t, i + 1) <= 57):
-                    mjai = True
-            elif c == 114 and i >= 2 and _suit_of(_at(t, i - 1)) >= 0 and 48 <= _at(t, i - 2) <= 57:
-                mjai = True  # ... or r after a digit and m, p or s
-        # else an upper-case letter: botzone (its reader accepts nothing else mixed in)
-        t.notation = NOTE_MJAI if mjai else NOTE_BOTZONE if upper else NOTE_MPSZ
+                # mjai, as _tiles.detect_notation: an honour letter not followed by a digit;
+                # any other upper-case letter is botzone's
+                if not (i + 1 < n and 48 <= _at(t, i + 1) <= 57) and _mjai_honor(c) >= 0:
+                    t.notation = NOTE_MJAI
+                else:
+                    t.notation = NOTE_BOTZONE
+                return True
+            if c == 114 and i >= 2 and _suit_of(_at(t, i - 1)) >= 0 and 48 <= _at(t, i - 2) <= 57:
+                t.notation = NOTE_MJAI  # ... or r after a digit and m, p or s
+                return True
         return True
     for i in range(n):
         c = _at(t, i)
