@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ._hand import Hand, as_hand, format_meld, parse_hand, write_hand
-from ._layout import N_SUITS, SUIT_SIZE
-from ._tiles import NOTATIONS, as_tile_red, check_notation, detect_notation, tile_items
+from ._layout import N_KINDS, N_SUITS, SUIT_SIZE
+from ._tiles import NOTATIONS, TILES, as_tile_red, check_notation, detect_notation, tile_items
 
 __all__ = ["NOTATIONS", "detect_notation", "format", "format_meld", "parse"]
 
@@ -51,6 +51,9 @@ def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:
     tiles = []
     red = [0] * N_SUITS
     for i, t in enumerate(tile_items(hand, "hand")):
+        if type(t) is int and 0 <= t < N_KINDS:  # the common case: an index34 int, never red
+            tiles.append(TILES[t])
+            continue
         try:
             tile, is_red = as_tile_red(t, f"hand[{i}]")
         except (TypeError, ValueError) as exc:

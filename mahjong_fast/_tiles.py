@@ -469,6 +469,9 @@ def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False
     return encode_pairs(pairs, encoding, red)
 
 
+_RANK_DIGITS = "123456789"
+
+
 def red_pairs(tiles: Iterable[Tile], red: Iterable[int]) -> list[tuple[Tile, bool]]:
     """``(tile, is_red)`` for each tile, the first ``red[s]`` fives of suit ``s`` being the red ones."""
     left = list(red)
@@ -831,12 +834,16 @@ def write_tiles(tiles: Iterable[Tile], notation: str, red: Iterable[int] = NO_RE
     The first ``red[s]`` fives of suit ``s`` are written red where the notation
     can say so (mpsz ``0m``, mjai ``5mr``); other notations write a plain five.
     """
-    pairs = red_pairs(tiles, red)
     if notation == "mpsz":
         ranks: list[list[str]] = [[] for _ in SUIT_LETTERS]
-        for t, is_red in pairs:
-            ranks[t // SUIT_SIZE].append("0" if is_red else str(t % SUIT_SIZE + 1))
+        if any(red):
+            for t, is_red in red_pairs(tiles, red):
+                ranks[t // SUIT_SIZE].append("0" if is_red else _RANK_DIGITS[t % SUIT_SIZE])
+        else:
+            for t in tiles:
+                ranks[t // SUIT_SIZE].append(_RANK_DIGITS[t % SUIT_SIZE])
         return "".join("".join(r) + letter for r, letter in zip(ranks, SUIT_LETTERS) if r)
+    pairs = red_pairs(tiles, red)
     if notation == "mjai":
         return " ".join(MJAI_NAMES[t] + _MJAI_RED if is_red else MJAI_NAMES[t] for t, is_red in pairs)
     names = {"botzone": _BOTZONE_NAMES, "unicode": _UNICODE_NAMES, "chinese": _CHINESE_NAMES}[notation]
