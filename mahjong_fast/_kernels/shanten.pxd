@@ -8,6 +8,8 @@ are built every entry point returns its "invalid" value. ``limits`` and ``wild``
 
 cdef enum:
     SHANTEN_INVALID = 127
+    SUIT_VECTORS = 405350       # suit part vectors (counts 0-4) of at most 14 tiles: their ranks
+    HONOR_VECTORS = 43130       # honour part vectors of at most 14 tiles
     SHANTEN_UNREACHABLE = 99    # the limits leave no target of the form (e.g. a limit of 0)
 
 # Shanten (-1 complete, 0 ready) or SHANTEN_INVALID: a count above 4, a limit above 4,
@@ -43,9 +45,14 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
 cdef int is_win_rules_c(const unsigned char* counts, int jokers, bint fifth,
                         const unsigned char* limits, int rules) noexcept nogil
 
-# The capped cost row of part u (0-2 the suits, 3 the honours) of 34 counts with limits of 4 and
-# no jokers: 10 bytes, entry 2k + p = the fewest tiles missing for k melds (0-4) and p pairs (0-1)
-# inside the part (60 where none fits). The part must hold at most 14 tiles of counts 0-4, and the
-# tables must be ready (the pointer is into them). The standard-form cost of a hand of n melds
-# and a pair is the min-plus product of its four rows at (n, 1) (docs/shanten.md).
-cdef const unsigned char* part_row_c(const unsigned char* counts, int u) noexcept nogil
+# The parts' capped cost rows by rank, for the efficiency kernel (tables ready).  A part u (0-2
+# the suits, 3 the honours) is ranked like the shanten tables do: rank = sum over its positions i
+# of offsets[(i * 15 + s) * 5 + v], s the tiles at positions before i, v the count at i (counts
+# 0-4, at most 14 tiles).  ``part_row_id_c`` is the id of the capped row of the part of that rank,
+# ``part_rows_c`` the distinct capped rows of that kind by id (10 bytes each: entry 2k + p = the
+# fewest tiles missing for k melds (0-4) and p pairs (0-1) inside the part), setting ``count``.
+# The standard-form cost of a hand of n melds and a pair is the min-plus product of its four
+# rows at (n, 1) (docs/shanten.md); exact without jokers and with limits of 4.
+cdef const unsigned int* rank_offsets_c(int u) noexcept nogil
+cdef int part_row_id_c(unsigned int rank, int u) noexcept nogil
+cdef const unsigned char* part_rows_c(int u, int* count) noexcept nogil

@@ -641,5 +641,21 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
     return found
 
 
-cdef const unsigned char* part_row_c(const unsigned char* counts, int u) noexcept nogil:
-    return _part_row(counts, u, False)
+cdef const unsigned int* rank_offsets_c(int u) noexcept nogil:
+    if u == N_SUITS:
+        return &rank_tables.honors[0][0][0]
+    return &rank_tables.suit[0][0][0]
+
+
+cdef int part_row_id_c(unsigned int rank, int u) noexcept nogil:
+    if u == N_SUITS:
+        return tables.honors.capped[rank]
+    return tables.suit.capped[rank]
+
+
+cdef const unsigned char* part_rows_c(int u, int* count) noexcept nogil:
+    if u == N_SUITS:
+        count[0] = tables.honors.n_capped
+        return &tables.honor_rows.capped[0][0]
+    count[0] = tables.suit.n_capped
+    return &tables.suit_rows.capped[0][0]

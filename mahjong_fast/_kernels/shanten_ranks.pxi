@@ -5,8 +5,6 @@
 # Stands on: the cimports of shanten.pyx.
 
 cdef enum:
-    SUIT_VECTORS = 405350       # suit vectors of at most 14 tiles
-    HONOR_VECTORS = 43130       # honor vectors of at most 14 tiles
     SUIT_LATTICE = 1953125      # 5**9: every suit vector, as a base-5 code
 
 ctypedef uint32_t RankOffsets[MAX_HAND + 1][MAX_COPIES + 1]

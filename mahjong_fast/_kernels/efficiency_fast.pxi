@@ -1,0 +1,409 @@
+# The row path (``ctx.fast``: no wild kinds, limits of 4, the plain forms): every discard, the
+# useful draws and the two-step figures read from row ids, their tabulated products and the
+# parts' records (efficiency_rows.pxi); seven pairs and thirteen orphans by classes of draws.
+# Derivations: docs/efficiency.md, "How the kernel answers".
+# Stands on: efficiency_rows.pxi and the helpers of efficiency.pyx before it.
+
+cdef extern from *:
+    """
+    static inline int mf_popcount64(unsigned long long m) {
+    #if defined(__GNUC__) || defined(__clang__)
+        return __builtin_popcountll(m);
+    #else
+        int k = 0;
+        while (m) { m &= m - 1; k++; }
+        return k;
+    #endif
+    }
+    """
+    int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
+
+
+# ---------------------------------------------------------------- seven pairs and orphans
+
+ctypedef struct Forms:      # what seven pairs and thirteen orphans read of a hand
+    int pairs               # sum of c // 2 (four identical = two pairs)
+    int singles             # sum of c % 2
+    int kinds               # kinds held
+    int doubles             # kinds held twice or more
+    int missing             # orphan kinds not held
+    int dup                 # orphan kinds held twice or more
+
+
+cdef inline void _forms_add(Forms* f, int t, int old, int new) noexcept nogil:
+    f.pairs += (new >> 1) - (old >> 1)
+    f.singles += (new & 1) - (old & 1)
+    f.kinds += (new > 0) - (old > 0)
+    f.doubles += (new > 1) - (old > 1)
+    if (ORPHAN_BITS >> t) & 1:
+        f.missing += (new == 0) - (old == 0)
+        f.dup += (new > 1) - (old > 1)
+
+
+cdef inline int _forms_cost(const Forms* f, int flags) noexcept nogil:
+    """Least cost of seven pairs and thirteen orphans (INF when neither applies)."""
+    cdef int best = INF, need, v
+    if flags & SEVEN_PAIRS:
+        need = 7 - f.pairs if f.pairs < 7 else 0
+        v = need + (need - f.singles if need > f.singles else 0)
+        if v < best:
+            best = v
+    elif flags & SEVEN_PAIRS_DISTINCT:
+        v = 7 - f.doubles + (7 - f.kinds if f.kinds < 7 else 0)
+        if v < best:
+            best = v
+    if flags & THIRTEEN_ORPHANS:
+        v = f.missing + 1 - (f.dup > 0)
+        if v < best:
+            best = v
+    return best
+
+
+cdef void _forms_of(Forms* f, const uint8_t* c) noexcept nogil:
+    cdef int t
+    memset(f, 0, sizeof(Forms))
+    f.missing = N_ORPHANS
+    for t in range(N_KINDS):
+        _forms_add(f, t, 0, c[t])
+
+
+cdef inline void _by_count(const uint8_t* c, uint64_t* bc) noexcept nogil:
+    """bc[k]: the kinds held k times (0-4)."""
+    cdef int t
+    for t in range(MAX_COPIES + 1):
+        bc[t] = 0
+    for t in range(N_KINDS):
+        bc[c[t]] |= <uint64_t>1 << t
+
+
+cdef inline void _bc_move(uint64_t* bc, int t, int old, int new) noexcept nogil:
+    bc[old] &= ~(<uint64_t>1 << t)
+    bc[new] |= <uint64_t>1 << t
+
+
+cdef inline uint64_t _forms_useful(const Forms* f, const uint64_t* bc, int cost, int flags) noexcept nogil:
+    """Draws lowering a seven pairs or orphans cost that meets ``cost`` (each drops by at most
+    one): they depend only on how often a kind is held (``bc``) and whether it is an orphan."""
+    cdef uint64_t m = 0
+    cdef int need
+    if flags & SEVEN_PAIRS:
+        need = 7 - f.pairs if f.pairs < 7 else 0
+        if f.pairs < 7 and need + (need - f.singles if need > f.singles else 0) == cost:
+            m |= bc[1] | bc[3]              # a new pair
+            if need > f.singles:
+                m |= bc[0] | bc[2]          # a new single where singles are short
+    elif flags & SEVEN_PAIRS_DISTINCT:
+        if 7 - f.doubles + (7 - f.kinds if f.kinds < 7 else 0) == cost:
+            if f.doubles < 7:
+                m |= bc[1]
+            if f.kinds < 7:
+                m |= bc[0]
+    if flags & THIRTEEN_ORPHANS and f.missing + 1 - (f.dup > 0) == cost:
+        m |= ORPHAN_BITS & (bc[0] | (bc[1] if f.dup == 0 else 0))
+    return m
+
+
+# ---------------------------------------------------------------- a hand's parts
+
+ctypedef struct Parts:          # the four parts of a hand as rows
+    const Rec* rec[4]
+    uint8_t id[4]
+    uint8_t pr[4][4]            # pr[u][v]: product of the rows of parts u and v (u != v)
+    uint8_t rest[4]             # rest[u]: product of the three rows other than u's
+
+
+cdef inline void _parts_fill(Parts* p) noexcept nogil:
+    """``pr`` and ``rest`` from the four ids."""
+    cdef int u, v
+    for u in range(4):
+        for v in range(u + 1, 4):
+            p.pr[u][v] = PROD[p.id[u]][p.id[v]]
+            p.pr[v][u] = p.pr[u][v]
+    p.rest[0] = PROD[p.id[1]][p.pr[2][3]]
+    p.rest[1] = PROD[p.id[0]][p.pr[2][3]]
+    p.rest[2] = PROD[p.id[3]][p.pr[0][1]]
+    p.rest[3] = PROD[p.id[2]][p.pr[0][1]]
+
+
+cdef inline void _parts_of(Parts* p, const uint8_t* c) noexcept nogil:
+    cdef int u
+    for u in range(4):
+        p.rec[u] = _rec(c, u)
+        p.id[u] = p.rec[u].id
+    _parts_fill(p)
+
+
+cdef inline void _parts_set(Parts* p, const uint8_t* c, int u) noexcept nogil:
+    """Part ``u`` read again from ``c`` (the other parts unchanged)."""
+    p.rec[u] = _rec(c, u)
+    p.id[u] = p.rec[u].id
+    _parts_fill(p)
+
+
+cdef inline int _at(int a, int b, int n) noexcept nogil:
+    """Entry (n melds, the pair) of the product of rows ``a`` and ``b``."""
+    return ROWS[PROD[a][b]][2 * n + 1]
+
+
+cdef inline int _tight(int a, int b, int n) noexcept nogil:
+    """Bits 2k + p of the entries of row ``a`` that meet the product of rows ``a`` and ``b`` at
+    (n, 1)."""
+    return TIGHT[(n * NROWS + a) * NROWS + b]
+
+
+cdef inline uint64_t _useful_std(const Parts* p, int n) noexcept nogil:
+    """Draws lowering the standard cost of a 3n+1 hand: an added tile lowers a row entry by at
+    most one, so a draw helps iff it lowers an entry of its part that meets the cost."""
+    cdef uint64_t m = 0, pm
+    cdef int u, bits, e
+    for u in range(4):
+        bits = _tight(p.id[u], p.rest[u], n)
+        pm = 0
+        while bits:
+            e = _ctz(bits)
+            bits &= bits - 1
+            pm |= p.rec[u].need[e]
+        m |= pm << (SUIT_SIZE * u)
+    return m
+
+
+# ---------------------------------------------------------------- unseen copies
+
+ctypedef struct Planes:         # unseen copies of a hand by bit planes: w = b0 + 2 b1 + 4 b2
+    uint64_t b[3]
+
+
+cdef inline void _planes_of(Planes* w, const Ctx* x, const uint8_t* c) noexcept nogil:
+    cdef int t, u
+    w.b[0] = w.b[1] = w.b[2] = 0
+    for t in range(N_KINDS):
+        u = _unseen(x, c, t)
+        w.b[0] |= <uint64_t>(u & 1) << t
+        w.b[1] |= <uint64_t>((u >> 1) & 1) << t
+        w.b[2] |= <uint64_t>((u >> 2) & 1) << t
+
+
+cdef inline int _unseen_total(const Planes* w, const Ctx* x, const uint8_t* c, uint64_t m,
+                              uint64_t changed) noexcept nogil:
+    """Unseen copies of the draws ``m`` for the hand ``c``, which differs from the hand of the
+    planes only at the kinds ``changed``."""
+    cdef uint64_t rest = m & ~changed, ch = m & changed
+    cdef int tot = _popcount(rest & w.b[0]) + 2 * _popcount(rest & w.b[1]) + 4 * _popcount(rest & w.b[2])
+    cdef int t
+    while ch:
+        t = _ctz(ch)
+        ch &= ch - 1
+        tot += _unseen(x, c, t)
+    return tot
+
+
+# ---------------------------------------------------------------- discards and useful draws
+
+cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
+                        uint64_t* mask, int* tot, int* hand_s) noexcept nogil:
+    """``discards`` by rows (``x.fast``): returns the least shanten after a discard; sets the
+    hand's own shanten when ``hand_s`` is not NULL.  With ``keep`` >= 0 the useful draws are
+    found only for the discards leaving shanten ``keep``."""
+    cdef Parts h, p
+    cdef Forms f, fx
+    cdef Planes w
+    cdef uint64_t bc[MAX_COPIES + 1]
+    cdef uint64_t bx[MAX_COPIES + 1]
+    cdef uint64_t m, bit
+    cdef int n = total // 3, d, a, std, cost, s, best = INF, fch = INF, fcx
+    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
+    _parts_of(&h, c)
+    _planes_of(&w, x, c)
+    if forms:
+        _forms_of(&f, c)
+        fch = _forms_cost(&f, x.flags)
+        _by_count(c, bc)
+    if hand_s != NULL:
+        # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+        std = _at(h.id[0], h.rest[0], n)
+        hand_s[0] = (std if std < fch else fch) - 1
+    for d in range(N_KINDS):
+        mask[d] = 0
+        tot[d] = 0
+        if c[d] == 0:
+            sh[d] = NOT_HELD
+            continue
+        a = PART[d]
+        std = _at(h.rec[a].rem[POS[d]], h.rest[a], n)
+        cost = std
+        c[d] -= 1
+        fcx = INF
+        if fch <= std:      # else seven pairs and orphans stay above std: a discard never lowers them
+            fx = f
+            _forms_add(&fx, d, c[d] + 1, c[d])
+            fcx = _forms_cost(&fx, x.flags)
+            if fcx < cost:
+                cost = fcx
+        s = cost - 1
+        sh[d] = s
+        if s < best:
+            best = s
+        if keep < 0 or s == keep:
+            m = 0
+            bit = <uint64_t>1 << d
+            if std == cost:
+                p = h
+                _parts_set(&p, c, a)
+                m = _useful_std(&p, n)
+            if fcx == cost:
+                memcpy(bx, bc, sizeof(bx))
+                _bc_move(bx, d, c[d] + 1, c[d])
+                m |= _forms_useful(&fx, bx, cost, x.flags)
+            mask[d] = m
+            tot[d] = _unseen_total(&w, x, c, m, bit)
+        c[d] += 1
+    return best
+
+
+cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_t* mask) noexcept nogil:
+    """Useful draws of a 3n+1 hand by rows (``x.fast``); sets its shanten, returns their unseen
+    copies."""
+    cdef Parts p
+    cdef Forms f
+    cdef Planes w
+    cdef uint64_t bc[MAX_COPIES + 1]
+    cdef uint64_t m = 0
+    cdef int n = (total + 1) // 3, std, cost, fcx = INF
+    _parts_of(&p, c)
+    std = _at(p.id[0], p.rest[0], n)
+    if total == MAX_HAND - 1 and (x.flags & PLAIN_FORMS) != 0:
+        _forms_of(&f, c)
+        fcx = _forms_cost(&f, x.flags)
+    # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
+    cost = std if std < fcx else fcx
+    shanten[0] = cost - 1
+    if std == cost:
+        m = _useful_std(&p, n)
+    if fcx == cost:
+        _by_count(c, bc)
+        m |= _forms_useful(&f, bc, cost, x.flags)
+    mask[0] = m
+    _planes_of(&w, x, c)
+    return _unseen_total(&w, x, c, m, 0)
+
+
+# ---------------------------------------------------------------- two-step figures
+
+ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X
+    Parts p
+    Forms f
+    uint64_t bc[MAX_COPIES + 1]
+    Planes w
+    uint64_t held               # kinds X holds
+    int n
+    bint forms
+
+
+cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target, int beat,
+                     int* good) noexcept nogil:
+    """``c`` holds Y = X + t.  Over the discards e of Y with cost(Y - e) == ``target``, the
+    largest unseen useful total of Y - e (-1 when there is none); stops at the first total
+    above ``beat`` when ``beat`` >= 0; sets ``good[0]`` when ``good`` is not NULL and one of
+    those hands waits in good shape (``_good_wait``)."""
+    cdef Parts py = st.p, pz
+    cdef Forms fy, fz
+    cdef uint64_t bz[MAX_COPIES + 1]
+    cdef uint64_t held = st.held | (<uint64_t>1 << t), m, copies
+    cdef int b = PART[t], u, e, std, cost, fyc = INF, fzc, best = -1, tot, w
+    _parts_set(&py, c, b)
+    if st.forms:
+        fy = st.f
+        _forms_add(&fy, t, c[t] - 1, c[t])
+        fyc = _forms_cost(&fy, x.flags)
+    while held:
+        e = _ctz(held)
+        held &= held - 1
+        u = PART[e]
+        std = _at(py.rec[u].rem[POS[e]], py.rest[u], st.n)
+        cost = std
+        fzc = INF
+        if fyc <= std:
+            fz = fy
+            _forms_add(&fz, e, c[e], c[e] - 1)
+            fzc = _forms_cost(&fz, x.flags)
+            if fzc < cost:
+                cost = fzc
+        if cost != target:
+            continue
+        c[e] -= 1
+        m = 0
+        if std == cost:
+            pz = py
+            _parts_set(&pz, c, u)
+            m = _useful_std(&pz, st.n)
+        if fzc == cost:
+            memcpy(bz, st.bc, sizeof(bz))
+            _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
+            _bc_move(bz, e, c[e] + 1, c[e])
+            m |= _forms_useful(&fz, bz, cost, x.flags)
+        tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
+        if good != NULL and not good[0] and _popcount(m) >= 2:
+            copies = 0
+            while m:
+                w = _ctz(m)
+                m &= m - 1
+                copies += x.lim[w] - c[w]
+            good[0] = copies > 4
+        c[e] += 1
+        if tot > best:
+            best = tot
+            if 0 <= beat < best:
+                return best
+    return best
+
+
+cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Second* out) noexcept nogil:
+    """``_second`` by rows (``x.fast``): each draw's discards read as in ``_discards_fast``, from
+    the parts of X and the one part the draw changes."""
+    cdef Step st
+    cdef int t, n_t, best, waits, weight = 0, num = 0, good = 0, g
+    cdef uint64_t draws
+    st.n = (total + 1) // 3
+    st.forms = total + 1 == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
+    _parts_of(&st.p, c)
+    _planes_of(&st.w, x, c)
+    st.held = 0
+    for t in range(N_KINDS):
+        if c[t]:
+            st.held |= <uint64_t>1 << t
+    if st.forms:
+        _forms_of(&st.f, c)
+        _by_count(c, st.bc)
+    if s >= 1:
+        draws = mask
+        while draws:
+            t = _ctz(draws)
+            draws &= draws - 1
+            n_t = _unseen(x, c, t)
+            if n_t == 0:
+                continue
+            g = 0
+            c[t] += 1
+            best = _after_draw(x, c, &st, t, s, -1, &g if s == 1 else NULL)
+            c[t] -= 1
+            weight += n_t
+            num += n_t * (best if best > 0 else 0)
+            good += n_t if g else 0
+        if weight:
+            out.two_step = <double>num / weight
+            if s == 1:
+                out.good = <double>good / weight
+    elif s == 0:
+        waits = _unseen_total(&st.w, x, c, mask, 0)
+        for t in range(N_KINDS):
+            if (mask >> t) & 1 or c[t] >= x.lim[t]:
+                continue
+            n_t = _unseen(x, c, t)
+            if n_t == 0:
+                continue
+            c[t] += 1
+            best = _after_draw(x, c, &st, t, 1, waits, NULL)
+            c[t] -= 1
+            if best > waits:
+                out.improve |= <uint64_t>1 << t
+                out.improve_total += n_t
