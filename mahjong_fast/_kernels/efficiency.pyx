@@ -16,7 +16,7 @@ every row and every min-plus product of rows is one of fewer than 256, so a row 
 and a product one table load (efficiency_rows.pxi); the useful draws come from per-part records
 of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -276,20 +276,10 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
 
 # ---------------------------------------------------------------- two-step figures
 
-cdef bint _good_wait(const Ctx* x, const uint8_t* y, int e, uint64_t waits) noexcept nogil:
-    """Whether the ready hand ``y - e`` waits on two kinds or more with more than four copies
-    outside the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
-    cdef int t, kinds = 0, copies = 0
-    while waits:
-        t = _ctz(waits)
-        waits &= waits - 1
-        kinds += 1
-        copies += x.lim[t] - y[t] + (t == e)
-    return kinds >= 2 and copies > 4
-
-
-cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Second* out) noexcept nogil:
-    """Two-step figures of the 3n+1 hand ``c`` (shanten ``s``, useful draws ``mask``)."""
+cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Memo* memo,
+                  Second* out) noexcept nogil:
+    """Two-step figures of the 3n+1 hand ``c`` = H - ``d`` (shanten ``s``, useful draws ``mask``);
+    ``memo`` (or NULL) keeps what the fast path met of hands H - d - e + t."""
     cdef signed char sh[N_KINDS]
     cdef uint64_t m2[N_KINDS]
     cdef int tot2[N_KINDS]
@@ -300,7 +290,7 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Sec
     out.improve_total = 0
     out.good = -1.0
     if x.fast:
-        _second_fast(x, c, total, s, mask, out)
+        _second_fast(x, c, total, s, mask, d, memo, out)
         return
     if s >= 1:
         for t in range(N_KINDS):
@@ -318,7 +308,9 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Sec
                     if tot2[e] > best:
                         best = tot2[e]
                     if s == 1 and not is_good:
-                        is_good = _good_wait(x, c, e, m2[e])
+                        c[e] -= 1
+                        is_good = _good_wait(x, c, m2[e])
+                        c[e] += 1
             c[t] -= 1
             weight += n_t
             num += n_t * best
@@ -485,7 +477,8 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
 cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     cdef Discards r = Discards.__new__(Discards)
     cdef uint8_t c[N_KINDS]
-    cdef int t, j, n = 0, size = 0
+    cdef int t, size = 0
+    cdef Memo* memo = NULL
     r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)
     if r.shanten < -1:
         raise ValueError("the hand has no shanten under these limits")
@@ -493,11 +486,28 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
+    if two_step and ctx.fast:
+        memo = <Memo*>malloc(sizeof(Memo))
+        if memo == NULL:
+            raise MemoryError("cannot allocate the two-step memo")
+        memset(memo.key, 0, sizeof(memo.key))
+        memset(memo.pkey, 0, sizeof(memo.pkey))
+        memo.count = memo.pcount = 0
+    try:
+        _order(r, ctx, c, size, memo)
+    finally:
+        free(memo)
+    return r
+
+
+cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size, Memo* memo) noexcept:
+    """Two-step figures when asked for, and the order of the discards, best first."""
+    cdef int t, j, n = 0
     for t in range(N_KINDS):
         if c[t]:
-            if two_step:
+            if r.two_step:
                 c[t] -= 1
-                _second(ctx, c, size - 1, r.sh[t], r.mask[t], &r.sec[t])
+                _second(ctx, c, size - 1, r.sh[t], r.mask[t], t, memo, &r.sec[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):
@@ -506,7 +516,6 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
             r.order[j] = t
             n += 1
     r.count = n
-    return r
 
 
 cdef Ctx QUICK_CTX

@@ -15,8 +15,21 @@ cdef extern from *:
         return k;
     #endif
     }
+    /* Per-byte bit counts of x (SWAR): each byte of the result holds 0-8. */
+    static inline unsigned long long mf_bytecounts(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    }
+    /* popcount(a) + 2 popcount(b) + 4 popcount(c), without a popcount instruction. */
+    static inline int mf_weighted3(unsigned long long a, unsigned long long b, unsigned long long c) {
+        unsigned long long s = mf_bytecounts(a) + 2 * mf_bytecounts(b) + 4 * mf_bytecounts(c);
+        /* the top byte of the product sums the bytes; every partial sum is at most 34 * 7 */
+        return (int)((s * 0x0101010101010101ULL) >> 56);
+    }
     """
     int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
+    int _weighted3 "mf_weighted3"(unsigned long long a, unsigned long long b, unsigned long long c) noexcept nogil
 
 
 # ---------------------------------------------------------------- seven pairs and orphans
@@ -151,20 +164,43 @@ cdef inline int _tight(int a, int b, int n) noexcept nogil:
     return TIGHT[(n * NROWS + a) * NROWS + b]
 
 
+cdef inline uint64_t _need_at(const Rec* r, int bits, int u) noexcept nogil:
+    """The positions lowering one of the entries ``bits`` of the record's row, as kinds of part ``u``."""
+    cdef uint64_t pm = 0
+    cdef int e
+    while bits:
+        e = _ctz(bits)
+        bits &= bits - 1
+        pm |= r.need[e]
+    return pm << (SUIT_SIZE * u)
+
+
+ctypedef struct Tight:          # a hand's tight entries per part, and the draws they give
+    int bits[4]
+    uint64_t draws              # the union of every part's draws
+
+
+cdef inline void _tight_of(Tight* g, const Parts* p, int n) noexcept nogil:
+    cdef int u
+    g.draws = 0
+    for u in range(4):
+        g.bits[u] = _tight(p.id[u], p.rest[u], n)
+        g.draws |= _need_at(p.rec[u], g.bits[u], u)
+
+
 cdef inline uint64_t _useful_std(const Parts* p, int n) noexcept nogil:
     """Draws lowering the standard cost of a 3n+1 hand: an added tile lowers a row entry by at
     most one, so a draw helps iff it lowers an entry of its part that meets the cost."""
-    cdef uint64_t m = 0, pm
-    cdef int u, bits, e
-    for u in range(4):
-        bits = _tight(p.id[u], p.rest[u], n)
-        pm = 0
-        while bits:
-            e = _ctz(bits)
-            bits &= bits - 1
-            pm |= p.rec[u].need[e]
-        m |= pm << (SUIT_SIZE * u)
-    return m
+    cdef Tight g
+    _tight_of(&g, p, n)
+    return g.draws
+
+
+cdef inline uint64_t _useful_kept(const Tight* g, const Rec* r, int u) noexcept nogil:
+    """``_useful_std`` of a 3n+1 hand whose part ``u`` (record ``r``) has the same row as in a
+    3n+2 hand of the same rows (tight entries ``g``): every row, so every tight entry, is the
+    same; only the draws of part ``u`` are read from ``r``."""
+    return (g.draws & ~PART_BITS[u]) | _need_at(r, g.bits[u], u)
 
 
 # ---------------------------------------------------------------- unseen copies
@@ -188,7 +224,7 @@ cdef inline int _unseen_total(const Planes* w, const Ctx* x, const uint8_t* c, u
     """Unseen copies of the draws ``m`` for the hand ``c``, which differs from the hand of the
     planes only at the kinds ``changed``."""
     cdef uint64_t rest = m & ~changed, ch = m & changed
-    cdef int tot = _popcount(rest & w.b[0]) + 2 * _popcount(rest & w.b[1]) + 4 * _popcount(rest & w.b[2])
+    cdef int tot = _weighted3(rest & w.b[0], rest & w.b[1], rest & w.b[2])
     cdef int t
     while ch:
         t = _ctz(ch)
@@ -207,21 +243,22 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     cdef Parts h, p
     cdef Forms f, fx
     cdef Planes w
+    cdef Tight g
     cdef uint64_t bc[MAX_COPIES + 1]
     cdef uint64_t bx[MAX_COPIES + 1]
     cdef uint64_t m, bit
-    cdef int n = total // 3, d, a, std, cost, s, best = INF, fch = INF, fcx
-    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
+    cdef int n = total // 3, d, a, ia, std, std_h, cost, s, best = INF, fch = INF, fcx
+    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0, tight_ready = False
     _parts_of(&h, c)
     _planes_of(&w, x, c)
+    std_h = _at(h.id[0], h.rest[0], n)
     if forms:
         _forms_of(&f, c)
         fch = _forms_cost(&f, x.flags)
         _by_count(c, bc)
     if hand_s != NULL:
         # the rows are exact without jokers and with limits of 4 (docs/shanten.md)
-        std = _at(h.id[0], h.rest[0], n)
-        hand_s[0] = (std if std < fch else fch) - 1
+        hand_s[0] = (std_h if std_h < fch else fch) - 1
     for d in range(N_KINDS):
         mask[d] = 0
         tot[d] = 0
@@ -229,7 +266,8 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
             sh[d] = NOT_HELD
             continue
         a = PART[d]
-        std = _at(h.rec[a].rem[POS[d]], h.rest[a], n)
+        ia = h.rec[a].rem[POS[d]]
+        std = std_h if ia == h.id[a] else _at(ia, h.rest[a], n)
         cost = std
         c[d] -= 1
         fcx = INF
@@ -246,7 +284,12 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
         if keep < 0 or s == keep:
             m = 0
             bit = <uint64_t>1 << d
-            if std == cost:
+            if std == cost and ia == h.id[a]:
+                if not tight_ready:
+                    _tight_of(&g, &h, n)
+                    tight_ready = True
+                m = _useful_kept(&g, _rec(c, a), a)
+            elif std == cost:
                 p = h
                 _parts_set(&p, c, a)
                 m = _useful_std(&p, n)
@@ -289,14 +332,123 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X
+cdef enum:
+    MEMO_SIZE = 4096            # slots of a Memo (a power of two)
+    MEMO_FULL = 3072            # entries kept at most
+    GOOD_UNKNOWN = 2
+
+
+ctypedef struct Memo:           # what the two-step loop met so far of the hands Z = H - d - e + t
+    uint32_t key[MEMO_SIZE]     # 0 free, else 1 + (t, min(d, e), max(d, e)) in base 34
+    int16_t total[MEMO_SIZE]    # Z's unseen useful total
+    uint8_t good[MEMO_SIZE]     # good-shape wait: 0, 1 or GOOD_UNKNOWN
+    int count
+    uint32_t pkey[MEMO_SIZE]    # 0 free, else 1 + (the part of Z holding e, its tight entries)
+    uint16_t pdraws[MEMO_SIZE]  # that part's draws (positions) lowering one of those entries
+    int16_t ptotal[MEMO_SIZE]   # and their unseen copies
+    int pcount
+
+
+ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X = H - d
     Parts p
     Forms f
     uint64_t bc[MAX_COPIES + 1]
     Planes w
     uint64_t held               # kinds X holds
     int n
+    int d
     bint forms
+    Memo* memo                  # or NULL
+
+
+ctypedef struct Drawn:          # the 3n+2 hand Y = X + t, as the loop over its discards reads it
+    Parts p
+    Forms f
+    Tight g                     # with tight_ready
+    int others[4]               # with tight_ready: unseen copies of g.draws outside each part
+    int t
+    int std                     # its standard cost
+    int forms_cost
+    bint tight_ready
+
+
+cdef inline void _drawn_tight(const Ctx* x, uint8_t* c, const Step* st, Drawn* y) noexcept nogil:
+    """Y's tight entries, their draws and the unseen copies of those draws outside each part
+    (``c`` holds Y)."""
+    cdef int v, w[4], all_ = 0
+    _tight_of(&y.g, &y.p, st.n)
+    for v in range(4):
+        w[v] = _unseen_total(&st.w, x, c, y.g.draws & PART_BITS[v], <uint64_t>1 << y.t)
+        all_ += w[v]
+    for v in range(4):
+        y.others[v] = all_ - w[v]
+    y.tight_ready = True
+
+
+cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, Drawn* y, int e, int std,
+                       int cost, const Forms* fz) noexcept nogil:
+    """Useful draws of Z = Y - e (held in ``c``; standard cost ``std``, cost ``cost``)."""
+    cdef Parts pz
+    cdef uint64_t bz[MAX_COPIES + 1]
+    cdef uint64_t m = 0
+    cdef int u = PART[e], t = y.t
+    if std == cost and y.p.rec[u].rem[POS[e]] == y.p.id[u]:
+        if not y.tight_ready:
+            _tight_of(&y.g, &y.p, st.n)
+            y.tight_ready = True
+        m = _useful_kept(&y.g, _rec(c, u), u)
+    elif std == cost:
+        pz = y.p
+        _parts_set(&pz, c, u)
+        m = _useful_std(&pz, st.n)
+    if fz != NULL:
+        memcpy(bz, st.bc, sizeof(bz))
+        _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
+        _bc_move(bz, e, c[e] + 1, c[e])
+        m |= _forms_useful(fz, bz, cost, x.flags)
+    return m
+
+
+cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noexcept nogil:
+    """Whether the ready hand ``c`` waits on two kinds or more with more than four copies outside
+    the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
+    cdef int copies = 0, w
+    if not waits & (waits - 1):
+        return False
+    while waits:
+        w = _ctz(waits)
+        waits &= waits - 1
+        copies += x.lim[w] - c[w]
+    return copies > 4
+
+
+cdef int _part_draws(const Ctx* x, uint8_t* c, const Step* st, const Drawn* y, int e, int u,
+                     uint16_t* draws) noexcept nogil:
+    """For Z = Y - e with Y's rows (``c`` holds Y): the draws of part u of Z lowering one of Y's
+    tight entries of that part (``draws``, positions) and their unseen copies.  Part u of Z is
+    H's less d and e plus t where they fall in it: that and the entries are the memo key."""
+    cdef Memo* memo = st.memo
+    cdef int bits = y.g.bits[u], dd = st.d if PART[st.d] == u else N_KINDS
+    cdef int tt = y.t if PART[y.t] == u else N_KINDS, lo = e if e < dd else dd, hi = dd if e < dd else e
+    cdef uint32_t key = 1 + ((<uint32_t>((lo * (N_KINDS + 1) + hi) * (N_KINDS + 1) + tt) << ROW_LEN) | bits)
+    cdef int slot = (key * <uint32_t>2654435761) >> 20 & (MEMO_SIZE - 1), tot
+    cdef uint64_t m
+    while memo.pkey[slot] and memo.pkey[slot] != key:
+        slot = (slot + 1) & (MEMO_SIZE - 1)
+    if memo.pkey[slot] == key:
+        draws[0] = memo.pdraws[slot]
+        return memo.ptotal[slot]
+    c[e] -= 1
+    m = _need_at(_rec(c, u), bits, u)
+    tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << y.t) | (<uint64_t>1 << e))
+    c[e] += 1
+    draws[0] = <uint16_t>(m >> (SUIT_SIZE * u))
+    if memo.pcount < MEMO_FULL:
+        memo.pkey[slot] = key
+        memo.pdraws[slot] = draws[0]
+        memo.ptotal[slot] = tot
+        memo.pcount += 1
+    return tot
 
 
 cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target, int beat,
@@ -304,52 +456,85 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
     """``c`` holds Y = X + t.  Over the discards e of Y with cost(Y - e) == ``target``, the
     largest unseen useful total of Y - e (-1 when there is none); stops at the first total
     above ``beat`` when ``beat`` >= 0; sets ``good[0]`` when ``good`` is not NULL and one of
-    those hands waits in good shape (``_good_wait``)."""
-    cdef Parts py = st.p, pz
-    cdef Forms fy, fz
-    cdef uint64_t bz[MAX_COPIES + 1]
-    cdef uint64_t held = st.held | (<uint64_t>1 << t), m, copies
-    cdef int b = PART[t], u, e, std, cost, fyc = INF, fzc, best = -1, tot, w
-    _parts_set(&py, c, b)
+    those hands waits in good shape (``_good_wait``).  Totals (and shapes) of the hands
+    H - d - e + t are kept in ``st.memo``: each is met from two discards d and e."""
+    cdef Drawn y
+    cdef Forms fz
+    cdef Memo* memo = st.memo
+    cdef uint64_t held = st.held | (<uint64_t>1 << t), m
+    cdef uint32_t key
+    cdef uint16_t pm
+    cdef int u, e, ie, std, cost, fzc, best = -1, tot, slot, gz
+    y.p = st.p
+    y.t = t
+    y.tight_ready = False
+    y.forms_cost = INF
+    _parts_set(&y.p, c, PART[t])
+    y.std = _at(y.p.id[0], y.p.rest[0], st.n)
     if st.forms:
-        fy = st.f
-        _forms_add(&fy, t, c[t] - 1, c[t])
-        fyc = _forms_cost(&fy, x.flags)
+        y.f = st.f
+        _forms_add(&y.f, t, c[t] - 1, c[t])
+        y.forms_cost = _forms_cost(&y.f, x.flags)
     while held:
         e = _ctz(held)
         held &= held - 1
         u = PART[e]
-        std = _at(py.rec[u].rem[POS[e]], py.rest[u], st.n)
+        ie = y.p.rec[u].rem[POS[e]]
+        std = y.std if ie == y.p.id[u] else _at(ie, y.p.rest[u], st.n)
         cost = std
         fzc = INF
-        if fyc <= std:
-            fz = fy
+        if y.forms_cost <= std:
+            fz = y.f
             _forms_add(&fz, e, c[e], c[e] - 1)
             fzc = _forms_cost(&fz, x.flags)
             if fzc < cost:
                 cost = fzc
         if cost != target:
             continue
+        if memo != NULL and std == cost and ie == y.p.id[u] and fzc != cost:
+            # Z's rows are Y's: Z's draws outside part u are Y's, and its draws in part u
+            # depend only on part u of Z and Y's tight entries there (kept by key in the memo)
+            if not y.tight_ready:
+                _drawn_tight(x, c, st, &y)
+            tot = y.others[u] + _part_draws(x, c, st, &y, e, u, &pm)
+            if good != NULL and not good[0]:
+                c[e] -= 1
+                good[0] = _good_wait(x, c, (y.g.draws & ~PART_BITS[u]) | (<uint64_t>pm << (SUIT_SIZE * u)))
+                c[e] += 1
+            if tot > best:
+                best = tot
+                if 0 <= beat < best:
+                    return best
+            continue
+        slot = -1
+        gz = GOOD_UNKNOWN
+        if memo != NULL:
+            key = 1 + (t * N_KINDS + (e if e < st.d else st.d)) * N_KINDS + (st.d if e < st.d else e)
+            slot = (key * <uint32_t>2654435761) >> 20 & (MEMO_SIZE - 1)
+            while memo.key[slot] and memo.key[slot] != key:
+                slot = (slot + 1) & (MEMO_SIZE - 1)
+            if memo.key[slot] == key:
+                tot = memo.total[slot]
+                gz = memo.good[slot]
+            elif memo.count < MEMO_FULL:
+                memo.key[slot] = key
+                memo.total[slot] = -1
+                memo.good[slot] = GOOD_UNKNOWN
+                memo.count += 1
+            else:
+                slot = -1
         c[e] -= 1
-        m = 0
-        if std == cost:
-            pz = py
-            _parts_set(&pz, c, u)
-            m = _useful_std(&pz, st.n)
-        if fzc == cost:
-            memcpy(bz, st.bc, sizeof(bz))
-            _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
-            _bc_move(bz, e, c[e] + 1, c[e])
-            m |= _forms_useful(&fz, bz, cost, x.flags)
-        tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
-        if good != NULL and not good[0] and _popcount(m) >= 2:
-            copies = 0
-            while m:
-                w = _ctz(m)
-                m &= m - 1
-                copies += x.lim[w] - c[w]
-            good[0] = copies > 4
+        if slot < 0 or memo.total[slot] < 0 or (good != NULL and not good[0] and gz == GOOD_UNKNOWN):
+            m = _z_draws(x, c, st, &y, e, std, cost, &fz if fzc == cost else NULL)
+            tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
+            if good != NULL:
+                gz = _good_wait(x, c, m)
+            if slot >= 0:
+                memo.total[slot] = tot
+                memo.good[slot] = gz
         c[e] += 1
+        if good != NULL and gz == 1:
+            good[0] = 1
         if tot > best:
             best = tot
             if 0 <= beat < best:
@@ -357,13 +542,16 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
     return best
 
 
-cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Second* out) noexcept nogil:
-    """``_second`` by rows (``x.fast``): each draw's discards read as in ``_discards_fast``, from
-    the parts of X and the one part the draw changes."""
+cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Memo* memo,
+                       Second* out) noexcept nogil:
+    """``_second`` by rows (``x.fast``) for X = ``c`` = H - ``d``: each draw's discards read as in
+    ``_discards_fast``, from the parts of X and the one part the draw changes."""
     cdef Step st
     cdef int t, n_t, best, waits, weight = 0, num = 0, good = 0, g
     cdef uint64_t draws
     st.n = (total + 1) // 3
+    st.d = d
+    st.memo = memo
     st.forms = total + 1 == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _parts_of(&st.p, c)
     _planes_of(&st.w, x, c)
