@@ -16,7 +16,7 @@ every row and every min-plus product of rows is one of fewer than 256, so a row 
 and a product one table load (efficiency_rows.pxi); the useful draws come from per-part records
 of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
 """
-from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -276,10 +276,10 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
 
 # ---------------------------------------------------------------- two-step figures
 
-cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Memo* memo,
+cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Shared* shared,
                   Second* out) noexcept nogil:
     """Two-step figures of the 3n+1 hand ``c`` = H - ``d`` (shanten ``s``, useful draws ``mask``);
-    ``memo`` (or NULL) keeps what the fast path met of hands H - d - e + t."""
+    ``shared``: what the fast path keeps of H across the discards."""
     cdef signed char sh[N_KINDS]
     cdef uint64_t m2[N_KINDS]
     cdef int tot2[N_KINDS]
@@ -290,7 +290,7 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int
     out.improve_total = 0
     out.good = -1.0
     if x.fast:
-        _second_fast(x, c, total, s, mask, d, memo, out)
+        _second_fast(x, c, total, s, mask, d, shared, out)
         return
     if s >= 1:
         for t in range(N_KINDS):
@@ -478,7 +478,7 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     cdef Discards r = Discards.__new__(Discards)
     cdef uint8_t c[N_KINDS]
     cdef int t, size = 0
-    cdef Memo* memo = NULL
+    cdef Shared shared
     r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)
     if r.shanten < -1:
         raise ValueError("the hand has no shanten under these limits")
@@ -486,28 +486,19 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
-    if two_step and ctx.fast:
-        memo = <Memo*>malloc(sizeof(Memo))
-        if memo == NULL:
-            raise MemoryError("cannot allocate the two-step memo")
-        memset(memo.key, 0, sizeof(memo.key))
-        memset(memo.pkey, 0, sizeof(memo.pkey))
-        memo.count = memo.pcount = 0
-    try:
-        _order(r, ctx, c, size, memo)
-    finally:
-        free(memo)
+        shared.less[t] = NULL
+    _order(r, ctx, c, size, &shared)
     return r
 
 
-cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size, Memo* memo) noexcept:
+cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size, Shared* shared) noexcept:
     """Two-step figures when asked for, and the order of the discards, best first."""
     cdef int t, j, n = 0
     for t in range(N_KINDS):
         if c[t]:
             if r.two_step:
                 c[t] -= 1
-                _second(ctx, c, size - 1, r.sh[t], r.mask[t], t, memo, &r.sec[t])
+                _second(ctx, c, size - 1, r.sh[t], r.mask[t], t, shared, &r.sec[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):

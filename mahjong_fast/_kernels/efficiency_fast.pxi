@@ -147,10 +147,18 @@ cdef inline void _parts_of(Parts* p, const uint8_t* c) noexcept nogil:
 
 
 cdef inline void _parts_set(Parts* p, const uint8_t* c, int u) noexcept nogil:
-    """Part ``u`` read again from ``c`` (the other parts unchanged)."""
+    """Part ``u`` read again from ``c`` (the other parts unchanged): only the products that hold
+    it are read again."""
+    cdef int v
     p.rec[u] = _rec(c, u)
     p.id[u] = p.rec[u].id
-    _parts_fill(p)
+    for v in range(4):
+        if v != u:
+            p.pr[u][v] = PROD[p.id[u]][p.id[v]]
+            p.pr[v][u] = p.pr[u][v]
+    for v in range(4):
+        if v != u:      # the rows other than v's: u's and the two parts other than u and v
+            p.rest[v] = PROD[p.id[u]][p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
 
 
 cdef inline int _at(int a, int b, int n) noexcept nogil:
@@ -332,75 +340,44 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-cdef enum:
-    MEMO_SIZE = 4096            # slots of a Memo (a power of two)
-    MEMO_FULL = 3072            # entries kept at most
-    GOOD_UNKNOWN = 2
-
-
-ctypedef struct Memo:           # what the two-step loop met so far of the hands Z = H - d - e + t
-    uint32_t key[MEMO_SIZE]     # 0 free, else 1 + (t, min(d, e), max(d, e)) in base 34
-    int16_t total[MEMO_SIZE]    # Z's unseen useful total
-    uint8_t good[MEMO_SIZE]     # good-shape wait: 0, 1 or GOOD_UNKNOWN
-    int count
-    uint32_t pkey[MEMO_SIZE]    # 0 free, else 1 + (the part of Z holding e, its tight entries)
-    uint16_t pdraws[MEMO_SIZE]  # that part's draws (positions) lowering one of those entries
-    int16_t ptotal[MEMO_SIZE]   # and their unseen copies
-    int pcount
+ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share
+    const Rec* less[N_KINDS]    # less[e]: record of H's part less one e (NULL until read)
 
 
 ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X = H - d
     Parts p
     Forms f
     uint64_t bc[MAX_COPIES + 1]
-    Planes w
+    Planes w                    # unseen copies for X
     uint64_t held               # kinds X holds
     int n
     int d
     bint forms
-    Memo* memo                  # or NULL
+    Shared* shared
 
 
 ctypedef struct Drawn:          # the 3n+2 hand Y = X + t, as the loop over its discards reads it
     Parts p
     Forms f
-    Tight g                     # with tight_ready
-    int others[4]               # with tight_ready: unseen copies of g.draws outside each part
+    Tight g
     int t
     int std                     # its standard cost
     int forms_cost
-    bint tight_ready
 
 
-cdef inline void _drawn_tight(const Ctx* x, uint8_t* c, const Step* st, Drawn* y) noexcept nogil:
-    """Y's tight entries, their draws and the unseen copies of those draws outside each part
-    (``c`` holds Y)."""
-    cdef int v, w[4], all_ = 0
-    _tight_of(&y.g, &y.p, st.n)
-    for v in range(4):
-        w[v] = _unseen_total(&st.w, x, c, y.g.draws & PART_BITS[v], <uint64_t>1 << y.t)
-        all_ += w[v]
-    for v in range(4):
-        y.others[v] = all_ - w[v]
-    y.tight_ready = True
-
-
-cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, Drawn* y, int e, int std,
+cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Drawn* y, int e, int std,
                        int cost, const Forms* fz) noexcept nogil:
     """Useful draws of Z = Y - e (held in ``c``; standard cost ``std``, cost ``cost``)."""
     cdef Parts pz
+    cdef Tight g
     cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0
     cdef int u = PART[e], t = y.t
-    if std == cost and y.p.rec[u].rem[POS[e]] == y.p.id[u]:
-        if not y.tight_ready:
-            _tight_of(&y.g, &y.p, st.n)
-            y.tight_ready = True
-        m = _useful_kept(&y.g, _rec(c, u), u)
-    elif std == cost:
+    if std == cost:
         pz = y.p
         _parts_set(&pz, c, u)
-        m = _useful_std(&pz, st.n)
+        _tight_of(&g, &pz, st.n)
+        m = g.draws
     if fz != NULL:
         memcpy(bz, st.bc, sizeof(bz))
         _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
@@ -422,54 +399,22 @@ cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noex
     return copies > 4
 
 
-cdef int _part_draws(const Ctx* x, uint8_t* c, const Step* st, const Drawn* y, int e, int u,
-                     uint16_t* draws) noexcept nogil:
-    """For Z = Y - e with Y's rows (``c`` holds Y): the draws of part u of Z lowering one of Y's
-    tight entries of that part (``draws``, positions) and their unseen copies.  Part u of Z is
-    H's less d and e plus t where they fall in it: that and the entries are the memo key."""
-    cdef Memo* memo = st.memo
-    cdef int bits = y.g.bits[u], dd = st.d if PART[st.d] == u else N_KINDS
-    cdef int tt = y.t if PART[y.t] == u else N_KINDS, lo = e if e < dd else dd, hi = dd if e < dd else e
-    cdef uint32_t key = 1 + ((<uint32_t>((lo * (N_KINDS + 1) + hi) * (N_KINDS + 1) + tt) << ROW_LEN) | bits)
-    cdef int slot = (key * <uint32_t>2654435761) >> 20 & (MEMO_SIZE - 1), tot
-    cdef uint64_t m
-    while memo.pkey[slot] and memo.pkey[slot] != key:
-        slot = (slot + 1) & (MEMO_SIZE - 1)
-    if memo.pkey[slot] == key:
-        draws[0] = memo.pdraws[slot]
-        return memo.ptotal[slot]
-    c[e] -= 1
-    m = _need_at(_rec(c, u), bits, u)
-    tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << y.t) | (<uint64_t>1 << e))
-    c[e] += 1
-    draws[0] = <uint16_t>(m >> (SUIT_SIZE * u))
-    if memo.pcount < MEMO_FULL:
-        memo.pkey[slot] = key
-        memo.pdraws[slot] = draws[0]
-        memo.ptotal[slot] = tot
-        memo.pcount += 1
-    return tot
-
-
 cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target, int beat,
                      int* good) noexcept nogil:
     """``c`` holds Y = X + t.  Over the discards e of Y with cost(Y - e) == ``target``, the
     largest unseen useful total of Y - e (-1 when there is none); stops at the first total
     above ``beat`` when ``beat`` >= 0; sets ``good[0]`` when ``good`` is not NULL and one of
-    those hands waits in good shape (``_good_wait``).  Totals (and shapes) of the hands
-    H - d - e + t are kept in ``st.memo``: each is met from two discards d and e."""
+    those hands waits in good shape (``_good_wait``)."""
     cdef Drawn y
     cdef Forms fz
-    cdef Memo* memo = st.memo
+    cdef const Rec* rz
     cdef uint64_t held = st.held | (<uint64_t>1 << t), m
-    cdef uint32_t key
-    cdef uint16_t pm
-    cdef int u, e, ie, std, cost, fzc, best = -1, tot, slot, gz
+    cdef int u, e, ie, std, cost, fzc, best = -1, tot, b = PART[t]
+    cdef bint tight_ready = False
     y.p = st.p
     y.t = t
-    y.tight_ready = False
     y.forms_cost = INF
-    _parts_set(&y.p, c, PART[t])
+    _parts_set(&y.p, c, b)
     y.std = _at(y.p.id[0], y.p.rest[0], st.n)
     if st.forms:
         y.f = st.f
@@ -483,7 +428,7 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
         std = y.std if ie == y.p.id[u] else _at(ie, y.p.rest[u], st.n)
         cost = std
         fzc = INF
-        if y.forms_cost <= std:
+        if y.forms_cost <= target:      # else Z's forms stay above the target (a discard never lowers them)
             fz = y.f
             _forms_add(&fz, e, c[e], c[e] - 1)
             fzc = _forms_cost(&fz, x.flags)
@@ -491,50 +436,28 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
                 cost = fzc
         if cost != target:
             continue
-        if memo != NULL and std == cost and ie == y.p.id[u] and fzc != cost:
-            # Z's rows are Y's: Z's draws outside part u are Y's, and its draws in part u
-            # depend only on part u of Z and Y's tight entries there (kept by key in the memo)
-            if not y.tight_ready:
-                _drawn_tight(x, c, st, &y)
-            tot = y.others[u] + _part_draws(x, c, st, &y, e, u, &pm)
-            if good != NULL and not good[0]:
-                c[e] -= 1
-                good[0] = _good_wait(x, c, (y.g.draws & ~PART_BITS[u]) | (<uint64_t>pm << (SUIT_SIZE * u)))
-                c[e] += 1
-            if tot > best:
-                best = tot
-                if 0 <= beat < best:
-                    return best
-            continue
-        slot = -1
-        gz = GOOD_UNKNOWN
-        if memo != NULL:
-            key = 1 + (t * N_KINDS + (e if e < st.d else st.d)) * N_KINDS + (st.d if e < st.d else e)
-            slot = (key * <uint32_t>2654435761) >> 20 & (MEMO_SIZE - 1)
-            while memo.key[slot] and memo.key[slot] != key:
-                slot = (slot + 1) & (MEMO_SIZE - 1)
-            if memo.key[slot] == key:
-                tot = memo.total[slot]
-                gz = memo.good[slot]
-            elif memo.count < MEMO_FULL:
-                memo.key[slot] = key
-                memo.total[slot] = -1
-                memo.good[slot] = GOOD_UNKNOWN
-                memo.count += 1
-            else:
-                slot = -1
         c[e] -= 1
-        if slot < 0 or memo.total[slot] < 0 or (good != NULL and not good[0] and gz == GOOD_UNKNOWN):
-            m = _z_draws(x, c, st, &y, e, std, cost, &fz if fzc == cost else NULL)
-            tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
-            if good != NULL:
-                gz = _good_wait(x, c, m)
-            if slot >= 0:
-                memo.total[slot] = tot
-                memo.good[slot] = gz
+        m = 0
+        if std == cost and ie == y.p.id[u]:
+            # Z = Y - e has Y's rows, so Y's tight entries: Z draws what Y draws outside e's
+            # part, and in that part what Z's record gives at those entries
+            if not tight_ready:
+                _tight_of(&y.g, &y.p, st.n)
+                tight_ready = True
+            if u != b and u != PART[st.d]:
+                rz = st.shared.less[e]      # part u of Z is H's less e
+                if rz == NULL:
+                    rz = st.shared.less[e] = _rec(c, u)
+            else:
+                rz = _rec(c, u)
+            m = (y.g.draws & ~PART_BITS[u]) | _need_at(rz, y.g.bits[u], u)
+        if (std == cost and ie != y.p.id[u]) or fzc == cost:
+            m |= _z_draws(x, c, st, &y, e, std if ie != y.p.id[u] else INF, cost,
+                          &fz if fzc == cost else NULL)
+        tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
+        if good != NULL and not good[0]:
+            good[0] = _good_wait(x, c, m)
         c[e] += 1
-        if good != NULL and gz == 1:
-            good[0] = 1
         if tot > best:
             best = tot
             if 0 <= beat < best:
@@ -542,7 +465,7 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
     return best
 
 
-cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Memo* memo,
+cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Shared* shared,
                        Second* out) noexcept nogil:
     """``_second`` by rows (``x.fast``) for X = ``c`` = H - ``d``: each draw's discards read as in
     ``_discards_fast``, from the parts of X and the one part the draw changes."""
@@ -551,7 +474,7 @@ cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask
     cdef uint64_t draws
     st.n = (total + 1) // 3
     st.d = d
-    st.memo = memo
+    st.shared = shared
     st.forms = total + 1 == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _parts_of(&st.p, c)
     _planes_of(&st.w, x, c)

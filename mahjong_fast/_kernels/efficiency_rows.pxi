@@ -16,6 +16,7 @@ ctypedef struct Rec:
     uint16_t need[ROW_LEN]      # need[e]: the positions (bit i) whose added tile lowers entry e
     uint8_t id                  # the part's row id
     uint8_t rem[SUIT_SIZE]      # rem[i]: row id of the part with one tile fewer at i (i held)
+    uint16_t keep               # the held positions i with rem[i] == id
 
 cdef Rec* SREC = NULL           # suit records by rank
 cdef Rec* HREC = NULL           # honour records by rank
@@ -201,9 +202,12 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
                 r.need[e] = 0
             for i in range(SUIT_SIZE):
                 r.rem[i] = 0
+            r.keep = 0
             for i in range(npos):
                 if dig[i]:
                     r.rem[i] = by_code[code - pow5[i]]
+                    if r.rem[i] == r.id:
+                        r.keep |= 1 << i
                 if dig[i] < MAX_COPIES and total < MAX_HAND:
                     nrow = ROWS[by_code[code + pow5[i]]]
                     for e in range(ROW_LEN):
