@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, overload
 from . import _batch
 from ._api import Wild, rule_flags, wild_kinds
 from ._counts import read_counts
+from ._dispatch import api_fast as _api_fast
 from ._dispatch import efficiency as _kernel
 from ._hand import Hand, MeldLike, as_hand
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
@@ -29,6 +30,7 @@ NOT_HELD: int = _kernel.NOT_HELD_VALUE
 """``discard_analysis_batch(...).shanten`` where the row does not hold the tile (127)."""
 
 _FULL = bytes([MAX_COPIES]) * N_KINDS
+_DEFAULT_RULES = as_rules(None)
 _NONE = bytes(N_KINDS)
 
 
@@ -305,9 +307,12 @@ def useful_tiles(
         quick = _kernel.quick_useful(hand)
         if quick is not None:
             return UsefulTiles(quick[0], quick[1], quick[2], _FULL, quick[3])
-    held, lim, avail, mask, flags, fifth_ = _setup(
-        hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles"
+    args = _api_fast.efficiency_args(
+        hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 1
     )
+    if args is None:
+        args = _setup(hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles")
+    held, lim, avail, mask, flags, fifth_ = args
     s, m, total = _kernel.useful(held, lim, avail, mask, flags, fifth_)
     return UsefulTiles(s, m, total, avail, held)
 
@@ -339,9 +344,12 @@ def discard_analysis(
             return DiscardAnalysis(quick[0], quick[1], _FULL)
     if not isinstance(two_step, bool):
         raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
-    held, lim, avail, mask, flags, fifth_ = _setup(
-        hand, melds, visible, rules, wild, fifth, encoding, 2, "discard_analysis"
+    args = _api_fast.efficiency_args(
+        hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 2
     )
+    if args is None:
+        args = _setup(hand, melds, visible, rules, wild, fifth, encoding, 2, "discard_analysis")
+    held, lim, avail, mask, flags, fifth_ = args
     result = _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step)
     return DiscardAnalysis(result, held, avail)
 

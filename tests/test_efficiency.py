@@ -196,6 +196,58 @@ def test_quick_lane_matches_general_path():
         mf.discard_analysis([0, 0, 0, 0, 0])
 
 
+def _args_cases(rng):
+    """Calls of every kind the C reader of the efficiency arguments meets: hands as ints, text and
+    a Hand, melds, visible as a list, counts or text, each preset, wild kinds, and bad input."""
+    for _ in range(n_hands(400, 40)):
+        size = rng.choice((14, 13, 11, 10))
+        counts = mixed_hand(rng, size)
+        hand = tiles_of(counts)
+        melds = []
+        if size < 13:
+            used, _ = melds_and_limits(rng, 1)
+            t = next(t for t in range(N_KINDS) if used[t])
+            melds = [mf.Meld("chow" if used[t] == 1 else "pung" if used[t] == 3 else "kong", t)]
+            melds = rng.choice((melds, [str(melds[0])]))
+        seen = [0] * N_KINDS
+        for t in rng.sample(range(N_KINDS), rng.randrange(6)):
+            seen[t] = rng.randrange(3)
+        visible = rng.choice((None, tiles_of(seen), bytes(seen), mf.format(tiles_of(seen)) if any(seen) else "", []))
+        form = rng.choice((hand, tuple(hand), mf.format(hand), mf.Hand(hand)))
+        rules = rng.choice((None, "riichi", "chinese", "riichi3", "sichuan", "gb", RULES["riichi"]))
+        wild = rng.choice((None, None, None, "5z", [T(33)]))
+        yield form, melds, visible, rules, wild
+    yield [0, 0, 0, 0, 0], (), None, None, None             # five copies
+    yield list(range(14)), (), [0, 0, 0, 0], None, None      # hand and visible: five copies of 1m
+    yield list(range(14)), (), bytes(33), None, None         # 33 counts
+    yield list(range(14)), (), [34], None, None              # not a tile
+    yield [1, 2, 3] + list(range(9, 20)), (), None, "riichi3", None  # 2m under three-player riichi
+    yield list(range(14)), (), None, "nonsense", None
+    yield list(range(14)), (), None, None, 7                 # a wild that is no tile form
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled reader of the efficiency arguments")
+def test_compiled_argument_reader_matches_setup():
+    """Where the C reader answers it gives exactly ``_setup``'s arguments; where ``_setup`` raises
+    it leaves the call to it (None)."""
+    rng = random.Random(31)
+    answered = 0
+    for hand, melds, visible, rules, wild in _args_cases(rng):
+        for residue, name in ((2, "discard_analysis"), (1, "useful_tiles")):
+            try:
+                want = _efficiency._setup(hand, melds, visible, rules, wild, True, None, residue, name)
+            except (ValueError, TypeError):
+                want = None
+            got = _dispatch.api_fast.efficiency_args(
+                hand, melds, visible, _efficiency._DEFAULT_RULES if rules is None else rules, wild, True, None,
+                residue,
+            )
+            if got is not None:
+                answered += 1
+                assert got == want, (hand, melds, visible, rules, wild, residue)
+    assert answered > n_hands(150, 15)
+
+
 # ---------------------------------------------------------------- batches
 
 def _rows(seed, n, size):

@@ -486,7 +486,8 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
-        shared.less[t] = NULL
+    if two_step:
+        _shared_init(&shared)
     _order(r, ctx, c, size, &shared)
     return r
 

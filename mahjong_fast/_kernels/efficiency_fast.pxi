@@ -147,11 +147,15 @@ cdef inline void _parts_of(Parts* p, const uint8_t* c) noexcept nogil:
 
 
 cdef inline void _parts_set(Parts* p, const uint8_t* c, int u) noexcept nogil:
-    """Part ``u`` read again from ``c`` (the other parts unchanged): only the products that hold
-    it are read again."""
+    """Part ``u`` read again from ``c`` (the other parts unchanged)."""
+    _parts_put(p, _rec(c, u), u)
+
+
+cdef inline void _parts_put(Parts* p, const Rec* r, int u) noexcept nogil:
+    """Part ``u`` replaced by the record ``r``: only the products that hold it are read again."""
     cdef int v
-    p.rec[u] = _rec(c, u)
-    p.id[u] = p.rec[u].id
+    p.rec[u] = r
+    p.id[u] = r.id
     for v in range(4):
         if v != u:
             p.pr[u][v] = PROD[p.id[u]][p.id[v]]
@@ -340,8 +344,14 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share
-    const Rec* less[N_KINDS]    # less[e]: record of H's part less one e (NULL until read)
+ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share (NULL until read)
+    const Rec* less[N_KINDS]    # less[e]: record of e's part of H less one e
+    const Rec* plus[N_KINDS]    # plus[t]: record of t's part of H plus one t
+    const Rec* swap[N_KINDS][N_KINDS]   # swap[t][e]: of their part of H plus t less e (same part)
+
+
+cdef inline void _shared_init(Shared* sh) noexcept nogil:
+    memset(sh, 0, sizeof(Shared))
 
 
 ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X = H - d
@@ -414,7 +424,13 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
     y.p = st.p
     y.t = t
     y.forms_cost = INF
-    _parts_set(&y.p, c, b)
+    if b != PART[st.d]:         # part b of Y is H's plus t
+        rz = st.shared.plus[t]
+        if rz == NULL:
+            rz = st.shared.plus[t] = _rec(c, b)
+        _parts_put(&y.p, rz, b)
+    else:
+        _parts_set(&y.p, c, b)
     y.std = _at(y.p.id[0], y.p.rest[0], st.n)
     if st.forms:
         y.f = st.f
@@ -444,12 +460,16 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
             if not tight_ready:
                 _tight_of(&y.g, &y.p, st.n)
                 tight_ready = True
-            if u != b and u != PART[st.d]:
+            if u == PART[st.d]:
+                rz = _rec(c, u)
+            elif u != b:
                 rz = st.shared.less[e]      # part u of Z is H's less e
                 if rz == NULL:
                     rz = st.shared.less[e] = _rec(c, u)
             else:
-                rz = _rec(c, u)
+                rz = st.shared.swap[t][e]   # H's plus t less e
+                if rz == NULL:
+                    rz = st.shared.swap[t][e] = _rec(c, u)
             m = (y.g.draws & ~PART_BITS[u]) | _need_at(rz, y.g.bits[u], u)
         if (std == cost and ie != y.p.id[u]) or fzc == cost:
             m |= _z_draws(x, c, st, &y, e, std if ie != y.p.id[u] else INF, cost,
