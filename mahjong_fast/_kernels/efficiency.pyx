@@ -16,7 +16,7 @@ every row and every min-plus product of rows is one of fewer than 256, so a row 
 and a product one table load (efficiency_rows.pxi); the useful draws come from per-part records
 of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
 """
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
@@ -487,7 +487,7 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
     for t in range(N_KINDS):
         size += c[t]
     if two_step:
-        _shared_init(&shared)
+        _shared_init(&shared, ctx, c)
     _order(r, ctx, c, size, &shared)
     return r
 

@@ -344,21 +344,38 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share (NULL until read)
-    const Rec* less[N_KINDS]    # less[e]: record of e's part of H less one e
+ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share
+    const Rec* less[N_KINDS]    # less[e]: record of e's part of H less one e (NULL until read)
     const Rec* plus[N_KINDS]    # plus[t]: record of t's part of H plus one t
     const Rec* swap[N_KINDS][N_KINDS]   # swap[t][e]: of their part of H plus t less e (same part)
+    int16_t wsum[4][1 << SUIT_SIZE]     # [u][m]: unseen copies for H of the kinds m of part u
 
 
-cdef inline void _shared_init(Shared* sh) noexcept nogil:
-    memset(sh, 0, sizeof(Shared))
+cdef void _shared_init(Shared* sh, const Ctx* x, const uint8_t* c) noexcept nogil:
+    cdef int u, m, w[SUIT_SIZE], i
+    memset(sh.less, 0, sizeof(sh.less))
+    memset(sh.plus, 0, sizeof(sh.plus))
+    memset(sh.swap, 0, sizeof(sh.swap))
+    for u in range(4):
+        for i in range(SUIT_SIZE):
+            w[i] = _unseen(x, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
+        sh.wsum[u][0] = 0
+        for m in range(1, 1 << SUIT_SIZE):
+            sh.wsum[u][m] = sh.wsum[u][m & (m - 1)] + w[_ctz(m)]
+
+
+cdef inline int _z_total(const Shared* sh, uint64_t m, int d, int t, int e) noexcept nogil:
+    """Unseen copies of the draws ``m`` for Z = H - d + t - e (``t`` drawable: no count goes
+    below zero)."""
+    return (sh.wsum[0][m & 0x1FF] + sh.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
+            + sh.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + sh.wsum[3][m >> (3 * SUIT_SIZE)]
+            + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
 
 
 ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X = H - d
     Parts p
     Forms f
     uint64_t bc[MAX_COPIES + 1]
-    Planes w                    # unseen copies for X
     uint64_t held               # kinds X holds
     int n
     int d
@@ -375,25 +392,47 @@ ctypedef struct Drawn:          # the 3n+2 hand Y = X + t, as the loop over its 
     int forms_cost
 
 
-cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Drawn* y, int e, int std,
-                       int cost, const Forms* fz) noexcept nogil:
-    """Useful draws of Z = Y - e (held in ``c``; standard cost ``std``, cost ``cost``)."""
+cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Drawn* y, const Rec* rz, int e,
+                       int std, int cost, const Forms* fz) noexcept nogil:
+    """Useful draws of Z = Y - e (held in ``c``, its part of e read as ``rz``; standard cost
+    ``std``, cost ``cost``), for a discard that changes Y's rows or meets the forms' cost.
+    Y's tight entries (``y.g``) must be ready."""
     cdef Parts pz
-    cdef Tight g
     cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0
-    cdef int u = PART[e], t = y.t
+    cdef int u = PART[e], t = y.t, v
     if std == cost:
         pz = y.p
-        _parts_set(&pz, c, u)
-        _tight_of(&g, &pz, st.n)
-        m = g.draws
+        _parts_put(&pz, rz, u)
+        for v in range(4):
+            if v != u and pz.rest[v] == y.p.rest[v]:    # Y's row and Y's rest: Y's tight entries
+                m |= y.g.draws & PART_BITS[v]
+            else:
+                m |= _need_at(pz.rec[v], _tight(pz.id[v], pz.rest[v], st.n), v)
     if fz != NULL:
         memcpy(bz, st.bc, sizeof(bz))
         _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
         _bc_move(bz, e, c[e] + 1, c[e])
         m |= _forms_useful(fz, bz, cost, x.flags)
     return m
+
+
+cdef inline const Rec* _z_part(uint8_t* c, const Step* st, int t, int e) noexcept nogil:
+    """Record of e's part of Z = H - d + t - e (``c`` holds Z), from the hand's caches where
+    that part is H's less e or H's plus t less e."""
+    cdef int u = PART[e]
+    cdef const Rec* r
+    if u == PART[st.d]:
+        return _rec(c, u)
+    if u != PART[t]:
+        r = st.shared.less[e]
+        if r == NULL:
+            r = st.shared.less[e] = _rec(c, u)
+        return r
+    r = st.shared.swap[t][e]
+    if r == NULL:
+        r = st.shared.swap[t][e] = _rec(c, u)
+    return r
 
 
 cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noexcept nogil:
@@ -454,27 +493,18 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
             continue
         c[e] -= 1
         m = 0
+        rz = _z_part(c, st, t, e) if std == cost else NULL
+        if std == cost and not tight_ready:
+            _tight_of(&y.g, &y.p, st.n)
+            tight_ready = True
         if std == cost and ie == y.p.id[u]:
             # Z = Y - e has Y's rows, so Y's tight entries: Z draws what Y draws outside e's
             # part, and in that part what Z's record gives at those entries
-            if not tight_ready:
-                _tight_of(&y.g, &y.p, st.n)
-                tight_ready = True
-            if u == PART[st.d]:
-                rz = _rec(c, u)
-            elif u != b:
-                rz = st.shared.less[e]      # part u of Z is H's less e
-                if rz == NULL:
-                    rz = st.shared.less[e] = _rec(c, u)
-            else:
-                rz = st.shared.swap[t][e]   # H's plus t less e
-                if rz == NULL:
-                    rz = st.shared.swap[t][e] = _rec(c, u)
             m = (y.g.draws & ~PART_BITS[u]) | _need_at(rz, y.g.bits[u], u)
         if (std == cost and ie != y.p.id[u]) or fzc == cost:
-            m |= _z_draws(x, c, st, &y, e, std if ie != y.p.id[u] else INF, cost,
+            m |= _z_draws(x, c, st, &y, rz, e, std if ie != y.p.id[u] else INF, cost,
                           &fz if fzc == cost else NULL)
-        tot = _unseen_total(&st.w, x, c, m, (<uint64_t>1 << t) | (<uint64_t>1 << e))
+        tot = _z_total(st.shared, m, st.d, t, e)
         if good != NULL and not good[0]:
             good[0] = _good_wait(x, c, m)
         c[e] += 1
@@ -497,7 +527,6 @@ cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask
     st.shared = shared
     st.forms = total + 1 == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _parts_of(&st.p, c)
-    _planes_of(&st.w, x, c)
     st.held = 0
     for t in range(N_KINDS):
         if c[t]:
@@ -525,7 +554,7 @@ cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask
             if s == 1:
                 out.good = <double>good / weight
     elif s == 0:
-        waits = _unseen_total(&st.w, x, c, mask, 0)
+        waits = _z_total(shared, mask, d, d, d)     # for X = H - d: d unseen once more
         for t in range(N_KINDS):
             if (mask >> t) & 1 or c[t] >= x.lim[t]:
                 continue
