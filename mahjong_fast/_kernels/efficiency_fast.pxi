@@ -397,18 +397,20 @@ cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Dra
     """Useful draws of Z = Y - e (held in ``c``, its part of e read as ``rz``; standard cost
     ``std``, cost ``cost``), for a discard that changes Y's rows or meets the forms' cost.
     Y's tight entries (``y.g``) must be ready."""
-    cdef Parts pz
     cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0
-    cdef int u = PART[e], t = y.t, v
+    cdef int u = PART[e], t = y.t, v, rest
     if std == cost:
-        pz = y.p
-        _parts_put(&pz, rz, u)
+        # Z's rows are Y's but for part u (row rz.id): the other parts' rests are read again,
+        # and where one is unchanged so are that part's tight entries (Y's)
+        m = _need_at(rz, _tight(rz.id, y.p.rest[u], st.n), u)
         for v in range(4):
-            if v != u and pz.rest[v] == y.p.rest[v]:    # Y's row and Y's rest: Y's tight entries
-                m |= y.g.draws & PART_BITS[v]
-            else:
-                m |= _need_at(pz.rec[v], _tight(pz.id[v], pz.rest[v], st.n), v)
+            if v != u:
+                rest = PROD[rz.id][y.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
+                if rest == y.p.rest[v]:
+                    m |= y.g.draws & PART_BITS[v]
+                else:
+                    m |= _need_at(y.p.rec[v], _tight(y.p.id[v], rest, st.n), v)
     if fz != NULL:
         memcpy(bz, st.bc, sizeof(bz))
         _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
