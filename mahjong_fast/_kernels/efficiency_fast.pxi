@@ -208,11 +208,24 @@ cdef inline uint64_t _useful_std(const Parts* p, int n) noexcept nogil:
     return g.draws
 
 
-cdef inline uint64_t _useful_kept(const Tight* g, const Rec* r, int u) noexcept nogil:
-    """``_useful_std`` of a 3n+1 hand whose part ``u`` (record ``r``) has the same row as in a
-    3n+2 hand of the same rows (tight entries ``g``): every row, so every tight entry, is the
-    same; only the draws of part ``u`` are read from ``r``."""
-    return (g.draws & ~PART_BITS[u]) | _need_at(r, g.bits[u], u)
+cdef inline uint64_t _draws_with(const Parts* p, const Tight* g, const Rec* r, int u, int n) noexcept nogil:
+    """Standard-form draws of the hand of ``p`` (tight entries ``g``) with part u replaced by the
+    record ``r``, where that hand's standard cost is its cost.  Only the products of three parts
+    that hold part u change; a part whose product of the other three stays keeps its tight
+    entries, so its draws are read from ``g``."""
+    cdef uint64_t m
+    cdef int v, rest
+    if r.id == p.id[u]:
+        return (g.draws & ~PART_BITS[u]) | _need_at(r, g.bits[u], u)
+    m = _need_at(r, _tight(r.id, p.rest[u], n), u)
+    for v in range(4):
+        if v != u:
+            rest = PROD[r.id][p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
+            if rest == p.rest[v]:
+                m |= g.draws & PART_BITS[v]
+            else:
+                m |= _need_at(p.rec[v], _tight(p.id[v], rest, n), v)
+    return m
 
 
 # ---------------------------------------------------------------- unseen copies
@@ -252,7 +265,7 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
     """``discards`` by rows (``x.fast``): returns the least shanten after a discard; sets the
     hand's own shanten when ``hand_s`` is not NULL.  With ``keep`` >= 0 the useful draws are
     found only for the discards leaving shanten ``keep``."""
-    cdef Parts h, p
+    cdef Parts h
     cdef Forms f, fx
     cdef Planes w
     cdef Tight g
@@ -296,15 +309,11 @@ cdef int _discards_fast(const Ctx* x, uint8_t* c, int total, int keep, signed ch
         if keep < 0 or s == keep:
             m = 0
             bit = <uint64_t>1 << d
-            if std == cost and ia == h.id[a]:
+            if std == cost:
                 if not tight_ready:
                     _tight_of(&g, &h, n)
                     tight_ready = True
-                m = _useful_kept(&g, _rec(c, a), a)
-            elif std == cost:
-                p = h
-                _parts_set(&p, c, a)
-                m = _useful_std(&p, n)
+                m = _draws_with(&h, &g, _rec(c, a), a, n)
             if fcx == cost:
                 memcpy(bx, bc, sizeof(bx))
                 _bc_move(bx, d, c[d] + 1, c[d])
@@ -394,23 +403,13 @@ ctypedef struct Drawn:          # the 3n+2 hand Y = X + t, as the loop over its 
 
 cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Drawn* y, const Rec* rz, int e,
                        int std, int cost, const Forms* fz) noexcept nogil:
-    """Useful draws of Z = Y - e (held in ``c``, its part of e read as ``rz``; standard cost
-    ``std``, cost ``cost``), for a discard that changes Y's rows or meets the forms' cost.
-    Y's tight entries (``y.g``) must be ready."""
+    """Useful draws of Z = Y - e (held in ``c``, e's part read as ``rz``, NULL when Z's standard
+    cost ``std`` is above its cost ``cost``; then Y's tight entries ``y.g`` are ready)."""
     cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0
-    cdef int u = PART[e], t = y.t, v, rest
+    cdef int t = y.t
     if std == cost:
-        # Z's rows are Y's but for part u (row rz.id): the other parts' rests are read again,
-        # and where one is unchanged so are that part's tight entries (Y's)
-        m = _need_at(rz, _tight(rz.id, y.p.rest[u], st.n), u)
-        for v in range(4):
-            if v != u:
-                rest = PROD[rz.id][y.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
-                if rest == y.p.rest[v]:
-                    m |= y.g.draws & PART_BITS[v]
-                else:
-                    m |= _need_at(y.p.rec[v], _tight(y.p.id[v], rest, st.n), v)
+        m = _draws_with(&y.p, &y.g, rz, PART[e], st.n)
     if fz != NULL:
         memcpy(bz, st.bc, sizeof(bz))
         _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
@@ -494,18 +493,13 @@ cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target
         if cost != target:
             continue
         c[e] -= 1
-        m = 0
-        rz = _z_part(c, st, t, e) if std == cost else NULL
-        if std == cost and not tight_ready:
-            _tight_of(&y.g, &y.p, st.n)
-            tight_ready = True
-        if std == cost and ie == y.p.id[u]:
-            # Z = Y - e has Y's rows, so Y's tight entries: Z draws what Y draws outside e's
-            # part, and in that part what Z's record gives at those entries
-            m = (y.g.draws & ~PART_BITS[u]) | _need_at(rz, y.g.bits[u], u)
-        if (std == cost and ie != y.p.id[u]) or fzc == cost:
-            m |= _z_draws(x, c, st, &y, rz, e, std if ie != y.p.id[u] else INF, cost,
-                          &fz if fzc == cost else NULL)
+        rz = NULL
+        if std == cost:
+            rz = _z_part(c, st, t, e)
+            if not tight_ready:
+                _tight_of(&y.g, &y.p, st.n)
+                tight_ready = True
+        m = _z_draws(x, c, st, &y, rz, e, std, cost, &fz if fzc == cost else NULL)
         tot = _z_total(st.shared, m, st.d, t, e)
         if good != NULL and not good[0]:
             good[0] = _good_wait(x, c, m)
