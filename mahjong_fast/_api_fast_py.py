@@ -245,16 +245,7 @@ def fast_paths(
     return fast_is_win, fast_shanten, fast_waits
 
 
-def efficiency_args(
-    hand: object,
-    melds: Iterable[MeldLike],
-    visible: object,
-    rules: object,
-    wild: Wild,
-    fifth: object,
-    encoding: str | None,
-    residue: int,
-) -> tuple[bytes, bytes, bytes, bytes | None, int, bool] | None:
+def efficiency_args(*args: object) -> tuple[bytes, bytes, bytes, bytes | None, int, bool] | None:
     """Always None: without a compiler every efficiency call is read by the general path
     (``_efficiency._setup``), which is already the Python reading of it."""
     return None
