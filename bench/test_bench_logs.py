@@ -23,7 +23,7 @@ import pytest
 
 from mahjong_fast import logs
 from mahjong_fast._dispatch import NO_EXTENSIONS
-from mahjong_fast.logs._analysis import _discards, analyze_log
+from mahjong_fast.logs._analysis import analyze_log, discard_rows
 from mahjong_fast.logs._reader import read_events
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "mjai"
@@ -49,9 +49,8 @@ def counts(paths: list[str]) -> tuple[int, int]:
     """(discards, rounds) of the workload."""
     rows = rounds = 0
     for path in paths:
-        name, lines, events = read_events(path)
-        rows += len(_discards(name, lines, events)[2]["seat"])
-        rounds += sum(1 for e in events if e["type"] == "start_kyoku")
+        rows += len(discard_rows(path)[0]["seat"])
+        rounds += sum(1 for e in read_events(path)[2] if e["type"] == "start_kyoku")
     return rows, rounds
 
 
@@ -64,7 +63,7 @@ def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
 
     def state() -> None:
         for p in paths:
-            _discards(*read_events(p))
+            discard_rows(p)
 
     def analyze() -> None:
         for p in paths:

@@ -110,7 +110,10 @@ _OUTSIDE_ROUNDS = frozenset(("start_game", "start_kyoku", "end_game"))
 
 
 def _tile(event: Event, key: str) -> tuple[int, bool]:
-    name = event.get(key)
+    return _named(event.get(key), key)
+
+
+def _named(name: object, key: str) -> tuple[int, bool]:
     found = TILE_OF.get(name) if name.__class__ is str else None
     if found is None:
         if name == "?":
@@ -120,10 +123,24 @@ def _tile(event: Event, key: str) -> tuple[int, bool]:
 
 
 def _tiles(event: Event, key: str, n: int) -> list[tuple[int, bool]]:
-    names = event.get(key)
+    return _tile_list(event.get(key), key, n)
+
+
+def _tile_list(names: object, key: str, n: int) -> list[tuple[int, bool]]:
     if not isinstance(names, list) or len(names) != n:
         raise Inconsistent(f"{key!r} must be a list of {n} tiles, not {names!r}")
-    return [_tile({key: name}, key) for name in names]
+    return [_named(name, key) for name in names]
+
+
+_melds: dict[tuple[str, int, bool, int], Meld] = {}
+"""Every meld made so far (a few hundred at most): a ``Meld`` is immutable, so seats share them."""
+
+
+def _meld(kind: str, tile: int, concealed: bool = False, red: int = 0) -> Meld:
+    meld = _melds.get((kind, tile, concealed, red))
+    if meld is None:
+        meld = _melds[kind, tile, concealed, red] = Meld(kind, TILES[tile], concealed, red)
+    return meld
 
 
 def _seat(event: Event, key: str = "actor") -> int:
@@ -254,10 +271,18 @@ class Table:
         self.face_up = bytearray(N_KINDS)
         self._known = bytearray(N_KINDS)
         self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
+        known = self._known
         for who, names in enumerate(hands):
             seat = self.seats[who]
-            for tile in _tiles({"tehais": names}, "tehais", HAND_SIZE):
-                self._give(seat, tile, who)
+            counts = seat.counts
+            for kind, red in _tile_list(names, "tehais", HAND_SIZE):
+                if known[kind] >= MAX_COPIES:
+                    raise Inconsistent(f"a fifth {TILES[kind]} comes out of the wall")
+                known[kind] += 1
+                counts[kind] += 1
+                if red:
+                    seat._reds[kind] += 1
+            seat.size = HAND_SIZE
         self.round += 1
         self.in_round = True
         self.last_discard = None
@@ -308,7 +333,7 @@ class Table:
         self._size(seat, who, 1, "call")
         for c in consumed:
             self._take(seat, c, who)
-        seat._melds.append(Meld(kind, TILES[kinds[0]], red=tile[1] + sum(c[1] for c in consumed)))
+        seat._melds.append(_meld(kind, kinds[0], red=tile[1] + sum(c[1] for c in consumed)))
         for k in kinds:
             seat._meld_counts[k] += 1
         for c in consumed:  # the called tile was face up already, as a discard
@@ -334,7 +359,7 @@ class Table:
         self._size(seat, who, 2, "declare a kan")
         for c in consumed:
             self._take(seat, c, who)
-        seat._melds.append(Meld.kong(TILES[kind], concealed=True, red=sum(c[1] for c in consumed)))
+        seat._melds.append(_meld("kong", kind, True, sum(c[1] for c in consumed)))
         seat._meld_counts[kind] += MAX_COPIES
         self.face_up[kind] += MAX_COPIES
 
@@ -351,7 +376,7 @@ class Table:
                 raise Inconsistent(f"not a kakan: {_name(tile)} with {[_name(c) for c in consumed]}")
         self._size(seat, who, 2, "declare a kan")
         self._take(seat, tile, who)
-        seat._melds[pungs[0]] = Meld.kong(TILES[tile[0]], red=seat._melds[pungs[0]].red + tile[1])
+        seat._melds[pungs[0]] = _meld("kong", tile[0], red=seat._melds[pungs[0]].red + tile[1])
         seat._meld_counts[tile[0]] += 1
         self.face_up[tile[0]] += 1
 
