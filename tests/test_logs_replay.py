@@ -42,6 +42,14 @@ def _events(path: Path) -> list[dict]:
     return [json.loads(line) for line in read_lines(path)]
 
 
+def forget_lines() -> None:
+    """Empty the reader's memory of lines seen before (the next log is read as the first one is)."""
+    from mahjong_fast.logs import _analysis, _reader
+
+    _analysis._ops.clear()
+    _reader._shared.clear()
+
+
 def _states(source: object) -> list[tuple]:
     return [(event["type"],) + tuple((s.concealed, s.melds, s.visible, s.riichi) for s in seats)
             for event, seats in logs.replay(source)]
@@ -213,7 +221,7 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("kind", sorted(BROKEN))
-@pytest.mark.parametrize("reader", ["replay", "decisions", "to_arrays"])
+@pytest.mark.parametrize("reader", ["replay", "decisions", "to_arrays", "analyze cold", "analyze warm"])
 def test_malformed_log_names_file_line_and_event(tmp_path: Path, kind: str, reader: str) -> None:
     lines = read_lines(LOGS[0])
     make, message = BROKEN[kind]
@@ -224,8 +232,14 @@ def test_malformed_log_names_file_line_and_event(tmp_path: Path, kind: str, read
         lines[i] = bad
     path = tmp_path / "broken.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if reader.startswith("analyze"):
+        pytest.importorskip("pyarrow")
+        forget_lines()
+        if reader == "analyze warm":  # the lines of the log remembered first: analyze's straight paths
+            logs.analyze(LOGS[0])
     run = {"replay": lambda: list(logs.replay(path)), "decisions": lambda: list(logs.decisions(path)),
-           "to_arrays": lambda: logs.to_arrays([path])}[reader]
+           "to_arrays": lambda: logs.to_arrays([path]), "analyze cold": lambda: logs.analyze([path]),
+           "analyze warm": lambda: logs.analyze([path])}[reader]
     with pytest.raises(ValueError) as info:
         run()
     text = str(info.value)

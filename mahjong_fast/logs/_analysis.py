@@ -32,9 +32,9 @@ from .._rules import Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import SHARED_LINE, Source, _error, _shared, parse_lines, read_event, read_lines
+from ._reader import Source, _error, _shared, parse_lines, read_event, read_lines
 from ._require import require
-from ._state import N_SEATS, Inconsistent, Table
+from ._state import N_SEATS, Inconsistent, Table, call_of
 
 COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced", "shanten_before",
            "shanten_after", "best", "useful", "best_useful", "lost")
@@ -110,27 +110,35 @@ _TURN = 1 << _TURN_SHIFT
 _FLAGS = _RIICHI | _FORCED
 _KEY_SHIFT = 26
 
-OPS_MAX = 1 << 13
-"""How many ``tsumo``/``dahai`` lines ``_discards`` remembers (a real log has a few hundred distinct ones)."""
-_TSUMO, _TSUMO_RED, _DAHAI, _DAHAI_FIVE, _DAHAI_RED = range(5)  # a dahai of a tile other than a five: no red copy
-_ops: dict[str, tuple[int, int, int, int, tuple[int, int, bool]]] = {}
-"""A ``tsumo``/``dahai`` line seen before: (its kind above, seat, index34, the row's seat | tile bits,
-``Table.last_discard`` after it)."""
+OPS_MAX = 1 << 14
+"""How many lines ``_discards`` remembers (a real log is mostly a few hundred distinct ones)."""
+LINE_MAX = 200
+"""The longest line it remembers."""
+# kinds of line remembered: a dahai of a tile other than a five (no red copy); chi and pon count a turn
+_TSUMO, _TSUMO_RED, _DAHAI, _DAHAI_FIVE, _DAHAI_RED, _CALL_TURN, _CALL = range(7)
+_SLOW = (-1, 0, 0, 0, None)
+_ops: dict[str, tuple[int, int, int, int, Any]] = {}
+"""A line seen before: ``(its kind above, seat, index34, the row's seat | tile bits, Table.last_discard
+after a dahai or the Call of a call)``; ``_SLOW`` for another line."""
 
 
 def _remember(line: str, event: dict[str, Any]) -> None:
-    kind = event.get("type")
-    who = event.get("actor")
-    name = event.get("pai")
-    tile = TILE_OF.get(name) if name.__class__ is str else None
-    if ((kind == "tsumo" or kind == "dahai") and who.__class__ is int and 0 <= who < N_SEATS and tile is not None
-            and len(line) <= SHARED_LINE and len(_ops) < OPS_MAX):
-        t, red = tile
+    """Remember a line ``Table.apply`` has just accepted."""
+    if len(line) > LINE_MAX or len(_ops) >= OPS_MAX:
+        return
+    kind = event["type"]
+    if kind == "tsumo" or kind == "dahai":
+        who = event["actor"]
+        t, red = TILE_OF[event["pai"]]
         if kind == "tsumo":
             op = _TSUMO_RED if red else _TSUMO
         else:
             op = _DAHAI_RED if red else _DAHAI_FIVE if t in RED_FIVES else _DAHAI
         _ops[line] = (op, who, t, who | t << _TILE_SHIFT, (who, t, red))
+    elif kind == "chi" or kind == "pon" or kind == "daiminkan":
+        _ops[line] = (_CALL if kind == "daiminkan" else _CALL_TURN, event["actor"], 0, 0, call_of(event))
+    else:
+        _ops[line] = _SLOW
 
 
 def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
@@ -140,9 +148,10 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
 
     The same rows as the ``DISCARD``/``RIICHI`` decisions of ``decisions(offers=False)``, in one pass
     over the lines.  A ``tsumo`` or ``dahai`` line seen before (``_ops``) that the state allows takes
-    the same straight path as ``Table.apply``'s, without parsing it again; every other line is parsed
-    and applied by ``Table.apply``, and the errors are the reader's: the first line that is not a JSON
-    object, else the first event the state rules out.
+    the same straight path as ``Table.apply``'s, and a call seen before goes to ``Table.call``, without
+    parsing either again; every other line is parsed and applied by ``Table.apply``, and the errors
+    are the reader's: the first line that is not a JSON object, else the first event the state rules
+    out.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
@@ -152,9 +161,10 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     bits = [who << _KEY_SHIFT for who in range(N_SEATS)]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
     op_of = _ops.get
     event_of = _shared.get
+    last_discard = table.last_discard  # Table.last_discard, kept here on the straight path
     for i, line in enumerate(lines):
         op = op_of(line)
-        if op is not None and in_round:  # Table.apply's straight path, with the row of a discard
+        if op is not None and in_round:  # Table.apply's straight path, with the row of a discard (not _SLOW)
             kind, who, t, code, last = op
             seat = seats[who]
             counts = seat.counts
@@ -166,7 +176,7 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
                     counts[t] -= 1
                     seat.size -= 1
                     face_up[t] += 1
-                    table.last_discard = last
+                    last_discard = last
                     continue
             elif kind == _TSUMO or kind == _TSUMO_RED:
                 if seat.size % 3 == 1 and known[t] < MAX_COPIES:
@@ -175,10 +185,22 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
                     seat.size += 1
                     if kind == _TSUMO_RED:
                         seat._reds[t] += 1
-                    table.last_discard = None
+                    last_discard = None
                     bits[who] += _TURN
                     continue
-            elif (seat._reds[t] if kind == _DAHAI_RED else counts[t] - seat._reds[t]) and seat.size % 3 == 2:
+            elif kind >= _CALL_TURN:
+                table.last_discard = last_discard
+                try:
+                    table.call(last)
+                except Inconsistent as exc:
+                    parse_lines(name, lines)  # a line that is not JSON comes first (as below)
+                    raise _error(name, i + 1, str(exc), line) from None
+                last_discard = None
+                if kind == _CALL_TURN:
+                    bits[who] += _TURN
+                continue
+            elif kind >= _DAHAI_FIVE and (seat._reds[t] if kind == _DAHAI_RED else counts[t] - seat._reds[t]) and (
+                    seat.size % 3 == 2):
                 hands += counts
                 seen += face_up
                 codes.append(code | bits[who])
@@ -187,11 +209,10 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
                 if kind == _DAHAI_RED:
                     seat._reds[t] -= 1
                 face_up[t] += 1
-                table.last_discard = last
+                last_discard = last
                 continue
         event = event_of(line) or read_event(name, i + 1, line)
-        if op is None:
-            _remember(line, event)
+        table.last_discard = last_discard
         what: Any = event.get("type")
         actor: Any = event.get("actor")
         mine = what == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
@@ -203,8 +224,11 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
         except Inconsistent as exc:
             parse_lines(name, lines)  # a line that is not JSON comes first, as when all lines are parsed first
             raise _error(name, i + 1, str(exc), line) from None
+        if op is None:
+            _remember(line, event)
+        last_discard = table.last_discard
         if mine:
-            codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
+            codes.append(actor | last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
         elif what == "tsumo" or what == "chi" or what == "pon":
             bits[actor] += _TURN
         elif what == "reach" or what == "reach_accepted":

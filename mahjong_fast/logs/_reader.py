@@ -50,7 +50,21 @@ def _decode(name: str, data: bytes) -> list[str]:
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    return text.splitlines()
+    return split_lines(text)
+
+
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+"""What ``str.splitlines`` breaks lines at besides ``\\n``."""
+
+
+def split_lines(text: str) -> list[str]:
+    """``text.splitlines()``, by the faster ``split`` when ``\\n`` is the only line break in it."""
+    if any(c in text for c in _OTHER_BREAKS):
+        return text.splitlines()
+    lines = text.split("\n")
+    if not lines[-1]:
+        lines.pop()
+    return lines
 
 
 def _gunzip(name: str, data: bytes) -> bytes:
@@ -91,10 +105,10 @@ def read_lines(source: Source) -> tuple[str, list[str]]:
     if isinstance(source, (bytes, bytearray, memoryview)):
         raise TypeError("source must be a path, a file or an iterable of lines, not bytes (wrap it in io.BytesIO)")
     if isinstance(source, io.TextIOBase):
-        return name, source.read().splitlines()
+        return name, split_lines(source.read())
     if hasattr(source, "read"):
         data = source.read()
-        return name, data.splitlines() if isinstance(data, str) else _decode(name, bytes(data))
+        return name, split_lines(data) if isinstance(data, str) else _decode(name, bytes(data))
     if not isinstance(source, Iterable):
         raise TypeError(f"source must be a path, a file or an iterable of lines, not {type(source).__name__}")
     lines: list[str] = []
