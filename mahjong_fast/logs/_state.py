@@ -140,6 +140,9 @@ def _tile_list(names: object, key: str, n: int) -> list[tuple[int, bool]]:
 
 
 _TILE_OF_GET = TILE_OF.get
+_ONE = {name: 1 << 8 * kind for name, (kind, _) in TILE_OF.items()}
+_RED_ONE = {name: 1 << 8 * kind if red else 0 for name, (kind, red) in TILE_OF.items()}
+_RED_NAMES = frozenset(name for name, (_, red) in TILE_OF.items() if red)
 _melds: dict[tuple[str, int, bool, int], Meld] = {}
 """Every meld made so far (a few hundred at most): a ``Meld`` is immutable, so seats share them."""
 
@@ -292,30 +295,22 @@ class Table:
 
     def _deal(self, hands: list[Any]) -> bool:
         """Deal four valid hands and say so; else (a name, a list, a fifth copy) deal nothing."""
-        dealt: list[list[tuple[int, bool]]] = []
+        dealt = []
         for names in hands:
             if names.__class__ is not list or len(names) != HAND_SIZE:
                 return False
-            try:
-                tiles: list[Any] = list(map(_TILE_OF_GET, names))
-            except TypeError:  # an unhashable name
+            try:  # a hand as one int, byte k the count of tile k (no sum carries from one byte to the next)
+                dealt.append(sum(map(_ONE.__getitem__, names)))
+            except (KeyError, TypeError):  # a name that is not a tile's
                 return False
-            if None in tiles:
-                return False
-            dealt.append(tiles)
-        known = bytearray(N_KINDS)
-        for tiles in dealt:
-            for kind, _ in tiles:
-                known[kind] += 1
+        known = sum(dealt).to_bytes(N_KINDS, "little")
         if max(known) > MAX_COPIES:
             return False
         self._known[:] = known
-        for seat, tiles in zip(self.seats, dealt):
-            counts = seat.counts
-            for kind, red in tiles:
-                counts[kind] += 1
-                if red:
-                    seat._reds[kind] += 1
+        for seat, counts, names in zip(self.seats, dealt, hands):
+            seat.counts[:] = counts.to_bytes(N_KINDS, "little")
+            if not _RED_NAMES.isdisjoint(names):
+                seat._reds[:] = sum(map(_RED_ONE.__getitem__, names)).to_bytes(N_KINDS, "little")
             seat.size = HAND_SIZE
         return True
 
