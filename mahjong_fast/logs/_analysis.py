@@ -27,7 +27,8 @@ from typing import Any
 
 from .._batch import is_win_batch
 from .._efficiency import discard_analysis_batch
-from .._layout import MAX_COPIES, N_KINDS
+from .._kernels import logscan_py as logscan  # the compiled twin is bound in _dispatch (next commit)
+from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
@@ -114,8 +115,10 @@ OPS_MAX = 1 << 14
 """How many lines ``_discards`` remembers (a real log is mostly a few hundred distinct ones)."""
 LINE_MAX = 200
 """The longest line it remembers."""
-# kinds of line remembered: a dahai of a tile other than a five (no red copy); chi and pon count a turn
-_TSUMO, _TSUMO_RED, _DAHAI, _DAHAI_FIVE, _DAHAI_RED, _CALL_TURN, _CALL = range(7)
+# kinds of line remembered: logscan's draws and discards, then calls (chi and pon count a turn)
+_TSUMO, _TSUMO_RED, _DAHAI, _DAHAI_FIVE, _DAHAI_RED = (logscan.TSUMO, logscan.TSUMO_RED, logscan.DAHAI,
+                                                       logscan.DAHAI_FIVE, logscan.DAHAI_RED)
+_CALL_TURN, _CALL = 5, 6
 _SLOW = (-1, 0, 0, 0, None)
 _ops: dict[str, tuple[int, int, int, int, Any]] = {}
 """A line seen before: ``(its kind above, seat, index34, the row's seat | tile bits, Table.last_discard
@@ -147,11 +150,11 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     names)``: the round and the players' names from that row on.
 
     The same rows as the ``DISCARD``/``RIICHI`` decisions of ``decisions(offers=False)``, in one pass
-    over the lines.  A ``tsumo`` or ``dahai`` line seen before (``_ops``) that the state allows takes
-    the same straight path as ``Table.apply``'s, and a call seen before goes to ``Table.call``, without
-    parsing either again; every other line is parsed and applied by ``Table.apply``, and the errors
-    are the reader's: the first line that is not a JSON object, else the first event the state rules
-    out.
+    over the lines.  The ``tsumo`` and ``dahai`` lines seen before (``_ops``) that the state allows take
+    the straight path of ``Table.apply`` in ``logscan.run`` (compiled), and a call seen before goes to
+    ``Table.call``, without parsing either again; every other line is parsed and applied by
+    ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
+    the first event the state rules out.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
@@ -161,64 +164,32 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     bits = [who << _KEY_SHIFT for who in range(N_SEATS)]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
     op_of = _ops.get
     event_of = _shared.get
-    last_discard = table.last_discard  # Table.last_discard, kept here on the straight path
-    for i, line in enumerate(lines):
+    run = logscan.run
+    i, n = 0, len(lines)
+    while i < n:
+        if in_round:  # the straight path, up to the first line it does not take
+            i = run(lines, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
+            if i == n:
+                break
+        line = lines[i]
         op = op_of(line)
-        if op is not None and in_round:  # Table.apply's straight path, with the row of a discard (not _SLOW)
-            kind, who, t, code, last = op
-            seat = seats[who]
-            counts = seat.counts
-            if kind == _DAHAI:
-                if counts[t] and seat.size % 3 == 2:
-                    hands += counts
-                    seen += face_up
-                    codes.append(code | bits[who])
-                    counts[t] -= 1
-                    seat.size -= 1
-                    face_up[t] += 1
-                    last_discard = last
-                    continue
-            elif kind == _TSUMO or kind == _TSUMO_RED:
-                if seat.size % 3 == 1 and known[t] < MAX_COPIES:
-                    known[t] += 1
-                    counts[t] += 1
-                    seat.size += 1
-                    if kind == _TSUMO_RED:
-                        seat._reds[t] += 1
-                    last_discard = None
-                    bits[who] += _TURN
-                    continue
-            elif kind >= _CALL_TURN:
-                table.last_discard = last_discard
-                try:
-                    table.call(last)
-                except Inconsistent as exc:
-                    parse_lines(name, lines)  # a line that is not JSON comes first (as below)
-                    raise _error(name, i + 1, str(exc), line) from None
-                last_discard = None
-                if kind == _CALL_TURN:
-                    bits[who] += _TURN
-                continue
-            elif kind >= _DAHAI_FIVE and (seat._reds[t] if kind == _DAHAI_RED else counts[t] - seat._reds[t]) and (
-                    seat.size % 3 == 2):
-                hands += counts
-                seen += face_up
-                codes.append(code | bits[who])
-                counts[t] -= 1
-                seat.size -= 1
-                if kind == _DAHAI_RED:
-                    seat._reds[t] -= 1
-                face_up[t] += 1
-                last_discard = last
-                continue
+        if op is not None and in_round and op[0] >= _CALL_TURN:  # a call seen before: only the state to check
+            try:
+                table.call(op[4])
+            except Inconsistent as exc:
+                parse_lines(name, lines)  # a line that is not JSON comes first (as below)
+                raise _error(name, i + 1, str(exc), line) from None
+            if op[0] == _CALL_TURN:
+                bits[op[1]] += _TURN
+            i += 1
+            continue
         event = event_of(line) or read_event(name, i + 1, line)
-        table.last_discard = last_discard
         what: Any = event.get("type")
         actor: Any = event.get("actor")
         mine = what == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
         if mine:  # the state the discard is chosen in: before the event
-            hands += table.seats[actor].counts
-            seen += table.face_up
+            hands += seats[actor].counts
+            seen += face_up
         try:
             table.apply(event)
         except Inconsistent as exc:
@@ -226,9 +197,8 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
             raise _error(name, i + 1, str(exc), line) from None
         if op is None:
             _remember(line, event)
-        last_discard = table.last_discard
         if mine:
-            codes.append(actor | last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
+            codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
         elif what == "tsumo" or what == "chi" or what == "pon":
             bits[actor] += _TURN
         elif what == "reach" or what == "reach_accepted":
@@ -237,10 +207,11 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
                 _FORCED if seat.riichi else 0)
         elif what == "start_kyoku" or what == "start_game":
             segments.append((len(codes), table.round, list(table.names)))
-            bits = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(N_SEATS)]
+            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(N_SEATS)]
             seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
         else:
             in_round = table.in_round
+        i += 1
     return hands, seen, codes, segments
 
 
