@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from .._batch import is_win_batch
+from .._dispatch import logscan
 from .._efficiency import discard_analysis_batch
-from .._kernels import logscan_py as logscan  # the compiled twin is bound in _dispatch (next commit)
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from .._tiles import RED_FIVES
