@@ -4,7 +4,9 @@
     python bench/test_bench_logs.py                        # the same, as a table with the projections
 
 The logs are the committed mjai hanchan (tests/data/mjai), copied to ``COPIES`` files
-so that a cluster has tasks to share.  A decision point here is a discard (one row of
+so that a cluster has tasks to share.  The stages: ``read`` (``read_events``: gunzip, every
+line parsed), ``read+state`` (``discard_rows``: all ``analyze`` does before the judgement),
+``read+state+analysis`` (``analyze_log``).  A decision point here is a discard (one row of
 ``logs.analyze``); ``extra_info["per_second"]`` is decision points per second, and the
 table projects the time of the Tenhou phoenix corpus (17 million rounds) at that rate
 on 1 and 64 cores, with the decision points per round of these logs.
