@@ -348,16 +348,23 @@ class Table:
     def call(self, call: Call) -> None:
         """Apply a chi, pon or daiminkan already read and checked for shape (``call_of``)."""
         who, target, tile, consumed, kinds, meld = call
-        self._check_called(who, target, tile)
+        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+            self._check_called(who, target, tile)
         seat = self.seats[who]
-        self._size(seat, who, 1, "call")
-        for c in consumed:
-            self._take(seat, c, who)
+        if seat.size % 3 != 1:
+            self._size(seat, who, 1, "call")
+        counts, reds, face_up = seat.counts, seat._reds, self.face_up
+        for kind, red in consumed:  # as _take does
+            if not (reds[kind] if red else counts[kind] - reds[kind]):
+                raise Inconsistent(f"seat {who} does not hold {_name((kind, red))}")
+            counts[kind] -= 1
+            if red:
+                reds[kind] -= 1
+            face_up[kind] += 1  # the called tile was face up already, as a discard
+        seat.size -= len(consumed)
         seat._melds.append(meld)
         for k in kinds:
             seat._meld_counts[k] += 1
-        for c in consumed:  # the called tile was face up already, as a discard
-            self.face_up[c[0]] += 1
         self.last_discard = None
 
     def _chi(self, event: Event) -> None:
