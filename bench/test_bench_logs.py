@@ -4,7 +4,9 @@
     python bench/test_bench_logs.py                        # the same, as a table with the projections
 
 The logs are the committed mjai hanchan (tests/data/mjai), copied to ``COPIES`` files
-so that a cluster has tasks to share.  A decision point here is a discard (one row of
+so that a cluster has tasks to share.  The stages: ``read`` (``read_events``: gunzip, every
+line parsed), ``read+state`` (``discard_rows``: all ``analyze`` does before the judgement),
+``read+state+analysis`` (``analyze_log``).  A decision point here is a discard (one row of
 ``logs.analyze``); ``extra_info["per_second"]`` is decision points per second, and the
 table projects the time of the Tenhou phoenix corpus (17 million rounds) at that rate
 on 1 and 64 cores, with the decision points per round of these logs.
@@ -23,7 +25,7 @@ import pytest
 
 from mahjong_fast import logs
 from mahjong_fast._dispatch import NO_EXTENSIONS
-from mahjong_fast.logs._analysis import _discards, analyze_log
+from mahjong_fast.logs._analysis import analyze_log, discard_rows
 from mahjong_fast.logs._reader import read_events
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "mjai"
@@ -49,9 +51,8 @@ def counts(paths: list[str]) -> tuple[int, int]:
     """(discards, rounds) of the workload."""
     rows = rounds = 0
     for path in paths:
-        name, lines, events = read_events(path)
-        rows += len(_discards(name, lines, events)[2]["seat"])
-        rounds += sum(1 for e in events if e["type"] == "start_kyoku")
+        rows += len(discard_rows(path)[0]["seat"])
+        rounds += sum(1 for e in read_events(path)[2] if e["type"] == "start_kyoku")
     return rows, rounds
 
 
@@ -64,7 +65,7 @@ def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
 
     def state() -> None:
         for p in paths:
-            _discards(*read_events(p))
+            discard_rows(p)
 
     def analyze() -> None:
         for p in paths:

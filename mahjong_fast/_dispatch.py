@@ -38,7 +38,7 @@ def choose(compiled: str, pure: str) -> ModuleType:
 _missing: list[str] = []
 
 if TYPE_CHECKING:
-    from ._kernels import batch_py, decompose_py, efficiency_py, hutype_py, shanten_py, table_py, win_py
+    from ._kernels import batch_py, decompose_py, efficiency_py, hutype_py, logscan_py, shanten_py, table_py, win_py
 
     win = win_py
     table = table_py
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     batch = batch_py
     hutype = hutype_py
     efficiency = efficiency_py
+    logscan = logscan_py
 else:
     win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
     table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
@@ -55,6 +56,7 @@ else:
     batch = choose("mahjong_fast._kernels.batch", "mahjong_fast._kernels.batch_py")
     hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
     efficiency = choose("mahjong_fast._kernels.efficiency", "mahjong_fast._kernels.efficiency_py")
+    logscan = choose("mahjong_fast._kernels.logscan", "mahjong_fast._kernels.logscan_py")
 
 if TYPE_CHECKING:
     from . import _api_fast_py

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from array import array
 from pathlib import Path
 
 import pytest
@@ -173,3 +174,95 @@ def test_the_extra_stays_optional(tmp_path: Path) -> None:
                               "if m in sys.modules))", cwd=tmp_path)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+# --- the straight path: logscan, compiled and pure -------------------------------------------------------
+
+
+def _logscans() -> list[object]:
+    import importlib
+
+    names = ["mahjong_fast._kernels.logscan_py"] + ([] if NO_EXTENSIONS else ["mahjong_fast._kernels.logscan"])
+    return [importlib.import_module(name) for name in names]
+
+
+class _Seat:
+    def __init__(self, counts: bytes, reds: bytes, size: int) -> None:
+        self.counts, self._reds, self.size = bytearray(counts), bytearray(reds), size
+
+
+class _Table:
+    last_discard: object = "unset"
+
+
+def _scan_run(scan: object, lines: list[str], ops: dict, start: int) -> tuple:
+    """``scan.run`` from ``lines[start]`` on four random seats: where it stopped and everything it left."""
+    rng = np.random.default_rng(7)
+    seats = []
+    for _ in range(4):
+        counts = np.minimum(np.bincount(rng.integers(0, 34, 13), minlength=34), 2).astype(np.uint8)
+        reds = np.zeros(34, dtype=np.uint8)
+        reds[4] = min(1, counts[4])
+        seats.append(_Seat(counts.tobytes(), reds.tobytes(), int(counts.sum())))
+    known = bytearray(np.minimum(sum(np.frombuffer(bytes(s.counts), np.uint8) for s in seats), 4).astype(np.uint8))
+    face_up = bytearray(34)
+    bits = [w << 26 for w in range(4)]
+    hands, seen, codes, table = bytearray(), bytearray(), array("q"), _Table()
+    stop = scan.run(lines, start, ops, tuple(seats), known, face_up, bits, 1 << 10, hands, seen, codes, table)
+    return (stop, [(bytes(s.counts), bytes(s._reds), s.size) for s in seats], bytes(known), bytes(face_up), bits,
+            bytes(hands), bytes(seen), codes.tolist(), table.last_discard)
+
+
+def test_logscan_twins_agree_where_they_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random runs of draws and discards, many of them ones the state rules out: both twins stop at
+    the same line, with the same state and rows."""
+    from mahjong_fast.logs import _analysis
+    from mahjong_fast.logs._names import TILE_OF
+
+    monkeypatch.setattr(_analysis, "_ops", {})  # the lines remembered here stay here
+    rng = np.random.default_rng(1)
+    names = sorted(TILE_OF)
+    lines = []
+    for _ in range(3000):
+        who, name = int(rng.integers(0, 4)), names[int(rng.integers(0, len(names)))]
+        kind = "tsumo" if rng.random() < 0.5 else "dahai"
+        lines.append(f'{{"type":"{kind}","actor":{who},"pai":"{name}"}}')
+        _analysis._remember(lines[-1], {"type": kind, "actor": who, "pai": name})
+    lines.append('{"type":"dora","dora_marker":"1m"}')  # another kind: not taken
+    _analysis._remember(lines[-1], {"type": "dora"})
+    ops = dict(_analysis._ops)
+    lines.append('{"type":"tsumo","actor":9,"pai":"1m"}')  # a seat out of range: not taken
+    ops[lines[-1]] = (0, 9, 0, 0, None)
+    scans = _logscans()
+    stops = set()
+    start = 0
+    while start < len(lines):
+        results = [_scan_run(scan, lines, ops, start) for scan in scans]
+        assert all(r == results[0] for r in results[1:]), start
+        stops.add(results[0][0])
+        start = results[0][0] + 1
+    assert len(stops) > 20 and {len(lines) - 2, len(lines) - 1} <= stops
+    for scan in scans:
+        with pytest.raises(ValueError, match="bits must hold"):
+            scan.run(lines, 0, ops, (), bytearray(34), bytearray(34), [0], 1, bytearray(), bytearray(), array("q"),
+                     _Table())
+
+
+def test_analyze_rows_are_the_same_with_either_logscan(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mahjong_fast.logs import _analysis
+
+    def rows() -> list[tuple]:
+        out = []
+        for path in LOGS:
+            cols, hands, face_up = _analysis.discard_rows(path)
+            out.append((sorted((k, v.tolist() if hasattr(v, "tolist") else v) for k, v in cols.items()),
+                        hands.tobytes(), face_up.tobytes()))
+        return out
+
+    found = []
+    for scan in _logscans():
+        monkeypatch.setattr(_analysis, "logscan", scan)
+        _analysis._ops.clear()
+        found.append(rows())  # cold: the lines are new
+        found.append(rows())  # warm
+    assert all(f == found[0] for f in found[1:])

@@ -42,6 +42,14 @@ def _events(path: Path) -> list[dict]:
     return [json.loads(line) for line in read_lines(path)]
 
 
+def forget_lines() -> None:
+    """Empty the reader's memory of lines seen before (the next log is read as the first one is)."""
+    from mahjong_fast.logs import _analysis, _reader
+
+    _analysis._ops.clear()
+    _reader._shared.clear()
+
+
 def _states(source: object) -> list[tuple]:
     return [(event["type"],) + tuple((s.concealed, s.melds, s.visible, s.riichi) for s in seats)
             for event, seats in logs.replay(source)]
@@ -76,7 +84,7 @@ def test_generated_logs_are_reproducible(tmp_path: Path) -> None:
 def test_replay_matches_player_state(path: Path) -> None:
     checked = check_against_player_state(path)
     assert checked["seat states"] > 1000 and checked["shanten"] > 1000 and checked["waits"] > 50
-    assert checked["offers"] > 50
+    assert checked["offers"] > 50 and checked["discard rows"] > 400
 
 
 @needs_mjai
@@ -95,6 +103,7 @@ def test_replay_matches_player_state_on_500_hanchan(tmp_path: Path) -> None:
     assert total["seat states"] > 4_000 * BIG_GAMES
     assert total["shanten"] > 1_000 * BIG_SHANTEN_GAMES
     assert total["offers"] > 100 * BIG_GAMES
+    assert total["discard rows"] > 400 * BIG_GAMES
     kinds = collections.Counter(json.loads(line)["type"] for p in tmp_path.glob("*.json.gz") for line in read_lines(p))
     assert set(kinds) == EVENT_TYPES
 
@@ -122,6 +131,73 @@ def test_every_source_form_replays_the_same(tmp_path: Path) -> None:
         assert _states(f) == expected
     with open(tmp_path / "a.json", encoding="utf-8") as f:
         assert _states(f) == expected
+
+
+def test_gzip_members_line_breaks_and_lines_that_join(tmp_path: Path) -> None:
+    lines = read_lines(LOGS[0])
+    expected = _states(LOGS[0])
+    half = len(lines) // 2
+    two = tmp_path / "two_members.json.gz"  # what ``cat a.gz b.gz`` makes: read as one stream
+    two.write_bytes(gzip.compress(("\n".join(lines[:half]) + "\n").encode())
+                    + gzip.compress(("\n".join(lines[half:]) + "\n").encode()))
+    assert _states(two) == expected
+    crlf = tmp_path / "crlf.json.gz"
+    crlf.write_bytes(gzip.compress(("\r\n".join(lines) + "\r\n").encode()))
+    assert _states(crlf) == expected
+    no_end = tmp_path / "no_final_break.json"
+    no_end.write_text("\n".join(lines), encoding="utf-8")
+    assert _states(no_end) == expected
+    tail = tmp_path / "trailing_bytes.json.gz"
+    tail.write_bytes(LOGS[0].read_bytes() + b"garbage")
+    with pytest.raises(ValueError, match=rf"^{tail}, line {len(lines) + 1}: truncated or corrupt gzip"):
+        list(logs.replay(tail))
+    # two lines that are JSON only once joined: the second line of the log is not JSON, and says so
+    joined = lines[:1] + ['{"type":"start_kyoku","bakaze":[1', '2]},{"type":"end_game"}']
+    for run in (lambda: list(logs.replay(joined)), lambda: list(logs.decisions(joined))):
+        with pytest.raises(ValueError, match=r"^<lines>, line 2: not JSON"):
+            run()
+
+
+def test_split_lines_is_splitlines() -> None:
+    from mahjong_fast.logs._reader import split_lines
+
+    for text in ["", "\n", "\n\n", "a", "a\n", "a\nb", "a\n\nb\n", "a\r\nb\r\n", "a\rb", "a\x85b\n",
+                 "a\u2028b", "a\x0bb\x0c\x1c\x1d\x1e\u2029c"]:
+        assert split_lines(text) == text.splitlines(), repr(text)
+
+
+def test_remembered_lines_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader remembers the lines it has seen (parse and, for analyze, the straight path of tsumo,
+    dahai and calls): the first reading of a log, the next ones, and one that remembers nothing agree."""
+    pytest.importorskip("numpy")
+    from mahjong_fast.logs import _analysis, _reader
+
+    def everything() -> list[object]:
+        rows = [_analysis.discard_rows(path) for path in LOGS]
+        return [_states(LOGS[0]), list(logs.decisions(LOGS[1])),
+                [(sorted((k, v.tolist() if hasattr(v, "tolist") else v) for k, v in cols.items()), h.tobytes(),
+                  v.tobytes()) for cols, h, v in rows]]
+
+    forget_lines()
+    first = everything()
+    assert len(_analysis._ops) > 100 and len(_reader._shared) > 100
+    assert everything() == first
+    forget_lines()
+    monkeypatch.setattr(_analysis, "OPS_MAX", 0)
+    monkeypatch.setattr(_reader, "SHARED_MAX", 0)
+    assert everything() == first
+    assert not _analysis._ops and not _reader._shared
+    monkeypatch.setattr(_analysis, "OPS_MAX", 50)
+    monkeypatch.setattr(_reader, "SHARED_MAX", 50)
+    assert everything() == first
+    assert len(_analysis._ops) == 50 and len(_reader._shared) == 50
+
+
+def test_replay_hands_out_events_of_its_own() -> None:
+    before = [event for event, _ in logs.replay(LOGS[0])]
+    for event, _ in logs.replay(LOGS[0]):
+        event["type"] = "spoilt"  # the caller's to keep or change: the next reading does not see it
+    assert [event for event, _ in logs.replay(LOGS[0])] == before
 
 
 def test_seat_state_reads() -> None:
@@ -213,7 +289,7 @@ BROKEN = {
 
 
 @pytest.mark.parametrize("kind", sorted(BROKEN))
-@pytest.mark.parametrize("reader", ["replay", "decisions", "to_arrays"])
+@pytest.mark.parametrize("reader", ["replay", "decisions", "to_arrays", "analyze cold", "analyze warm"])
 def test_malformed_log_names_file_line_and_event(tmp_path: Path, kind: str, reader: str) -> None:
     lines = read_lines(LOGS[0])
     make, message = BROKEN[kind]
@@ -224,8 +300,14 @@ def test_malformed_log_names_file_line_and_event(tmp_path: Path, kind: str, read
         lines[i] = bad
     path = tmp_path / "broken.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if reader.startswith("analyze"):
+        pytest.importorskip("pyarrow")
+        forget_lines()
+        if reader == "analyze warm":  # the lines of the log remembered first: analyze's straight paths
+            logs.analyze(LOGS[0])
     run = {"replay": lambda: list(logs.replay(path)), "decisions": lambda: list(logs.decisions(path)),
-           "to_arrays": lambda: logs.to_arrays([path])}[reader]
+           "to_arrays": lambda: logs.to_arrays([path]), "analyze cold": lambda: logs.analyze([path]),
+           "analyze warm": lambda: logs.analyze([path])}[reader]
     with pytest.raises(ValueError) as info:
         run()
     text = str(info.value)

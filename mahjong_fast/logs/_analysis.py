@@ -21,17 +21,21 @@ leave them out.  Rows come in the order of the sources, then of the log.
 from __future__ import annotations
 
 import os
+from array import array
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from .._batch import is_win_batch
+from .._dispatch import logscan
 from .._efficiency import discard_analysis_batch
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
+from .._tiles import RED_FIVES
 from ._arrays import as_sources
-from ._reader import Source, _error, read_events
+from ._names import TILE_OF
+from ._reader import Source, _error, _shared, parse_lines, read_event, read_lines
 from ._require import require
-from ._state import N_SEATS, Inconsistent, Table
+from ._state import N_SEATS, Inconsistent, Table, call_of
 
 COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced", "shanten_before",
            "shanten_after", "best", "useful", "best_useful", "lost")
@@ -47,66 +51,168 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     """The columns of one log's rows (numpy arrays, ``log``/``player`` as lists of str)."""
     np = require("numpy", "analyze")
     rule_set = as_rules(rules)
-    name, lines, events = read_events(source)
-    hands, face_up, cols = _discards(name, lines, events)
-    n = len(cols["seat"])
-    players = list(dict.fromkeys(cols["player"]))
-    code = {player: i for i, player in enumerate(players)}
-    # the names travel once per log, the rows as codes: a cluster's results stay small
-    out: dict[str, Any] = {"log": name, "players": players,
-                           "player": np.array([code[p] for p in cols.pop("player")], dtype=np.int32)}
-    for k, dt in _INTS.items():
-        out[k] = np.array(cols[k], dtype=dt)
-    out["riichi"] = np.array(cols["riichi"], dtype=bool)
-    out["forced"] = np.array(cols["forced"], dtype=bool)
-    h = np.frombuffer(bytes(hands), dtype=np.uint8).reshape(n, N_KINDS)
-    v = np.frombuffer(bytes(face_up), dtype=np.uint8).reshape(n, N_KINDS)
-    out.update(_judge(np, h, v, out["tile"], rule_set))
+    out, hands, face_up = discard_rows(source)
+    out.update(_judge(np, hands, face_up, out["tile"], rule_set))
     return out
 
 
-def _discards(name: str, lines: list[str], events: list[dict[str, Any]]) -> tuple[bytearray, bytearray,
-                                                                                  dict[str, list[Any]]]:
-    """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), and its ids.
+def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
+    """``(columns, hands, face_up)`` of one log's discards: all ``analyze_log`` needs before the judgement.
+
+    ``columns`` holds ``log`` (the source's name), ``players`` (the players' names in the order they
+    first discard) and numpy arrays of the ids (``player`` as codes into ``players``), ``riichi`` and
+    ``forced``; ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
+    """
+    np = require("numpy", "analyze")
+    name, lines = read_lines(source)
+    hands, face_up, codes, segments = _discards(name, lines)
+    code = np.frombuffer(codes, dtype=np.int64)
+    seat = (code & _SEAT_MASK).astype(np.int8)
+    key = code >> _KEY_SHIFT  # segment * N_SEATS + seat
+    # the names travel once per log, the rows as codes: a cluster's results stay small
+    players: dict[str, int] = {}
+    lookup = [0] * (len(segments) * N_SEATS)
+    starts = [start for start, _, _ in segments] + [len(code)]
+    for k, (start, _, names) in enumerate(segments):
+        end = starts[k + 1]
+        if start < end and not all(p in players for p in names):  # a new name: in the order of first discards
+            present, first = np.unique(seat[start:end], return_index=True)
+            for who in present[np.argsort(first)].tolist():
+                players.setdefault(names[who], len(players))
+        for who, p in enumerate(names):
+            lookup[k * N_SEATS + who] = players.get(p, 0)
+    out: dict[str, Any] = {
+        "log": name,
+        "players": list(players),
+        "player": np.array(lookup, dtype=np.int32)[key],
+        "round": np.array([r for _, r, _ in segments], dtype=_INTS["round"])[key >> _SEAT_BITS],
+        "seat": seat,
+        "turn": (code >> _TURN_SHIFT & _TURN_MASK).astype(_INTS["turn"]),
+        "tile": (code >> _TILE_SHIFT & _TILE_MASK).astype(_INTS["tile"]),
+        "riichi": (code & _RIICHI).astype(bool),
+        "forced": (code & _FORCED).astype(bool),
+    }
+    n = len(code)
+    return out, np.frombuffer(hands, dtype=np.uint8).reshape(n, N_KINDS), np.frombuffer(
+        face_up, dtype=np.uint8).reshape(n, N_KINDS)
+
+
+# A discard's ids packed in one int: seat | tile << 2 | riichi << 8 | forced << 9 | turn << 10
+# | (segment * 4 + seat) << 26; a turn (draws and calls in a round) stays far below 2 ** 16.
+_SEAT_BITS = 2
+_SEAT_MASK = N_SEATS - 1
+_TILE_SHIFT = 2
+_TILE_MASK = 63
+_RIICHI = 1 << 8
+_FORCED = 1 << 9
+_TURN_SHIFT = 10
+_TURN_MASK = (1 << 16) - 1
+_TURN = 1 << _TURN_SHIFT
+_FLAGS = _RIICHI | _FORCED
+_KEY_SHIFT = 26
+
+OPS_MAX = 1 << 14
+"""How many lines ``_discards`` remembers (a real log is mostly a few hundred distinct ones)."""
+LINE_MAX = 200
+"""The longest line it remembers."""
+# kinds of line remembered: logscan's draws and discards, then calls (chi and pon count a turn)
+_TSUMO, _TSUMO_RED, _DAHAI, _DAHAI_FIVE, _DAHAI_RED = (logscan.TSUMO, logscan.TSUMO_RED, logscan.DAHAI,
+                                                       logscan.DAHAI_FIVE, logscan.DAHAI_RED)
+_CALL_TURN, _CALL = 5, 6
+_SLOW = (-1, 0, 0, 0, None)
+_ops: dict[str, tuple[int, int, int, int, Any]] = {}
+"""A line seen before: ``(its kind above, seat, index34, the row's seat | tile bits, Table.last_discard
+after a dahai or the Call of a call)``; ``_SLOW`` for another line."""
+
+
+def _remember(line: str, event: dict[str, Any]) -> None:
+    """Remember a line ``Table.apply`` has just accepted."""
+    if len(line) > LINE_MAX or len(_ops) >= OPS_MAX:
+        return
+    kind = event["type"]
+    if kind == "tsumo" or kind == "dahai":
+        who = event["actor"]
+        t, red = TILE_OF[event["pai"]]
+        if kind == "tsumo":
+            op = _TSUMO_RED if red else _TSUMO
+        else:
+            op = _DAHAI_RED if red else _DAHAI_FIVE if t in RED_FIVES else _DAHAI
+        _ops[line] = (op, who, t, who | t << _TILE_SHIFT, (who, t, red))
+    elif kind == "chi" or kind == "pon" or kind == "daiminkan":
+        _ops[line] = (_CALL if kind == "daiminkan" else _CALL_TURN, event["actor"], 0, 0, call_of(event))
+    else:
+        _ops[line] = _SLOW
+
+
+def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
+    """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), its ids
+    packed in one int (``_TURN`` and the masks above), and the log's segments ``(first row, round,
+    names)``: the round and the players' names from that row on.
 
     The same rows as the ``DISCARD``/``RIICHI`` decisions of ``decisions(offers=False)``, in one pass
-    over the events without the decision objects.
+    over the lines.  The ``tsumo`` and ``dahai`` lines seen before (``_ops``) that the state allows take
+    the straight path of ``Table.apply`` in ``logscan.run`` (compiled), and a call seen before goes to
+    ``Table.call``, without parsing either again; every other line is parsed and applied by
+    ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
+    the first event the state rules out.
     """
     table = Table()
-    apply = table.apply
-    hands, face_up = bytearray(), bytearray()
-    rows: list[tuple[Any, ...]] = []  # (round, seat, turn, tile, (riichi, forced), player) of each discard
-    turns = [0] * N_SEATS
-    for i, event in enumerate(events):
-        kind = event.get("type")
+    seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
+    hands, seen = bytearray(), bytearray()
+    codes = array("q")
+    segments: list[tuple[int, int, list[str]]] = [(0, table.round, list(table.names))]
+    bits = [who << _KEY_SHIFT for who in range(N_SEATS)]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
+    op_of = _ops.get
+    event_of = _shared.get
+    run = logscan.run
+    i, n = 0, len(lines)
+    while i < n:
+        if in_round:  # the straight path, up to the first line it does not take
+            i = run(lines, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
+            if i == n:
+                break
+        line = lines[i]
+        op = op_of(line)
+        if op is not None and in_round and op[0] >= _CALL_TURN:  # a call seen before: only the state to check
+            try:
+                table.call(op[4])
+            except Inconsistent as exc:
+                parse_lines(name, lines)  # a line that is not JSON comes first (as below)
+                raise _error(name, i + 1, str(exc), line) from None
+            if op[0] == _CALL_TURN:
+                bits[op[1]] += _TURN
+            i += 1
+            continue
+        event = event_of(line) or read_event(name, i + 1, line)
+        what: Any = event.get("type")
         actor: Any = event.get("actor")
-        mine = kind == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
+        mine = what == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
         if mine:  # the state the discard is chosen in: before the event
-            seat = table.seats[actor]
-            hands += seat.counts
-            face_up += table.face_up
-            flags = (seat.declared and not seat.riichi, seat.riichi)
+            hands += seats[actor].counts
+            seen += face_up
         try:
-            apply(event)
+            table.apply(event)
         except Inconsistent as exc:
-            raise _error(name, i + 1, str(exc), lines[i]) from None
+            parse_lines(name, lines)  # a line that is not JSON comes first, as when all lines are parsed first
+            raise _error(name, i + 1, str(exc), line) from None
+        if op is None:
+            _remember(line, event)
         if mine:
-            rows.append((table.round, actor, turns[actor], table.last_discard[1], flags,  # type: ignore[index]
-                         table.names[actor]))
-        elif kind == "tsumo" or kind == "chi" or kind == "pon":
-            turns[actor] += 1
-        elif kind == "start_kyoku":
-            turns = [0] * N_SEATS
-    cols: dict[str, list[Any]] = {
-        "player": [r[5] for r in rows],
-        "round": [r[0] for r in rows],
-        "seat": [r[1] for r in rows],
-        "turn": [r[2] for r in rows],
-        "tile": [r[3] for r in rows],
-        "riichi": [r[4][0] for r in rows],
-        "forced": [r[4][1] for r in rows],
-    }
-    return hands, face_up, cols
+            codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
+        elif what == "tsumo" or what == "chi" or what == "pon":
+            bits[actor] += _TURN
+        elif what == "reach" or what == "reach_accepted":
+            seat = seats[actor]
+            bits[actor] = bits[actor] & ~_FLAGS | (_RIICHI if seat.declared and not seat.riichi else 0) | (
+                _FORCED if seat.riichi else 0)
+        elif what == "start_kyoku" or what == "start_game":
+            segments.append((len(codes), table.round, list(table.names)))
+            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(N_SEATS)]
+            seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
+        else:
+            in_round = table.in_round
+        i += 1
+    return hands, seen, codes, segments
 
 
 def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[str, Any]:

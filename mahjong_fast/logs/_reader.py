@@ -44,17 +44,44 @@ def _error(name: str, lineno: int, why: str, line: str | None = None) -> ValueEr
 def _decode(name: str, data: bytes) -> list[str]:
     """The lines of ``data``, gunzipped when it starts with gzip's magic bytes."""
     if data[:2] == _GZIP_MAGIC:
-        try:
-            data = gzip.decompress(data)
-        except (EOFError, OSError, zlib.error) as exc:
-            whole = _partial_gunzip(data).count(b"\n")
-            raise _error(name, whole + 1, f"truncated or corrupt gzip data ({exc})") from None
+        data = _gunzip(name, data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    return text.splitlines()
+    return split_lines(text)
+
+
+_OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+"""What ``str.splitlines`` breaks lines at besides ``\\n``."""
+
+
+def split_lines(text: str) -> list[str]:
+    """``text.splitlines()``, by the faster ``split`` when ``\\n`` is the only line break in it."""
+    if any(c in text for c in _OTHER_BREAKS):
+        return text.splitlines()
+    lines = text.split("\n")
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _gunzip(name: str, data: bytes) -> bytes:
+    # One zlib call for the usual single, sound gzip member (zlib checks its CRC and length); anything
+    # else (several members, trailing bytes, damage) goes to gzip.decompress, whose error is the one told.
+    try:
+        inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+        out = inflate.decompress(data)
+        if inflate.eof and not inflate.unused_data:
+            return out
+    except zlib.error:
+        pass
+    try:
+        return gzip.decompress(data)
+    except (EOFError, OSError, zlib.error) as exc:
+        whole = _partial_gunzip(data).count(b"\n")
+        raise _error(name, whole + 1, f"truncated or corrupt gzip data ({exc})") from None
 
 
 def _partial_gunzip(data: bytes) -> bytes:
@@ -78,10 +105,10 @@ def read_lines(source: Source) -> tuple[str, list[str]]:
     if isinstance(source, (bytes, bytearray, memoryview)):
         raise TypeError("source must be a path, a file or an iterable of lines, not bytes (wrap it in io.BytesIO)")
     if isinstance(source, io.TextIOBase):
-        return name, source.read().splitlines()
+        return name, split_lines(source.read())
     if hasattr(source, "read"):
         data = source.read()
-        return name, data.splitlines() if isinstance(data, str) else _decode(name, bytes(data))
+        return name, split_lines(data) if isinstance(data, str) else _decode(name, bytes(data))
     if not isinstance(source, Iterable):
         raise TypeError(f"source must be a path, a file or an iterable of lines, not {type(source).__name__}")
     lines: list[str] = []
@@ -97,25 +124,51 @@ def read_lines(source: Source) -> tuple[str, list[str]]:
     return name, lines
 
 
+def parse_line(name: str, lineno: int, line: str) -> dict[str, Any]:
+    """The JSON object on ``line``; a ``ValueError`` naming it when it is not one."""
+    try:
+        event = json.loads(line)
+    except json.JSONDecodeError as exc:
+        why = "empty line" if not line.strip() else f"not JSON ({exc.msg} at column {exc.colno})"
+        raise _error(name, lineno, why, line) from None
+    if type(event) is not dict:
+        raise _error(name, lineno, "not a JSON object", line)
+    return event
+
+
+SHARED_MAX = 1 << 13
+"""How many lines ``parse_lines`` remembers (a few hundred distinct ones make most of a real log)."""
+SHARED_LINE = 100
+"""The longest line it remembers."""
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+_shared: dict[str, dict[str, Any]] = {}
+
+
 def parse_lines(name: str, lines: list[str]) -> list[dict[str, Any]]:
-    """One JSON object per line; a ``ValueError`` naming the first line that is not one."""
-    try:  # one parse of the whole log when every line is one object (the common case), else line by line
-        events = json.loads("[" + ",".join(lines) + "]")
-        if len(events) == len(lines) and all(type(e) is dict for e in events):
-            return events  # type: ignore[no-any-return]
-    except ValueError:
-        pass
+    """One JSON object per line; a ``ValueError`` naming the first line that is not one.
+
+    A log is mostly the same few hundred short lines (``tsumo`` and ``dahai`` of each seat and tile),
+    so a line seen before whose object holds no list or object gives the object parsed then: the
+    events returned may be shared and must not be modified (``replay`` hands out copies).
+    """
+    get = _shared.get
     events = []
-    for i, line in enumerate(lines, 1):
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError as exc:
-            why = "empty line" if not line.strip() else f"not JSON ({exc.msg} at column {exc.colno})"
-            raise _error(name, i, why, line) from None
-        if type(event) is not dict:
-            raise _error(name, i, "not a JSON object", line)
-        events.append(event)
+    for i, line in enumerate(lines):
+        event = get(line)
+        events.append(read_event(name, i + 1, line) if event is None else event)
     return events
+
+
+def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
+    """``parse_line``, remembering the object of a short line that holds no list or object (see
+    ``parse_lines``): the event returned may be shared and must not be modified."""
+    event = _shared.get(line)
+    if event is None:
+        event = parse_line(name, lineno, line)
+        if len(line) <= SHARED_LINE and len(_shared) < SHARED_MAX and all(
+                v.__class__ in _SCALARS for v in event.values()):
+            _shared[line] = event
+    return event
 
 
 def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]]]:
@@ -142,14 +195,4 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
             table.apply(event)
         except Inconsistent as exc:
             raise _error(name, i + 1, str(exc), lines[i]) from None
-        yield event, table.seats  # type: ignore[misc]
-
-
-def apply_all(name: str, lines: list[str], events: list[dict[str, Any]], table: Table) -> Iterator[int]:
-    """Apply each event to ``table``; yield its index after it is applied."""
-    for i, event in enumerate(events):
-        try:
-            table.apply(event)
-        except Inconsistent as exc:
-            raise _error(name, i + 1, str(exc), lines[i]) from None
-        yield i
+        yield dict(event), table.seats  # type: ignore[misc]

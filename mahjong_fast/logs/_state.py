@@ -110,7 +110,10 @@ _OUTSIDE_ROUNDS = frozenset(("start_game", "start_kyoku", "end_game"))
 
 
 def _tile(event: Event, key: str) -> tuple[int, bool]:
-    name = event.get(key)
+    return _named(event.get(key), key)
+
+
+def _named(name: object, key: str) -> tuple[int, bool]:
     found = TILE_OF.get(name) if name.__class__ is str else None
     if found is None:
         if name == "?":
@@ -120,10 +123,35 @@ def _tile(event: Event, key: str) -> tuple[int, bool]:
 
 
 def _tiles(event: Event, key: str, n: int) -> list[tuple[int, bool]]:
-    names = event.get(key)
+    return _tile_list(event.get(key), key, n)
+
+
+def _tile_list(names: object, key: str, n: int) -> list[tuple[int, bool]]:
+    if names.__class__ is list and len(names) == n:
+        try:
+            found = [_TILE_OF_GET(name) for name in names]
+        except TypeError:  # an unhashable name: said below
+            found = [None]
+        if None not in found:
+            return found  # type: ignore[return-value]
     if not isinstance(names, list) or len(names) != n:
         raise Inconsistent(f"{key!r} must be a list of {n} tiles, not {names!r}")
-    return [_tile({key: name}, key) for name in names]
+    return [_named(name, key) for name in names]
+
+
+_TILE_OF_GET = TILE_OF.get
+_ONE = {name: 1 << 8 * kind for name, (kind, _) in TILE_OF.items()}
+_RED_ONE = {name: 1 << 8 * kind if red else 0 for name, (kind, red) in TILE_OF.items()}
+_RED_NAMES = frozenset(name for name, (_, red) in TILE_OF.items() if red)
+_melds: dict[tuple[str, int, bool, int], Meld] = {}
+"""Every meld made so far (a few hundred at most): a ``Meld`` is immutable, so seats share them."""
+
+
+def _meld(kind: str, tile: int, concealed: bool = False, red: int = 0) -> Meld:
+    meld = _melds.get((kind, tile, concealed, red))
+    if meld is None:
+        meld = _melds[kind, tile, concealed, red] = Meld(kind, TILES[tile], concealed, red)
+    return meld
 
 
 def _seat(event: Event, key: str = "actor") -> int:
@@ -254,15 +282,37 @@ class Table:
         self.face_up = bytearray(N_KINDS)
         self._known = bytearray(N_KINDS)
         self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
-        for who, names in enumerate(hands):
-            seat = self.seats[who]
-            for tile in _tiles({"tehais": names}, "tehais", HAND_SIZE):
-                self._give(seat, tile, who)
+        if not self._deal(hands):
+            for who, names in enumerate(hands):  # one by one: the first tile in error is the one told
+                seat = self.seats[who]
+                for tile in _tile_list(names, "tehais", HAND_SIZE):
+                    self._give(seat, tile, who)
         self.round += 1
         self.in_round = True
         self.last_discard = None
         self._from_wall(dora[0])
         self.face_up[dora[0]] += 1
+
+    def _deal(self, hands: list[Any]) -> bool:
+        """Deal four valid hands and say so; else (a name, a list, a fifth copy) deal nothing."""
+        dealt = []
+        for names in hands:
+            if names.__class__ is not list or len(names) != HAND_SIZE:
+                return False
+            try:  # a hand as one int, byte k the count of tile k (no sum carries from one byte to the next)
+                dealt.append(sum(map(_ONE.__getitem__, names)))
+            except (KeyError, TypeError):  # a name that is not a tile's
+                return False
+        known = sum(dealt).to_bytes(N_KINDS, "little")
+        if max(known) > MAX_COPIES:
+            return False
+        self._known[:] = known
+        for seat, counts, names in zip(self.seats, dealt, hands):
+            seat.counts[:] = counts.to_bytes(N_KINDS, "little")
+            if not _RED_NAMES.isdisjoint(names):
+                seat._reds[:] = sum(map(_RED_ONE.__getitem__, names)).to_bytes(N_KINDS, "little")
+            seat.size = HAND_SIZE
+        return True
 
     def _tsumo(self, event: Event) -> None:
         who = _seat(event)
@@ -283,36 +333,38 @@ class Table:
         self.face_up[tile[0]] += 1
         self.last_discard = (who, tile[0], tile[1])
 
-    def _called(self, event: Event, who: int) -> tuple[int, bool]:
-        target = _seat(event, "target")
-        tile = _tile(event, "pai")
-        if self.last_discard != (target, tile[0], tile[1]) or target == who:
-            raise Inconsistent(f"seat {who} calls {_name(tile)} from seat {target}, which did not just discard it")
-        return tile
-
     def _call(self, event: Event, kind: str, n: int) -> None:
         who = _seat(event)
-        tile = self._called(event, who)
+        target = _seat(event, "target")
+        tile = _tile(event, "pai")
+        self._check_called(who, target, tile)
         consumed = _tiles(event, "consumed", n)
-        kinds = sorted([tile[0]] + [c[0] for c in consumed])
-        if kind == "chow":
-            if event["target"] != (who - 1) % N_SEATS:
-                raise Inconsistent(f"seat {who} can only chi from seat {(who - 1) % N_SEATS}")
-            if kinds[0] >= FIRST_HONOR or kinds[0] % SUIT_SIZE > SUIT_SIZE - 3 or kinds != list(
-                range(kinds[0], kinds[0] + 3)
-            ):
-                raise Inconsistent(f"not a chi: {_name(tile)} with {[_name(c) for c in consumed]}")
-        elif len(set(kinds)) != 1:
-            raise Inconsistent(f"not a {kind}: {_name(tile)} with {[_name(c) for c in consumed]}")
+        self.call(_call_of(who, target, tile, consumed, kind))
+
+    def _check_called(self, who: int, target: int, tile: tuple[int, bool]) -> None:
+        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+            raise Inconsistent(f"seat {who} calls {_name(tile)} from seat {target}, which did not just discard it")
+
+    def call(self, call: Call) -> None:
+        """Apply a chi, pon or daiminkan already read and checked for shape (``call_of``)."""
+        who, target, tile, consumed, kinds, meld = call
+        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+            self._check_called(who, target, tile)
         seat = self.seats[who]
-        self._size(seat, who, 1, "call")
-        for c in consumed:
-            self._take(seat, c, who)
-        seat._melds.append(Meld(kind, TILES[kinds[0]], red=tile[1] + sum(c[1] for c in consumed)))
+        if seat.size % 3 != 1:
+            self._size(seat, who, 1, "call")
+        counts, reds, face_up = seat.counts, seat._reds, self.face_up
+        for kind, red in consumed:  # as _take does
+            if not (reds[kind] if red else counts[kind] - reds[kind]):
+                raise Inconsistent(f"seat {who} does not hold {_name((kind, red))}")
+            counts[kind] -= 1
+            if red:
+                reds[kind] -= 1
+            face_up[kind] += 1  # the called tile was face up already, as a discard
+        seat.size -= len(consumed)
+        seat._melds.append(meld)
         for k in kinds:
             seat._meld_counts[k] += 1
-        for c in consumed:  # the called tile was face up already, as a discard
-            self.face_up[c[0]] += 1
         self.last_discard = None
 
     def _chi(self, event: Event) -> None:
@@ -334,7 +386,7 @@ class Table:
         self._size(seat, who, 2, "declare a kan")
         for c in consumed:
             self._take(seat, c, who)
-        seat._melds.append(Meld.kong(TILES[kind], concealed=True, red=sum(c[1] for c in consumed)))
+        seat._melds.append(_meld("kong", kind, True, sum(c[1] for c in consumed)))
         seat._meld_counts[kind] += MAX_COPIES
         self.face_up[kind] += MAX_COPIES
 
@@ -351,7 +403,7 @@ class Table:
                 raise Inconsistent(f"not a kakan: {_name(tile)} with {[_name(c) for c in consumed]}")
         self._size(seat, who, 2, "declare a kan")
         self._take(seat, tile, who)
-        seat._melds[pungs[0]] = Meld.kong(TILES[tile[0]], red=seat._melds[pungs[0]].red + tile[1])
+        seat._melds[pungs[0]] = _meld("kong", tile[0], red=seat._melds[pungs[0]].red + tile[1])
         seat._meld_counts[tile[0]] += 1
         self.face_up[tile[0]] += 1
 
@@ -397,8 +449,36 @@ class Table:
         self.in_round = False
 
 
+Call = tuple[int, int, tuple[int, bool], list[tuple[int, bool]], list[int], Meld]
+"""A chi, pon or daiminkan read from its event: (seat, target, tile, consumed, the meld's kinds, the meld)."""
+
+
+def call_of(event: Event) -> Call:
+    """The ``Call`` of a chi, pon or daiminkan event that ``Table.apply`` has accepted."""
+    kind, n = _CALL_KINDS[event["type"]]
+    return _call_of(event["actor"], event["target"], _tile(event, "pai"), _tiles(event, "consumed", n), kind)
+
+
+_CALL_KINDS = {"chi": ("chow", 2), "pon": ("pung", 2), "daiminkan": ("kong", 3)}
+
+
+def _call_of(who: int, target: int, tile: tuple[int, bool], consumed: list[tuple[int, bool]], kind: str) -> Call:
+    """The call, checked for shape (what needs no state): chi from the seat before, a run; pon and kan alike."""
+    kinds = sorted([tile[0]] + [c[0] for c in consumed])
+    if kind == "chow":
+        if target != (who - 1) % N_SEATS:
+            raise Inconsistent(f"seat {who} can only chi from seat {(who - 1) % N_SEATS}")
+        if kinds[0] >= FIRST_HONOR or kinds[0] % SUIT_SIZE > SUIT_SIZE - 3 or kinds != list(
+            range(kinds[0], kinds[0] + 3)
+        ):
+            raise Inconsistent(f"not a chi: {_name(tile)} with {[_name(c) for c in consumed]}")
+    elif len(set(kinds)) != 1:
+        raise Inconsistent(f"not a {kind}: {_name(tile)} with {[_name(c) for c in consumed]}")
+    return who, target, tile, consumed, kinds, _meld(kind, kinds[0], red=tile[1] + sum(c[1] for c in consumed))
+
+
 def _name(tile: tuple[int, bool]) -> str:
     return MJAI_NAMES[tile[0]] + ("r" if tile[1] else "")
 
 
-__all__: Sequence[str] = ("HAND_SIZE", "N_SEATS", "Inconsistent", "Seat", "Table")
+__all__: Sequence[str] = ("HAND_SIZE", "N_SEATS", "Call", "Inconsistent", "Seat", "Table", "call_of")

@@ -227,11 +227,14 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
     discards outside riichi (PlayerState refreshes its waits there, and drops
     those of which all four copies are in sight).  Every call or win
     PlayerState offers after a discard must be an ``OFFER`` decision of the
-    package.  Returns counts of what was compared.
+    package.  And the rows ``analyze`` reads (``discard_rows``: its own straight path through the
+    log) must hold, at each discard, the seat's ``tehai`` and ``tiles_seen - tehai`` (all face up)
+    before the discard, its seat and its tile.  Returns counts of what was compared.
     """
     from mjai.mlibriichi.state import PlayerState
 
     from mahjong_fast import logs
+    from mahjong_fast.logs._analysis import discard_rows
 
     lines = read_lines(path)
     offers = {(d.line, d.seat) for d in logs.decisions(path) if d.point is logs.Point.OFFER}
@@ -239,10 +242,15 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
     states: list[Any] = []
     cache: dict[bytes, int] = {}
     after_kan = [False] * 4
+    discards: list[tuple[bytes, bytes, int, int]] = []
     for lineno, (line, (event, seats)) in enumerate(zip(lines, logs.replay(path)), 1):
         kind = event["type"]
         if kind == "start_game":
             states = [PlayerState(i) for i in range(4)]
+        if kind == "dahai":
+            ps = states[event["actor"]]
+            discards.append((bytes(ps.tehai), _less(bytes(ps.tiles_seen), bytes(ps.tehai)), event["actor"],
+                             NAMES.index(event["pai"].rstrip("r"))))
         candidates = [ps.update(line) for ps in states]
         if kind in _SKIP:
             continue
@@ -275,7 +283,19 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
                 waits = [t for t in waits if ps.tiles_seen[t] < 4]
                 assert waits == [t for t, w in enumerate(ps.waits) if w], f"waits {waits}: {where}"
                 checked["waits"] += 1
+    rows, hands, face_up = discard_rows(path)
+    assert len(discards) == len(rows["seat"]), path
+    for i, (hand, seen, seat, tile) in enumerate(discards):
+        where = f"{path}, discard {i}"
+        assert (hands[i].tobytes(), face_up[i].tobytes(), int(rows["seat"][i]), int(rows["tile"][i])) == (
+            hand, seen, seat, tile), where
+        checked["discard rows"] += 1
     return dict(checked)
+
+
+def _less(counts: bytes, less: bytes) -> bytes:
+    """``counts - less``, byte by byte (no byte of ``less`` exceeds its twin)."""
+    return (int.from_bytes(counts, "big") - int.from_bytes(less, "big")).to_bytes(len(counts), "big")
 
 
 def _add(*counts: bytes) -> bytes:
