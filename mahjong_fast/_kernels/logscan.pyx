@@ -1,4 +1,5 @@
-# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False
+# cython: language_level=3, embedsignature=True, freethreading_compatible=True
+# cython: boundscheck=False, wraparound=False
 """The straight path of ``logs.analyze`` through an mjai log (compiled twin of ``logscan_py``).
 
 ``run`` takes the runs of ``tsumo`` and ``dahai`` lines a log is mostly made of, as ``logscan_py.run``
