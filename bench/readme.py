@@ -31,15 +31,16 @@ Measured in one run on {machine}, with
 
 the compiled rows first, then the same rows in a fresh interpreter with `MAHJONG_FAST_NO_EXTENSIONS=1`.
 Every row maps its call over the same 1,000 hands (the pure-Python rows over the first {pure_hands}; the
-tile-efficiency rows whose check is slow over a share of them, as their titles say), each library fed
-its native input prepared beforehand (index34 list, 34 counts, 136-ids, Botzone names), so a time per
-hand includes a Python-level loop (`deque(map(f, hands), 0)`). The rows of a group take turns, {repeat}
-times, and the best time of each is kept; the machine is shared and noisy, so the **ratios** are the
-figures to quote, not the absolute times. The run's output and rows are in `bench/readme-run.txt` and
-`bench/readme-run.json`; `python bench/readme.py bench/results.json` writes this section from such a
-file and `python bench/plot.py` the figure; `mahjong-fast bench --quick` prints the same rows on your
-machine, and `pytest bench --benchmark-only` runs them under pytest-benchmark (with the kernel-level
-microbenchmarks of `bench/test_bench_kernels.py` and `bench/test_bench_shanten.py`).
+tile-efficiency rows whose check is slow are checked on a share of them, and timed on it in pure Python,
+as `mahjong_fast/_bench.py` says), each library fed its native input prepared beforehand (index34 list,
+34 counts, 136-ids, Botzone names), so a time per hand includes a Python-level loop (`deque(map(f,
+hands), 0)`). The rows of a group take turns, {repeat} times, and the best time of each is kept; the
+machine is shared and noisy, so the **ratios** are the figures to quote, not the absolute times. The
+run's output and rows are in `bench/readme-run.txt` and `bench/readme-run.json`; `python bench/readme.py
+bench/results.json` writes this section from such a file and `python bench/plot.py` the figure;
+`mahjong-fast bench --quick` prints the same rows on your machine, and `pytest bench --benchmark-only`
+runs them under pytest-benchmark (with the kernel-level microbenchmarks of `bench/test_bench_kernels.py`
+and `bench/test_bench_shanten.py`).
 
 ### Beside the peers
 
