@@ -23,7 +23,7 @@ command and the suite measure the same rows:
   a tenth for ``useful_tiles`` under rules, a twentieth for ``discard_analysis`` (50 hands),
   a fiftieth with the two-step figures; without the compiled kernels they are timed on
   those only.  (On 50 hands the compiled kernel's tables stay in cache and it looks about
-  25% faster than on 1,000.)  The efficiency batches run a tenth of the rows (a hundredth
+  25% faster than on 1,000.)  The efficiency batches run a tenth of the rows (a 500th
   without the compiled kernels), the discards checked on their first 50.  The ``visible=``
   rows see 20 tiles drawn from the wall outside each hand.
 
@@ -63,7 +63,7 @@ BATCH_ROWS = 1_000_000
 PURE_BATCH_ROWS = 10_000
 EFFICIENCY_BATCH_SHARE = 10
 """The efficiency batches run ``batch_rows // EFFICIENCY_BATCH_SHARE`` rows (about 1.2 µs a row)."""
-PURE_EFFICIENCY_BATCH_SHARE = 100
+PURE_EFFICIENCY_BATCH_SHARE = 500
 """The same without the compiled kernels (the pure twin takes milliseconds a row)."""
 RULED_SHARE = 10
 """The useful_tiles rows under rules (and their peers) are checked on a tenth of the hands: the pure
