@@ -17,13 +17,24 @@ command and the suite measure the same rows:
   figure per hand is the call and little else.  Builtin ``sum()`` over the same
   lists and ``counts.sum(axis=1)`` are the "cost of a call" yardsticks.
 * The batch functions run on 1,000,000 rows of uint8 counts (the hands tiled).
+* Tile efficiency (``useful_tiles``, ``discard_analysis``, their batches) is slow to check:
+  the pure-Python twin takes 3 ms to 0.25 s a hand, about 1 s with the two-step figures.
+  Its slow rows (``Row.fewer``) are timed on every hand but checked on the first ones only:
+  a tenth for ``useful_tiles`` under rules, a twentieth for ``discard_analysis`` (50 hands),
+  a fiftieth with the two-step figures; without the compiled kernels they are timed on
+  those only.  (On 50 hands the compiled kernel's tables stay in cache and it looks about
+  25% faster than on 1,000.)  The efficiency batches run a tenth of the rows (a 500th
+  without the compiled kernels), the discards checked on their first 50.  The ``visible=``
+  rows see 20 tiles drawn from the wall outside each hand.
 
 Answers are checked beside the speed against the pure-Python kernels
 (``_kernels.*_py``): "correct" is the share of hands on which a row agrees,
 which for peers also measures where their rules differ: MahjongGB's shanten
 counts the knitted forms, riichienv and xiangting follow riichi rules on seven
-pairs and waits.  ``--pure`` runs the same rows again without the compiled
-kernels, in a fresh interpreter.
+pairs and waits.  A peer row of tile efficiency is checked against the rule set it
+plays (riichi, or GB for MahjongGB), on what it answers (xiangting: a mask).
+``--pure`` runs the same rows again without the compiled kernels, in a fresh
+interpreter.
 """
 from __future__ import annotations
 
@@ -50,7 +61,21 @@ N_HANDS = 1_000
 PURE_HANDS = 100
 BATCH_ROWS = 1_000_000
 PURE_BATCH_ROWS = 10_000
+EFFICIENCY_BATCH_SHARE = 10
+"""The efficiency batches run ``batch_rows // EFFICIENCY_BATCH_SHARE`` rows (about 1.2 µs a row)."""
+PURE_EFFICIENCY_BATCH_SHARE = 500
+"""The same without the compiled kernels (the pure twin takes milliseconds a row)."""
+RULED_SHARE = 10
+"""The useful_tiles rows under rules (and their peers) are checked on a tenth of the hands: the pure
+twin, their reference, takes 30-90 ms a hand there (14-tile hands: 0.25 s under riichi rules)."""
+DISCARD_SHARE = 20
+"""The discard_analysis rows and their peers on a twentieth."""
+TWO_STEP_SHARE = 50
+"""The two-step rows on a fiftieth (the pure twin: about 1 s a hand)."""
+VISIBLE = 20
+"""Tiles seen outside the hand in the ``visible=`` rows."""
 RED = FIRST_HONOR + 6  # 7z, 红中: the joker of the wild rows
+NOT_HELD = 127  # discard_analysis_batch's shanten after discarding a tile the row does not hold
 CHOWS = tuple(t for t in range(FIRST_HONOR) if t % SUIT_SIZE <= SUIT_SIZE - 3)
 GB_NAMES = tuple(
     [f"W{i}" for i in range(1, 10)]
@@ -199,6 +224,18 @@ def to_botzone(tiles: Sequence[int]) -> tuple[str, ...]:
     return tuple(GB_NAMES[t] for t in tiles)
 
 
+@cache
+def visible(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each hand of ``size`` tiles, ``VISIBLE`` tiles drawn from the wall outside it (index34, sorted)."""
+    rng = random.Random(SEED + 20 + size)
+    seen = []
+    for hand in hands14() if size == 14 else hands13():
+        counts = _counts(hand)
+        wall = [t for t in range(N_KINDS) for _ in range(MAX_COPIES - counts[t])]
+        seen.append(tuple(sorted(rng.sample(wall, VISIBLE))))
+    return tuple(seen)
+
+
 # ---------------------------------------------------------------- reference answers
 
 
@@ -261,11 +298,84 @@ def reference(key: str, n: int = N_HANDS) -> tuple[Any, ...]:
         return tuple(hutype_py.hu_type(bytes(_counts(h))) for h in wins14()[:n])
     if key == "decompose":
         return tuple(len(decompose_py.decompose_counts(bytes(_counts(h)))) for h in wins14()[:n])
+    if key.removesuffix(" mask").removesuffix(" batch") in _EFFICIENCY:
+        return _efficiency_reference(key, n)
     raise KeyError(key)
 
 
 _RULED = {f"{q} {name}": (q, name) for q in ("is_win", "shanten", "waits") for name in ("riichi", "gb")}
 """Reference keys of the rule-set rows: the question and the preset."""
+
+_EFFICIENCY = {
+    "useful": (13, None, False, False),
+    "useful visible": (13, None, True, False),
+    "useful riichi": (13, "riichi", False, False),
+    "useful gb": (13, "gb", False, False),
+    "discards": (14, None, False, False),
+    "discards visible": (14, None, True, False),
+    "discards riichi": (14, "riichi", False, False),
+    "two_step": (14, None, False, True),
+}
+"""Reference keys of tile efficiency: hand size, rules preset, ``visible()`` seen, two-step figures.
+
+A key may end in " mask" (useful tiles as ``(shanten, mask)``) or " batch" (a hand's batch answer)."""
+
+
+@cache
+def _efficiency(tiles: tuple[int, ...], seen: tuple[int, ...], rules: str | None, two_step: bool) -> Any:
+    """The pure-Python kernel on one hand, no melds: ``(shanten, mask, total)`` of 13 tiles, ``Discards`` of 14."""
+    from mahjong_fast._kernels import efficiency_py
+    from mahjong_fast._rules import as_rules
+
+    r = as_rules(rules)
+    avail = bytes(lim - n for lim, n in zip(r.limits, _counts(seen)))
+    held = bytes(_counts(tiles))
+    if len(tiles) % 3 == 1:
+        return efficiency_py.useful(held, r.limits, avail, None, r.flags)
+    return efficiency_py.discards(held, r.limits, avail, None, r.flags, True, two_step)
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 9)
+
+
+def _kernel_rows(d: Any, two_step: bool) -> tuple[tuple[Any, ...], ...]:
+    """A kernel's ``Discards`` as the rows ``_discard_rows`` / ``_two_step_rows`` read, best first."""
+    rows = []
+    for i in range(d.count):
+        tile, sh, mask, total, two, improve, _, good = d.entry(i)
+        rows.append((tile, sh, mask, total, *((_round(two), improve, _round(good)) if two_step else ())))
+    return tuple(rows)
+
+
+def _kernel_arrays(d: Any) -> tuple[tuple[int, ...], ...]:
+    """A kernel's ``Discards`` as ``discard_analysis_batch`` answers it: shanten, useful, keep, back per tile."""
+    after = d.after()
+    useful = [0] * N_KINDS
+    for i in range(d.count):
+        tile, _, _, total = d.entry(i)[:4]
+        useful[tile] = total
+    held = [sh != NOT_HELD for sh in after]
+    return (tuple(after), tuple(useful), tuple(int(h and sh == d.shanten) for h, sh in zip(held, after)),
+            tuple(int(h and sh > d.shanten) for h, sh in zip(held, after)))
+
+
+def _efficiency_reference(key: str, n: int) -> tuple[Any, ...]:
+    base, form = key, ""
+    if key.endswith((" mask", " batch")):
+        base, form = key.rsplit(" ", 1)
+    size, rules, seen, two_step = _EFFICIENCY[base]
+    hands = (hands13() if size == 13 else hands14())[:n]
+    answers = [_efficiency(h, visible(size)[i] if seen else (), rules, two_step) for i, h in enumerate(hands)]
+    if size == 13 and form == "mask":
+        return tuple((s, mask) for s, mask, _ in answers)
+    if size == 13 and form == "batch":
+        return tuple((s, *(mask >> t & 1 for t in range(N_KINDS)), total) for s, mask, total in answers)
+    if size == 13:
+        return tuple(answers)
+    if form == "batch":
+        return tuple(_kernel_arrays(d) for d in answers)
+    return tuple(_kernel_rows(d, two_step) for d in answers)
 
 
 # ---------------------------------------------------------------- workloads
@@ -280,7 +390,8 @@ class Row:
     """One library or input form in one workload: ``call`` maps over ``inputs``; ``answer`` reads a result.
 
     ``reference`` names the answers it is checked against (the workload's name by default);
-    a batch row's one input holds ``hands_per_input`` hands.
+    a batch row's one input holds ``hands_per_input`` hands.  A row whose check is slow is checked
+    on the first ``hands // fewer`` hands (a batch row: on its first ``N_HANDS // fewer`` rows).
     """
 
     library: str
@@ -288,6 +399,7 @@ class Row:
     setup: Callable[[], Setup]
     hands_per_input: int = 1
     reference: str | None = None
+    fewer: int = 1
 
     def available(self) -> bool:
         if self.requires is None:
@@ -311,10 +423,13 @@ class Workload:
 def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callable[[], Any], int, float | None]:
     """A zero-argument timed function, the hands it covers, and the share answered right.
 
-    Only the first ``hands`` inputs of a per-hand row are used.
+    Only the first ``hands`` inputs of a per-hand row are used, and the first ``hands // row.fewer``
+    checked; without the compiled kernels a call costs what the check does, so only those are timed.
     """
     call, inputs, answer = row.setup()
-    inputs = list(inputs) if row.hands_per_input > 1 else list(inputs)[:hands]
+    checked = max(1, hands // row.fewer)
+    if row.hands_per_input == 1:
+        inputs = list(inputs)[: checked if _mf().implementation != "compiled" else hands]
 
     def timed() -> Any:
         return deque(map(call, inputs), 0)
@@ -325,23 +440,28 @@ def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callabl
         import numpy as np
 
         got = np.asarray(answer(call(inputs[0])))
+        if row.fewer > 1:
+            got = got[: N_HANDS // row.fewer]
+        distinct = min(len(got), N_HANDS)
         if key.startswith("waits"):
-            want = np.array([[t in w for t in range(N_KINDS)] for w in reference(key)])
+            want = np.array([[t in w for t in range(N_KINDS)] for w in reference(key, distinct)])
         else:
-            want = np.array(reference(key))
+            want = np.array(reference(key, distinct))
         want = np.resize(want, (len(got), *want.shape[1:]))
         correct = float((got == want).reshape(len(got), -1).all(axis=1).mean())
     elif answer is not None:
-        answers = reference(key, len(inputs))
+        answers = reference(key, min(len(inputs), checked))
         correct = float(sum(answer(call(x)) == w for x, w in zip(inputs, answers))) / len(answers)
     return timed, len(inputs) * row.hands_per_input, correct
 
 
 @cache
-def _batch_array(rows: int, size: int = 14) -> Any:
+def _batch_array(rows: int, size: int = 14, seen: bool = False) -> Any:
+    """The hands of ``size`` tiles (or the tiles each sees) as uint8 counts, repeated to ``rows``."""
     import numpy as np
 
-    base = np.array([_counts(h) for h in (hands14() if size == 14 else hands13())], dtype=np.uint8)
+    hands = visible(size) if seen else hands14() if size == 14 else hands13()
+    base = np.array([_counts(h) for h in hands], dtype=np.uint8)
     return np.ascontiguousarray(np.resize(base, (rows, N_KINDS)))
 
 
@@ -401,6 +521,132 @@ def _numpy_rows(hands: Sequence[Sequence[int]]) -> list[Any]:
     import numpy as np
 
     return list(np.array([_counts(h) for h in hands], dtype=np.uint8))
+
+
+def _seen(f: Callable[..., Any]) -> Callable[[Any], Any]:
+    return lambda args: f(args[0], visible=args[1])
+
+
+def _and_seen(size: int) -> list[tuple[list[int], list[int]]]:
+    """Each hand of ``size`` tiles as ints beside the tiles it sees as ints."""
+    return [(list(h), list(v)) for h, v in zip(hands14() if size == 14 else hands13(), visible(size))]
+
+
+def _useful_answer(u: Any) -> tuple[int, int, int]:
+    return u.shanten, u.mask, u.total
+
+
+def _discard_rows(analysis: Any) -> tuple[tuple[int, int, int, int], ...]:
+    """``(tile, shanten, useful mask, unseen useful total)`` of every row, best first."""
+    return tuple((int(d.tile), d.shanten, d.useful.mask, d.useful.total) for d in analysis)
+
+
+def _two_step_rows(analysis: Any) -> tuple[tuple[Any, ...], ...]:
+    """The rows of ``_discard_rows`` with the two-step figure, the improving draws' mask and the good-shape share."""
+    return tuple(
+        (int(d.tile), d.shanten, d.useful.mask, d.useful.total, _round(d.two_step),
+         None if d.improvements is None else sum(1 << int(t) for t in d.improvements), _round(d.good_shape))
+        for d in analysis
+    )
+
+
+def _best_first(rows: Sequence[tuple[int, int, int, int]]) -> tuple[tuple[int, int, int, int], ...]:
+    """A peer's ``(tile, shanten, mask, total)`` rows in ``discard_analysis``'s order (without two-step)."""
+    return tuple(sorted(rows, key=lambda r: (r[1], -r[3], r[0])))
+
+
+def _useful_batch(answer: Any) -> Any:
+    """A ``useful_tiles_batch`` answer as (N, 36) ints: shanten, the mask's 34 bits, total."""
+    import numpy as np
+
+    return np.column_stack(answer)
+
+
+def _discard_batch(answer: Any) -> Any:
+    """A ``discard_analysis_batch`` answer as (N, 4, 34) ints: shanten, useful, keep, back."""
+    import numpy as np
+
+    return np.stack(tuple(answer), axis=1)
+
+
+_GB_INDEX = {name: t for t, name in enumerate(GB_NAMES)}
+
+
+def _gb_useful(forms: Sequence[tuple[int, Sequence[str]]]) -> tuple[int, int]:
+    """PyMahjongGB's per-form ``(shanten, useful tiles)`` as ``(shanten, mask)``: the forms at the least shanten."""
+    best = min(s for s, _ in forms)
+    return best, sum({1 << _GB_INDEX[name] for s, tiles in forms if s == best for name in tiles})
+
+
+def _efficiency_peers(work: str, fewer: int) -> list[Row]:
+    """The peers of tile efficiency, each fed its native form: riichi rules, GB rules for MahjongGB."""
+
+    def xiangting_useful() -> Setup:
+        import xiangting
+
+        necessary = _bound(xiangting.calculate_necessary_tiles, player_count=xiangting.PlayerCount.FOUR)
+        return necessary, [_counts(h) for h in hands13()], lambda r: (int(r[0]) - 1, int(r[1]))
+
+    def gb_useful() -> Setup:
+        import MahjongGB as gb
+
+        forms = (gb.RegularShanten, gb.SevenPairsShanten, gb.ThirteenOrphansShanten,
+                 gb.HonorsAndKnittedTilesShanten, gb.KnittedStraightShanten)
+
+        def useful(tiles: tuple[str, ...]) -> list[tuple[int, Sequence[str]]]:
+            return [form(tiles) for form in forms]
+
+        return useful, [to_botzone(h) for h in hands13()], _gb_useful
+
+    def xiangting_loop() -> Setup:
+        import xiangting
+
+        four = xiangting.PlayerCount.FOUR
+        necessary = xiangting.calculate_necessary_tiles
+
+        def discards(c: list[int]) -> list[tuple[int, int, int, int]]:
+            rows = []
+            for d in range(N_KINDS):
+                if c[d]:
+                    c[d] -= 1
+                    number, mask = necessary(c, four)
+                    total = 0
+                    for t in range(N_KINDS):
+                        if mask >> t & 1:
+                            total += MAX_COPIES - c[t]
+                    c[d] += 1
+                    rows.append((d, number - 1, mask, total))
+            return rows
+
+        return discards, [_counts(h) for h in hands14()], _best_first
+
+    def jansou_discards() -> Setup:
+        from jansou.analysis.efficiency import discard_evaluation
+        from jansou.core.hand import Hand
+        from jansou.core.tiles import Tile, TileKind
+
+        def rows(options: Sequence[Any]) -> tuple[tuple[int, int, int, int], ...]:
+            return _best_first([(int(o.discard), o.shanten, sum(1 << int(t) for t in o.acceptance),
+                                 o.total_acceptance) for o in options])
+
+        return discard_evaluation, [Hand(tuple(Tile(TileKind(t)) for t in h)) for h in hands14()], rows
+
+    if work == "useful":
+        return [
+            Row("xiangting necessary tiles, a mask (riichi)", "xiangting", xiangting_useful,
+                reference="useful riichi mask", fewer=fewer),
+            Row("MahjongGB per-form useful tiles (gb)", "MahjongGB", gb_useful,
+                reference="useful gb mask", fewer=fewer),
+        ]
+    if work == "discards":
+        return [
+            Row("xiangting loop over discards (riichi)", "xiangting", xiangting_loop, reference="discards riichi",
+                fewer=fewer),
+            Row("jansou discard_evaluation (riichi)", "jansou", jansou_discards, reference="discards riichi",
+                fewer=fewer),
+        ]
+    return [Row("jansou discard_evaluation, no two-step (riichi)", "jansou", jansou_discards,
+                reference="discards riichi", fewer=fewer)]
 
 
 def _peer_rows(work: str) -> list[Row]:
@@ -505,10 +751,12 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
     """The benchmark workloads, each with one row per library or input form (peers may be missing)."""
     mf = _mf()
     is_win, shanten, waits = mf.is_win, mf.shanten, mf.waits
+    useful, analyse = mf.useful_tiles, mf.discard_analysis
 
     def row(label: str, f: Callable[[Any], Any], inputs: Callable[[], Sequence[Any]],
-            answer: Callable[[Any], Any] | None, reference: str | None = None, requires: str | None = None) -> Row:
-        return Row(label, requires, lambda: (f, inputs(), answer), reference=reference)
+            answer: Callable[[Any], Any] | None, reference: str | None = None, requires: str | None = None,
+            fewer: int = 1) -> Row:
+        return Row(label, requires, lambda: (f, inputs(), answer), reference=reference, fewer=fewer)
 
     def win_forms() -> list[Row]:
         h = hands14
@@ -646,14 +894,53 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
             ]),
         ]
 
-    def batch(f: str, threads: int, size: int = 14, dtype: str = "uint8", rules: str | None = None
-              ) -> Callable[[], Setup]:
+    def efficiency() -> list[Workload]:
+        """useful_tiles and discard_analysis in their input forms and keywords, beside the peers."""
+        r, h13, h14 = "riichi", hands13, hands14
+        d, two, by_rules = DISCARD_SHARE, TWO_STEP_SHARE, RULED_SHARE
+        return [
+            Workload("useful", "useful_tiles, 13 tiles", [
+                row("mahjong_fast list of 13 ints", useful, lambda: _ints(h13()), _useful_answer),
+                row("mpsz text", useful, lambda: _text(h13()), _useful_answer),
+                row(f"visible= list of {VISIBLE} ints", _seen(useful), lambda: _and_seen(13), _useful_answer,
+                    "useful visible"),
+                row('rules="riichi"', _bound(useful, rules=r), lambda: _ints(h13()),
+                    _useful_answer, "useful riichi", fewer=by_rules),
+                row('rules="gb"', _bound(useful, rules="gb"), lambda: _ints(h13()),
+                    _useful_answer, "useful gb", fewer=by_rules),
+                *_efficiency_peers("useful", by_rules),
+            ]),
+            Workload("discards", "discard_analysis, 14 tiles", [
+                row("mahjong_fast list of 14 ints", analyse, lambda: _ints(h14()), _discard_rows, fewer=d),
+                row("list of 14 ints, every row read", lambda x: _discard_rows(analyse(x)), lambda: _ints(h14()),
+                    tuple, fewer=d),
+                row("mpsz text", analyse, lambda: _text(h14()), _discard_rows, fewer=d),
+                row(f"visible= list of {VISIBLE} ints", _seen(analyse), lambda: _and_seen(14), _discard_rows,
+                    "discards visible", fewer=d),
+                row('rules="riichi"', _bound(analyse, rules=r), lambda: _ints(h14()), _discard_rows,
+                    "discards riichi", fewer=d),
+                row("prebuilt Hand", analyse, lambda: _prebuilt(h14()), _discard_rows, fewer=d),
+                *_efficiency_peers("discards", d),
+            ]),
+            Workload("two_step", "discard_analysis two_step=True", [
+                row("mahjong_fast list of 14 ints", _bound(analyse, two_step=True), lambda: _ints(h14()),
+                    _two_step_rows, fewer=two),
+                *_efficiency_peers("two_step", two),
+            ]),
+        ]
+
+    def batch(f: str, threads: int, size: int = 14, dtype: str = "uint8", rules: str | None = None,
+              rows: int = batch_rows, seen: bool = False) -> Callable[[], Setup]:
         def setup() -> Setup:
             call = getattr(_mf(), f)
-            array = _batch_array(batch_rows, size)
+            array = _batch_array(rows, size)
             if dtype != "uint8":
                 array = array.astype(dtype)
-            read = (lambda a: a) if f != "waits_batch" else _mask
+            read = {"waits_batch": _mask, "useful_tiles_batch": _useful_batch,
+                    "discard_analysis_batch": _discard_batch}.get(f, lambda a: a)
+            if seen:
+                sees = _batch_array(rows, size, seen=True)
+                return (lambda a: call(a, visible=sees, threads=threads, rules=rules)), [array], read
             return (lambda a: call(a, threads=threads, rules=rules)), [array], read
 
         return setup
@@ -662,6 +949,9 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         return (lambda a: a.sum(axis=1)), [_batch_array(batch_rows)], None
 
     n = batch_rows
+    pure = mf.implementation != "compiled"
+    e = max(2, n // (PURE_EFFICIENCY_BATCH_SHARE if pure else EFFICIENCY_BATCH_SHARE))  # 1 row reads as 1 hand
+    d = DISCARD_SHARE
     return [
         Workload("is_win", "is_win, 14 tiles", [row("mahjong_fast", is_win, lambda: _ints(hands14()), bool),
                                                  *_peer_rows("is_win")]),
@@ -677,6 +967,7 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         Workload("classify", "classify/decompose, wins", hu_types()),
         Workload("tiles", "parse, format, Hand", tiles(), "is_win"),
         *ruled(),
+        *efficiency(),
         Workload("is_win_batch", f"is_win_batch, {n:,} rows", [
             Row("mahjong_fast 1 thread", "numpy", batch("is_win_batch", 1), n, "is_win"),
             Row("mahjong_fast 2 threads", "numpy", batch("is_win_batch", 2), n, "is_win"),
@@ -694,6 +985,20 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
                 "shanten gb"),
             Row('waits_batch rules="riichi" 1 thread', "numpy", batch("waits_batch", 1, 13, rules="riichi"), n,
                 "waits riichi"),
+        ]),
+        Workload("efficiency_batch", f"efficiency batches, {e:,} rows", [
+            Row("mahjong_fast discard_analysis_batch 1 thread", "numpy",
+                batch("discard_analysis_batch", 1, rows=e), e, "discards batch", d),
+            Row("discard_analysis_batch 2 threads", "numpy", batch("discard_analysis_batch", 2, rows=e), e,
+                "discards batch", d),
+            Row("discard_analysis_batch visible= (N, 34), 1 thread", "numpy",
+                batch("discard_analysis_batch", 1, rows=e, seen=True), e, "discards visible batch", d),
+            Row('discard_analysis_batch rules="riichi" 1 thread', "numpy",
+                batch("discard_analysis_batch", 1, rules="riichi", rows=e), e, "discards riichi batch", d),
+            Row("useful_tiles_batch 1 thread", "numpy", batch("useful_tiles_batch", 1, 13, rows=e), e,
+                "useful batch"),
+            Row("useful_tiles_batch 2 threads", "numpy", batch("useful_tiles_batch", 2, 13, rows=e), e,
+                "useful batch"),
         ]),
     ]
 
