@@ -20,7 +20,7 @@ from mahjong_fast._dispatch import NO_EXTENSIONS
 HANDS = _bench.PURE_HANDS if NO_EXTENSIONS else _bench.N_HANDS
 ROWS = _bench.PURE_BATCH_ROWS if NO_EXTENSIONS else _bench.BATCH_ROWS
 WORKLOADS = _bench.workloads(ROWS)
-PEERS = {"riichienv", "mahjong", "MahjongGB", "xiangting"}
+PEERS = {"riichienv", "mahjong", "MahjongGB", "xiangting", "jansou"}
 CASES = [
     pytest.param(work, row, id=f"{work.name}-{row.library}")
     for work in WORKLOADS
