@@ -531,3 +531,29 @@ def test_inputs_untouched(sh):
     sh.shanten_counts(counts, 0, 1, True, limits)
     sh.is_win_wild(counts, 1, False, limits)
     assert counts == counts_of("1112345678999m") and limits == b"\x04" * N_KINDS
+
+
+def _seven_pairs_dp(counts, caps, distinct):
+    """Seven pairs by a dynamic programme over the kinds (pairs placed so far -> least cost)."""
+    best = {0: 0}
+    for held, cap in zip(counts, caps):
+        most = 0 if cap < 2 else 1 if distinct else cap // 2
+        nxt: dict[int, int] = {}
+        for pairs, cost in best.items():
+            for r in range(min(most, 7 - pairs) + 1):
+                value = cost + max(0, 2 * r - held)
+                nxt[pairs + r] = min(nxt.get(pairs + r, value), value)
+        best = nxt
+    return best.get(7, shanten_py.UNREACHABLE)
+
+
+def test_seven_pairs_within_the_caps_is_the_dynamic_programme():
+    """The pure kernel's closed form for seven pairs without jokers (the 7 cheapest pairs) against
+    a dynamic programme, with caps 0-4 and absent kinds, four as two pairs and distinct pairs."""
+    rng = random.Random(57)
+    for _ in range(5000):
+        caps = [4] * N_KINDS if rng.random() < 0.5 else [rng.choice((4, 4, 3, 2, 1, 0, shanten_py.ABSENT))
+                                                         for _ in range(N_KINDS)]
+        counts = [rng.randint(0, cap) if cap > 0 and rng.random() < 0.4 else 0 for cap in caps]
+        for distinct in (False, True):
+            assert shanten_py._seven_pairs(counts, caps, 0, distinct) == _seven_pairs_dp(counts, caps, distinct)

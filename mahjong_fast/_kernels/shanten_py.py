@@ -157,6 +157,8 @@ def _standard(counts: Sequence[int], caps: Sequence[int], melds: int, budget: in
 
 
 def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int, distinct: bool = False) -> int:
+    if budget == 0:
+        return _seven_pairs_capped(counts, caps, distinct)
     best = {(0, 0): 0}  # (pairs, overflow) -> cost
     for held, cap in zip(counts, caps):
         nxt: dict[tuple[int, int], int] = {}
@@ -172,6 +174,26 @@ def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int, distin
                     nxt[key] = value
         best = nxt
     return min((c for (pairs, _), c in best.items() if pairs == 7), default=UNREACHABLE)
+
+
+def _seven_pairs_capped(counts: Sequence[int], caps: Sequence[int], distinct: bool) -> int:
+    """``_seven_pairs`` without copies beyond the caps: a kind gives a first pair if its cap is 2
+    or more, at ``max(0, 2 - h)``, and (four as two pairs) a second if its cap is 4, at
+    ``max(0, 4 - h)`` less that; a kind's second pair never costs less than its first, so the 7
+    cheapest pairs over all kinds are a target."""
+    cheap = [0, 0, 0]  # pairs costing 0, 1, 2
+    for held, cap in zip(counts, caps):
+        if cap >= 2:
+            first = max(0, 2 - held)
+            cheap[first] += 1
+            if not distinct and cap >= 4:
+                cheap[max(0, 4 - held) - first] += 1
+    need, cost = 7, 0
+    for price in range(3):
+        take = min(need, cheap[price])
+        cost += take * price
+        need -= take
+    return cost if need == 0 else UNREACHABLE
 
 
 def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
