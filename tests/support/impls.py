@@ -53,6 +53,8 @@ class Impl:
     decompose: ModuleType
     hutype: ModuleType
     batch: ModuleType
+    efficiency: ModuleType
+    logscan: ModuleType
 
     @property
     def compiled(self) -> bool:
