@@ -342,7 +342,7 @@ def _round(x: float | None) -> float | None:
 def _kernel_rows(d: Any, two_step: bool) -> tuple[tuple[Any, ...], ...]:
     """A kernel's ``Discards`` as the rows ``_discard_rows`` / ``_two_step_rows`` read, best first."""
     rows = []
-    for i in range(d.count):
+    for i in range(d.size):
         tile, sh, mask, total, two, improve, _, good = d.entry(i)
         rows.append((tile, sh, mask, total, *((_round(two), improve, _round(good)) if two_step else ())))
     return tuple(rows)
@@ -352,7 +352,7 @@ def _kernel_arrays(d: Any) -> tuple[tuple[int, ...], ...]:
     """A kernel's ``Discards`` as ``discard_analysis_batch`` answers it: shanten, useful, keep, back per tile."""
     after = d.after()
     useful = [0] * N_KINDS
-    for i in range(d.count):
+    for i in range(d.size):
         tile, _, _, total = d.entry(i)[:4]
         useful[tile] = total
     held = [sh != NOT_HELD for sh in after]

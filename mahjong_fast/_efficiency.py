@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, cast, overload
 
 from . import _batch
 from ._api import Wild, rule_flags, wild_kinds
@@ -131,35 +131,32 @@ class Discard:
         return f"Discard({self.tile}, shanten={self.shanten}, useful={tiles!r}, total={self.useful.total}{extra}{back})"
 
 
-class DiscardAnalysis(Sequence[Discard]):
+class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
     """Every distinct discard of a 3n+2 hand, best first (a read-only sequence of ``Discard``).
 
     ``shanten`` is the hand's own shanten.  Order: lower shanten after the discard, then more
     unseen useful copies, then (with two-step figures) the larger two-step figure, then more
     unseen improving copies, then the lower tile (index34 order: man, pin, sou, honours).
-    Rows are built on first access.
+    Rows are built on first access.  (The kernel's answer itself, made by the kernel as this
+    class: ``held`` the hand's counts, ``avail`` the copies a concealed hand X may still see,
+    ``avail[t] - X[t]``.)
     """
 
-    __slots__ = ("_avail", "_held", "_result", "_rows", "_unseen", "shanten")
-
-    def __init__(self, result: Any, held: bytes, avail: bytes) -> None:
-        self._result = result
-        self._held = held
-        self._avail = avail  # unseen copies of tile t for a concealed hand X: avail[t] - X[t]
-        self._unseen: bytes | None = None
-        self._rows: list[Discard | None] = [None] * result.count
-        self.shanten: int = result.shanten
+    __slots__ = ()
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return int(self.size)
 
     def _row(self, i: int) -> Discard:
-        row = self._rows[i]
+        rows: list[Discard | None] | None = self.rows
+        if rows is None:
+            rows = self.rows = [None] * self.size
+        row = rows[i]
         if row is None:
-            d, sh, mask, total, two, improve, _, good = self._result.entry(i)
-            if self._unseen is None:
-                self._unseen = _unseen_of(self._held, self._avail)
-            unseen = bytearray(self._unseen)
+            d, sh, mask, total, two, improve, _, good = self.entry(i)
+            if self.unseen is None:
+                self.unseen = _unseen_of(self.held, self.avail)
+            unseen = bytearray(self.unseen)
             unseen[d] += 1
             left = bytes(unseen)
             improvements = None
@@ -167,7 +164,7 @@ class DiscardAnalysis(Sequence[Discard]):
                 improvements = {TILES[t]: left[t] for t in range(N_KINDS) if improve >> t & 1}
             row = Discard(TILES[d], sh, UsefulTiles(sh, mask, total, left), sh > self.shanten, two,
                           improvements, good)
-            self._rows[i] = row
+            rows[i] = row
         return row
 
     @overload
@@ -339,9 +336,9 @@ def discard_analysis(
         not melds and visible is None and rules is None and wild is None and fifth is True
         and encoding is None and two_step is False
     ):
-        quick = _kernel.quick_discards(hand)
+        quick = _kernel.quick_discards(hand, DiscardAnalysis)
         if quick is not None:
-            return DiscardAnalysis(quick[0], quick[1], _FULL)
+            return cast(DiscardAnalysis, quick)
     if not isinstance(two_step, bool):
         raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
     args = _api_fast.efficiency_args(
@@ -350,8 +347,7 @@ def discard_analysis(
     if args is None:
         args = _setup(hand, melds, visible, rules, wild, fifth, encoding, 2, "discard_analysis")
     held, lim, avail, mask, flags, fifth_ = args
-    result = _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step)
-    return DiscardAnalysis(result, held, avail)
+    return cast(DiscardAnalysis, _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step, DiscardAnalysis))
 
 
 # ---------------------------------------------------------------- text for players

@@ -70,7 +70,7 @@ def brute_discards(shanten_counts, h, lim=FULL, avail=FULL):
 
 
 def entries(result):
-    return {e[0]: e[1:4] for e in (result.entry(i) for i in range(result.count))}
+    return {e[0]: e[1:4] for e in (result.entry(i) for i in range(result.size))}
 
 
 def quads(rng: random.Random, n: int) -> list[int]:
@@ -334,7 +334,7 @@ def test_two_step_against_definition(eff):
         seen = [rng.randint(0, 4 - c[t]) if rng.random() < 0.2 else 0 for t in range(N_KINDS)]
         avail = bytes(4 - v for v in seen)
         res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
-        for j in range(res.count):
+        for j in range(res.size):
             d, s, mask, _, two, imp, imp_total, good = res.entry(j)
             x = bytearray(c)
             x[d] -= 1

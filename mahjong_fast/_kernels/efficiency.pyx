@@ -411,10 +411,17 @@ def useful(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=Tru
 
 
 cdef class Discards:
-    """Every distinct discard of a 3n+2 hand, best first (see ``discards``)."""
+    """Every distinct discard of a 3n+2 hand, best first (see ``discards``).
+
+    ``held`` and ``avail`` are the counts it answers; ``rows`` and ``unseen`` are None, for the
+    API layer's subclass (``DiscardAnalysis``) to keep what it builds from them."""
     cdef readonly int shanten
-    cdef readonly int count
+    cdef readonly int size         # the distinct discards
     cdef readonly bint two_step
+    cdef public object held
+    cdef public object avail
+    cdef public object rows
+    cdef public object unseen
     cdef signed char sh[N_KINDS]
     cdef uint64_t mask[N_KINDS]
     cdef int tot[N_KINDS]
@@ -423,7 +430,7 @@ cdef class Discards:
 
     def tile(self, int i):
         """The i-th best discard (index34)."""
-        if not 0 <= i < self.count:
+        if not 0 <= i < self.size:
             raise IndexError(i)
         return self.order[i]
 
@@ -431,7 +438,7 @@ cdef class Discards:
         """``(tile, shanten, mask, total, two_step, improve, improve_total, good)`` of the i-th
         best discard; the last four are None without ``two_step`` (``good`` None off one-shanten)."""
         cdef int d
-        if not 0 <= i < self.count:
+        if not 0 <= i < self.size:
             raise IndexError(i)
         d = self.order[i]
         if not self.two_step:
@@ -462,8 +469,9 @@ cdef inline bint _before(Discards r, int a, int b) noexcept:
 
 
 def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=True,
-             bint two_step=False):
-    """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first)."""
+             bint two_step=False, cls=Discards):
+    """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first), or as an instance
+    of ``cls``, a subclass of it."""
     cdef Ctx ctx
     if not rows_ready:
         ensure_rows()
@@ -471,18 +479,23 @@ def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=T
         held = _read_counts(held, "counts")
     _ctx_from(&ctx, lim, avail, wild, flags, fifth)
     _check_held(&ctx, held, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
-    return _discards_obj(&ctx, held, two_step)
+    return _discards_obj(&ctx, held, (<char*>ctx.avail)[:N_KINDS], two_step, cls)
 
 
-cdef Discards _discards_obj(const Ctx* ctx, bytes held, bint two_step):
-    cdef Discards r = Discards.__new__(Discards)
+cdef Discards _discards_obj(const Ctx* ctx, bytes held, bytes avail, bint two_step, object cls):
+    cdef Discards r
     cdef uint8_t c[N_KINDS]
     cdef int t, size = 0
     cdef Shared shared
+    if cls is not Discards and not issubclass(cls, Discards):
+        raise TypeError(f"cls must be Discards or a subclass of it, not {cls!r}")
+    r = Discards.__new__(cls)
     r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)
     if r.shanten < -1:
         raise ValueError("the hand has no shanten under these limits")
     r.two_step = two_step
+    r.held = held
+    r.avail = avail
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
@@ -507,12 +520,13 @@ cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size, Shared* share
                 j -= 1
             r.order[j] = t
             n += 1
-    r.count = n
+    r.size = n
 
 
 cdef Ctx QUICK_CTX
 cdef uint8_t _full_limits[N_KINDS]
 memset(_full_limits, MAX_COPIES, N_KINDS)
+cdef bytes _FULL_BYTES = (<char*>_full_limits)[:N_KINDS]
 ctx_init(&QUICK_CTX, _full_limits, _full_limits, NULL, HONOURED_FLAGS, True)
 
 
@@ -554,16 +568,15 @@ def quick_useful(hand):
     return s, m, tot, (<char*>c)[:N_KINDS]
 
 
-def quick_discards(hand):
-    """``(discards(held, full, full), held)`` for a list or tuple of 3n+2 plain index34 ints, at
-    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+def quick_discards(hand, cls=Discards):
+    """``discards(held, full, full, cls=cls)`` for a list or tuple of 3n+2 plain index34 ints, at
+    most 4 copies each (``held``: their 34 counts); None for any other input."""
     cdef uint8_t c[N_KINDS]
     if _quick_read(hand, c) % 3 != 2:
         return None
     if not rows_ready:
         ensure_rows()
-    held = (<char*>c)[:N_KINDS]
-    return _discards_obj(&QUICK_CTX, held, False), held
+    return _discards_obj(&QUICK_CTX, (<char*>c)[:N_KINDS], _FULL_BYTES, False, cls)
 
 
 # ---------------------------------------------------------------- rows of an array

@@ -246,13 +246,22 @@ def useful(
 
 
 class Discards:
-    """Every distinct discard of a 3n+2 hand, best first (see ``discards``)."""
+    """Every distinct discard of a 3n+2 hand, best first (see ``discards``).
 
-    __slots__ = ("_mask", "_order", "_sec", "_sh", "_tot", "count", "shanten", "two_step")
+    ``held`` and ``avail`` are the counts it answers; ``rows`` and ``unseen`` are None, for the
+    API layer's subclass (``DiscardAnalysis``) to keep what it builds from them."""
 
-    def __init__(
-        self, shanten: int, sh: list[int], mask: list[int], tot: list[int], sec: list[_Second] | None
+    __slots__ = ("_mask", "_order", "_sec", "_sh", "_tot", "avail", "held", "rows", "shanten", "size",
+                 "two_step", "unseen")
+
+    def _fill(
+        self, shanten: int, sh: list[int], mask: list[int], tot: list[int], sec: list[_Second] | None,
+        held: bytes, avail: bytes,
     ) -> None:
+        self.held = held
+        self.avail = avail
+        self.rows: Any = None
+        self.unseen: Any = None
         self.shanten = shanten
         self._sh = sh
         self._mask = mask
@@ -260,7 +269,7 @@ class Discards:
         self._sec = sec
         self.two_step = sec is not None
         self._order = sorted((t for t in range(N_KINDS) if sh[t] != NOT_HELD_VALUE), key=self._key)
-        self.count = len(self._order)
+        self.size = len(self._order)
 
     def _key(self, t: int) -> tuple[float, ...]:
         if self._sec is None:
@@ -270,7 +279,7 @@ class Discards:
 
     def tile(self, i: int) -> int:
         """The i-th best discard (index34)."""
-        if not 0 <= i < self.count:
+        if not 0 <= i < self.size:
             raise IndexError(i)
         return self._order[i]
 
@@ -306,8 +315,10 @@ def discards(
     flags: int = HONOURED,
     fifth: bool = True,
     two_step: bool = False,
+    cls: type[Discards] = Discards,
 ) -> Discards:
-    """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first)."""
+    """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first), or as an instance
+    of ``cls``, a subclass of it."""
     data = read_counts(held, "counts")
     x = _ctx_from(lim, avail, wild, flags, fifth)
     _check_held(x, data, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
@@ -325,7 +336,9 @@ def discards(
                 c[t] -= 1
                 sec[t] = _second(x, c, total - 1, sh[t], mask[t])
                 c[t] += 1
-    return Discards(s, sh, mask, tot, sec)
+    result = cls.__new__(cls)
+    result._fill(s, sh, mask, tot, sec, data, x.avail)
+    return result
 
 
 def run_rows(
@@ -395,13 +408,13 @@ def run_rows(
 
 
 
-def quick_discards(hand: object) -> tuple[Discards, bytes] | None:
-    """``(discards(held, full, full), held)`` for a list or tuple of 3n+2 plain index34 ints, at
-    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+def quick_discards(hand: object, cls: type[Discards] = Discards) -> Discards | None:
+    """``discards(held, full, full, cls=cls)`` for a list or tuple of 3n+2 plain index34 ints, at
+    most 4 copies each (``held``: their 34 counts); None for any other input."""
     held = quick_counts(hand)
     if held is None or sum(held) % 3 != 2:
         return None
-    return discards(held, _FULL_LIMITS, _FULL_LIMITS), held
+    return discards(held, _FULL_LIMITS, _FULL_LIMITS, cls=cls)
 
 
 def quick_useful(hand: object) -> tuple[int, int, int, bytes] | None:
