@@ -266,6 +266,27 @@ def _setup(
     return h.counts, lim, avail, mask, flags, fifth
 
 
+_RULE_SPECS: dict[object, tuple[int, bytes]] = {}
+
+
+def _rule_spec(rules: object) -> tuple[int, bytes] | None:
+    """``(flags, limits)`` of a preset name or ``Rules`` for the quick lane (the last few are
+    kept), or None for anything the general path must read (it gives the error)."""
+    try:
+        spec = _RULE_SPECS.get(rules)
+    except TypeError:  # unhashable
+        return None
+    if spec is None:
+        try:
+            r = as_rules(rules)
+        except (TypeError, ValueError):
+            return None
+        spec = (r.flags, r.limits)
+        if len(_RULE_SPECS) < 16:
+            _RULE_SPECS[rules] = spec
+    return spec
+
+
 def _unseen_of(held: bytes, avail: bytes) -> bytes:
     return bytes(a - h if a > h else 0 for a, h in zip(avail, held))
 
@@ -300,10 +321,16 @@ def useful_tiles(
     UsefulTiles
         ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
     """
-    if not melds and visible is None and rules is None and wild is None and fifth is True and encoding is None:
-        quick = _kernel.quick_useful(hand)
-        if quick is not None:
-            return UsefulTiles(quick[0], quick[1], quick[2], _FULL, quick[3])
+    if not melds and visible is None and wild is None and fifth is True and encoding is None:
+        spec = None if rules is None else _rule_spec(rules)
+        if spec is not None:
+            quick = _kernel.quick_useful(hand, *spec)
+            if quick is not None:
+                return UsefulTiles(quick[0], quick[1], quick[2], spec[1], quick[3])
+        elif rules is None:
+            quick = _kernel.quick_useful(hand)
+            if quick is not None:
+                return UsefulTiles(quick[0], quick[1], quick[2], _FULL, quick[3])
     args = _api_fast.efficiency_args(
         hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 1
     )
@@ -332,11 +359,9 @@ def discard_analysis(
     ``two_step``, ``improvements`` and ``good_shape`` (docs/efficiency.md).  Arguments as
     for ``useful_tiles``.  On a complete hand every discard is backward.
     """
-    if (
-        not melds and visible is None and rules is None and wild is None and fifth is True
-        and encoding is None and two_step is False
-    ):
-        quick = _kernel.quick_discards(hand, DiscardAnalysis)
+    if not melds and visible is None and wild is None and fifth is True and encoding is None and two_step is False:
+        quick = (_kernel.quick_discards(hand, DiscardAnalysis) if rules is None
+                 else _kernel.quick_discards(hand, DiscardAnalysis, *spec) if (spec := _rule_spec(rules)) else None)
         if quick is not None:
             return cast(DiscardAnalysis, quick)
     if not isinstance(two_step, bool):

@@ -196,6 +196,24 @@ def test_quick_lane_matches_general_path():
         mf.discard_analysis([0, 0, 0, 0, 0])
 
 
+@pytest.mark.parametrize("rules", ["riichi", "riichi3", "sichuan", "gb", RULES["riichi"]])
+def test_quick_lane_under_rules_matches_general_path(rules):
+    """A list of ints under ``rules=`` takes the quick lane; a ``Hand`` the general path: same
+    tables, same useful tiles, same errors (a tile the rules leave out)."""
+    rng = random.Random(11)
+    for _ in range(n_hands(200, 10)):
+        hand = tiles_of(mixed_hand(rng, 14))
+        try:
+            general = mf.discard_analysis(mf.Hand(hand), rules=rules)
+        except ValueError as exc:
+            with pytest.raises(ValueError, match=str(exc).split(",")[0]):
+                mf.discard_analysis(hand, rules=rules)
+            continue
+        quick = mf.discard_analysis(hand, rules=rules)
+        assert [(d.tile, d.shanten, d.useful) for d in quick] == [(d.tile, d.shanten, d.useful) for d in general]
+        assert mf.useful_tiles(hand[1:], rules=rules) == mf.useful_tiles(mf.Hand(hand[1:]), rules=rules)
+
+
 def _args_cases(rng):
     """Calls of every kind the C reader of the efficiency arguments meets: hands as ints, text and
     a Hand, melds, visible as a list, counts or text, each preset, wild kinds, and bad input."""

@@ -552,31 +552,55 @@ cdef Py_ssize_t _quick_read(object hand, uint8_t* c) except -2:
     return n
 
 
-def quick_useful(hand):
-    """``useful(held, full, full) + (held,)`` for a list or tuple of 3n+1 plain index34 ints, at
-    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
+cdef bint _quick_ctx(Ctx* ctx, const uint8_t* c, int flags, object limits) except -1:
+    """The context of a quick call: ``QUICK_CTX`` for the default rules (``limits`` None), else
+    one of ``limits`` (34 bytes) and ``flags``; False when the hand holds more of a tile than its
+    limit (the general path names it)."""
+    cdef const uint8_t* lim
+    cdef int t
+    if limits is None:
+        ctx[0] = QUICK_CTX
+        return True
+    if not is_counts_bytes(limits):
+        raise TypeError("limits must be 34 counts as bytes")
+    lim = <const uint8_t*><bytes>limits
+    for t in range(N_KINDS):
+        if c[t] > lim[t]:
+            return False
+    if ctx_init(ctx, lim, lim, NULL, flags, True) < 0:
+        raise ValueError("limits above 4")
+    return True
+
+
+def quick_useful(hand, int flags=HONOURED_FLAGS, limits=None):
+    """``useful(held, limits, limits, flags=flags) + (held,)`` for a list or tuple of 3n+1 plain
+    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
+    their 34 counts as bytes); None for any other input."""
     cdef uint8_t c[N_KINDS]
     cdef int s = 0, tot
     cdef uint64_t m = 0
-    if _quick_read(hand, c) % 3 != 1:
+    cdef Ctx ctx
+    if _quick_read(hand, c) % 3 != 1 or not _quick_ctx(&ctx, c, flags, limits):
         return None
     if not rows_ready:
         ensure_rows()
-    tot = useful_c(&QUICK_CTX, c, &s, &m)
+    tot = useful_c(&ctx, c, &s, &m)
     if tot < 0:
         raise ValueError("the hand has no shanten under these limits")
     return s, m, tot, (<char*>c)[:N_KINDS]
 
 
-def quick_discards(hand, cls=Discards):
-    """``discards(held, full, full, cls=cls)`` for a list or tuple of 3n+2 plain index34 ints, at
-    most 4 copies each (``held``: their 34 counts); None for any other input."""
+def quick_discards(hand, cls=Discards, int flags=HONOURED_FLAGS, limits=None):
+    """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
+    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
+    their 34 counts); None for any other input."""
     cdef uint8_t c[N_KINDS]
-    if _quick_read(hand, c) % 3 != 2:
+    cdef Ctx ctx
+    if _quick_read(hand, c) % 3 != 2 or not _quick_ctx(&ctx, c, flags, limits):
         return None
     if not rows_ready:
         ensure_rows()
-    return _discards_obj(&QUICK_CTX, (<char*>c)[:N_KINDS], _FULL_BYTES, False, cls)
+    return _discards_obj(&ctx, (<char*>c)[:N_KINDS], _FULL_BYTES if limits is None else limits, False, cls)
 
 
 # ---------------------------------------------------------------- rows of an array

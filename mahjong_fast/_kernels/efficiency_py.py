@@ -408,22 +408,39 @@ def run_rows(
 
 
 
-def quick_discards(hand: object, cls: type[Discards] = Discards) -> Discards | None:
-    """``discards(held, full, full, cls=cls)`` for a list or tuple of 3n+2 plain index34 ints, at
-    most 4 copies each (``held``: their 34 counts); None for any other input."""
+def _quick_held(hand: object, limits: bytes | None, residue: int) -> bytes | None:
     held = quick_counts(hand)
-    if held is None or sum(held) % 3 != 2:
+    if held is None or sum(held) % 3 != residue:
         return None
-    return discards(held, _FULL_LIMITS, _FULL_LIMITS, cls=cls)
+    if limits is not None and any(h > lim for h, lim in zip(held, limits)):
+        return None
+    return held
 
 
-def quick_useful(hand: object) -> tuple[int, int, int, bytes] | None:
-    """``useful(held, full, full) + (held,)`` for a list or tuple of 3n+1 plain index34 ints, at
-    most 4 copies each (``held``: its 34 counts as bytes); None for any other input."""
-    held = quick_counts(hand)
-    if held is None or sum(held) % 3 != 1:
+def quick_discards(
+    hand: object, cls: type[Discards] = Discards, flags: int = HONOURED, limits: bytes | None = None
+) -> Discards | None:
+    """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
+    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
+    their 34 counts); None for any other input."""
+    held = _quick_held(hand, limits, 2)
+    if held is None:
         return None
-    return (*useful(held, _FULL_LIMITS, _FULL_LIMITS), held)
+    lim = _FULL_LIMITS if limits is None else limits
+    return discards(held, lim, lim, None, flags, True, cls=cls)
+
+
+def quick_useful(
+    hand: object, flags: int = HONOURED, limits: bytes | None = None
+) -> tuple[int, int, int, bytes] | None:
+    """``useful(held, limits, limits, flags=flags) + (held,)`` for a list or tuple of 3n+1 plain
+    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
+    their 34 counts as bytes); None for any other input."""
+    held = _quick_held(hand, limits, 1)
+    if held is None:
+        return None
+    lim = _FULL_LIMITS if limits is None else limits
+    return (*useful(held, lim, lim, None, flags, True), held)
 
 
 _FULL_LIMITS = bytes([MAX_COPIES] * N_KINDS)
