@@ -164,6 +164,29 @@ ODD_INTS = [
 ]
 
 
+def check_efficiency(n: int) -> int:
+    """The compiled efficiency kernel against its pure twin: every discard's shanten, useful draws
+    and unseen copies of 14-tile hands under the default and riichi rules, and the two-step figures
+    of 8-tile hands (the pure twin is slow on 14); the number of comparisons."""
+    from mahjong_fast._kernels import efficiency, efficiency_py
+    from mahjong_fast._rules import RULES
+
+    assert _dispatch.is_compiled(efficiency), "mahjong_fast._kernels.efficiency is not compiled"
+    rng = random.Random(23)
+    checks = 0
+    for i in range(n):
+        rules = RULES["riichi" if i % 2 else "chinese"]
+        size, two_step = (8, True) if i % 10 == 0 else (14, False)
+        c = counts(near_miss(rng, (size - 2) // 3) if i % 3 else wall_hand(rng, size))
+        args = (c, rules.limits, rules.limits, None, rules.flags, True, two_step)
+        fast, pure = efficiency.discards(*args), efficiency_py.discards(*args)
+        assert fast.shanten == pure.shanten and fast.size == pure.size, list(c)
+        for j in range(fast.size):
+            assert fast.entry(j) == pure.entry(j), (list(c), j)
+        checks += 1
+    return checks
+
+
 def odd_values() -> list[object]:
     return [
         *ODD_INTS, True, False, np.int64(3), np.uint8(3), np.int8(-1), np.int64(2**40),
@@ -278,7 +301,7 @@ def main() -> None:
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3000
     assert mf.implementation == "compiled", f"expected a compiled build, got {mf.implementation}"
-    kernels = check_kernels(n)
+    kernels = check_kernels(n) + check_efficiency(max(20, n // 30))
     public = check_public()
     readme = check_readme()
     print(
