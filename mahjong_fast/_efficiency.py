@@ -322,7 +322,9 @@ def useful_tiles(
         ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
     """
     if not melds and visible is None and wild is None and fifth is True and encoding is None:
-        spec = None if rules is None else _rule_spec(rules)
+        spec = None if rules is None else _RULE_SPECS.get(rules) if type(rules) is str else None
+        if spec is None and rules is not None:
+            spec = _rule_spec(rules)
         if spec is not None:
             quick = _kernel.quick_useful(hand, *spec)
             if quick is not None:
@@ -360,8 +362,13 @@ def discard_analysis(
     for ``useful_tiles``.  On a complete hand every discard is backward.
     """
     if not melds and visible is None and wild is None and fifth is True and encoding is None and two_step is False:
-        quick = (_kernel.quick_discards(hand, DiscardAnalysis) if rules is None
-                 else _kernel.quick_discards(hand, DiscardAnalysis, *spec) if (spec := _rule_spec(rules)) else None)
+        if rules is None:
+            quick = _kernel.quick_discards(hand, DiscardAnalysis)
+        else:
+            spec = _RULE_SPECS.get(rules) if type(rules) is str else None
+            if spec is None:
+                spec = _rule_spec(rules)
+            quick = None if spec is None else _kernel.quick_discards(hand, DiscardAnalysis, spec[0], spec[1])
         if quick is not None:
             return cast(DiscardAnalysis, quick)
     if not isinstance(two_step, bool):

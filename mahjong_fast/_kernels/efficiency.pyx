@@ -18,7 +18,7 @@ of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
 """
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.rule_flags cimport (
@@ -114,9 +114,14 @@ cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint
             return -1
         full = full and lim[t] == MAX_COPIES
         ctx.anywild = ctx.anywild or ctx.wild[t] != 0
-    ctx.fast = full and not ctx.anywild and (flags & ~PLAIN_FORMS) == 0 and (
-        flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)) != (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)
+    ctx.fast = full and not ctx.anywild and _plain(flags)
     return 0
+
+
+cdef inline bint _plain(int flags) noexcept nogil:
+    """Whether ``flags`` play only the plain forms the row path answers."""
+    return (flags & ~PLAIN_FORMS) == 0 and (
+        flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)) != (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)
 
 
 cdef inline int _total(const Ctx* x, const uint8_t* held) noexcept nogil:
@@ -564,6 +569,11 @@ cdef bint _quick_ctx(Ctx* ctx, const uint8_t* c, int flags, object limits) excep
     if not is_counts_bytes(limits):
         raise TypeError("limits must be 34 counts as bytes")
     lim = <const uint8_t*><bytes>limits
+    if memcmp(lim, _full_limits, N_KINDS) == 0:     # 4 of every tile: the default's context
+        ctx[0] = QUICK_CTX
+        ctx.flags = flags
+        ctx.fast = _plain(flags)
+        return True
     for t in range(N_KINDS):
         if c[t] > lim[t]:
             return False
