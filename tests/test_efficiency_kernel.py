@@ -397,6 +397,11 @@ def test_kernel_errors(eff):
         eff.discards(3.5, FULL, FULL)
     with pytest.raises(IndexError):
         eff.discards(h, FULL, FULL).entry(99)
+    for cls in (int, 42):  # the answer's class must be Discards or a subclass of it
+        with pytest.raises(TypeError, match="cls must be Discards or a subclass of it"):
+            eff.discards(h + b"", FULL, FULL, None, eff.HONOURED, True, False, cls)
+        with pytest.raises(TypeError, match="cls must be Discards or a subclass of it"):
+            eff.quick_discards([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], cls)
 
 
 def test_quick_counts(eff):

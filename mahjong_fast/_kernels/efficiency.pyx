@@ -492,7 +492,7 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bytes avail, bint two_st
     cdef uint8_t c[N_KINDS]
     cdef int t, size = 0
     cdef Shared shared
-    if cls is not Discards and not issubclass(cls, Discards):
+    if cls is not Discards and not (isinstance(cls, type) and issubclass(cls, Discards)):
         raise TypeError(f"cls must be Discards or a subclass of it, not {cls!r}")
     r = Discards.__new__(cls)
     r.shanten = discards_c(ctx, held, r.sh, r.mask, r.tot)

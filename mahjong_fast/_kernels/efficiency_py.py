@@ -319,6 +319,8 @@ def discards(
 ) -> Discards:
     """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first), or as an instance
     of ``cls``, a subclass of it."""
+    if cls is not Discards and not (isinstance(cls, type) and issubclass(cls, Discards)):
+        raise TypeError(f"cls must be Discards or a subclass of it, not {cls!r}")
     data = read_counts(held, "counts")
     x = _ctx_from(lim, avail, wild, flags, fifth)
     _check_held(x, data, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
