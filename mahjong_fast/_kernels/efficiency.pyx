@@ -281,10 +281,9 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
 
 # ---------------------------------------------------------------- two-step figures
 
-cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Shared* shared,
-                  Second* out) noexcept nogil:
-    """Two-step figures of the 3n+1 hand ``c`` = H - ``d`` (shanten ``s``, useful draws ``mask``);
-    ``shared``: what the fast path keeps of H across the discards."""
+cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Second* out) noexcept nogil:
+    """Two-step figures of the 3n+1 hand ``c`` = H - d (shanten ``s``, useful draws ``mask``) off
+    the row path (``_seconds_fast`` answers every discard at once on it)."""
     cdef signed char sh[N_KINDS]
     cdef uint64_t m2[N_KINDS]
     cdef int tot2[N_KINDS]
@@ -294,9 +293,6 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int
     out.improve = 0
     out.improve_total = 0
     out.good = -1.0
-    if x.fast:
-        _second_fast(x, c, total, s, mask, d, shared, out)
-        return
     if s >= 1:
         for t in range(N_KINDS):
             if not (mask >> t) & 1:
@@ -491,7 +487,6 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bytes avail, bint two_st
     cdef Discards r
     cdef uint8_t c[N_KINDS]
     cdef int t, size = 0
-    cdef Shared shared
     if cls is not Discards and not (isinstance(cls, type) and issubclass(cls, Discards)):
         raise TypeError(f"cls must be Discards or a subclass of it, not {cls!r}")
     r = Discards.__new__(cls)
@@ -504,20 +499,20 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bytes avail, bint two_st
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
-    if two_step:
-        _shared_init(&shared, ctx, c)
-    _order(r, ctx, c, size, &shared)
+    if two_step and ctx.fast:
+        _seconds_fast(ctx, c, size, r.sh, r.mask, r.tot, r.sec)
+    _order(r, ctx, c, size)
     return r
 
 
-cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size, Shared* shared) noexcept:
-    """Two-step figures when asked for, and the order of the discards, best first."""
+cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size) noexcept:
+    """Two-step figures when asked for off the row path, and the order of the discards, best first."""
     cdef int t, j, n = 0
     for t in range(N_KINDS):
         if c[t]:
-            if r.two_step:
+            if r.two_step and not ctx.fast:
                 c[t] -= 1
-                _second(ctx, c, size - 1, r.sh[t], r.mask[t], t, shared, &r.sec[t])
+                _second(ctx, c, size - 1, r.sh[t], r.mask[t], &r.sec[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):

@@ -353,7 +353,7 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H share
+ctypedef struct Shared:         # what the two-step figures of one 3n+2 hand H keep across its draws
     const Rec* less[N_KINDS]    # less[e]: record of e's part of H less one e (NULL until read)
     const Rec* plus[N_KINDS]    # plus[t]: record of t's part of H plus one t
     const Rec* swap[N_KINDS][N_KINDS]   # swap[t][e]: of their part of H plus t less e (same part)
@@ -361,16 +361,16 @@ ctypedef struct Shared:         # what the two-step loops of one 3n+2 hand H sha
 
 
 cdef void _shared_init(Shared* sh, const Ctx* x, const uint8_t* c) noexcept nogil:
-    cdef int u, m, w[SUIT_SIZE], i
+    cdef int u, i, m, w
     memset(sh.less, 0, sizeof(sh.less))
     memset(sh.plus, 0, sizeof(sh.plus))
     memset(sh.swap, 0, sizeof(sh.swap))
     for u in range(4):
-        for i in range(SUIT_SIZE):
-            w[i] = _unseen(x, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
         sh.wsum[u][0] = 0
-        for m in range(1, 1 << SUIT_SIZE):
-            sh.wsum[u][m] = sh.wsum[u][m & (m - 1)] + w[_ctz(m)]
+        for i in range(SUIT_SIZE):
+            w = _unseen(x, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
+            for m in range(1 << i):
+                sh.wsum[u][(1 << i) + m] = sh.wsum[u][m] + w
 
 
 cdef inline int _z_total(const Shared* sh, uint64_t m, int d, int t, int e) noexcept nogil:
@@ -379,61 +379,6 @@ cdef inline int _z_total(const Shared* sh, uint64_t m, int d, int t, int e) noex
     return (sh.wsum[0][m & 0x1FF] + sh.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
             + sh.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + sh.wsum[3][m >> (3 * SUIT_SIZE)]
             + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
-
-
-ctypedef struct Step:           # what the two-step loop knows of the 3n+1 hand X = H - d
-    Parts p
-    Forms f
-    uint64_t bc[MAX_COPIES + 1]
-    uint64_t held               # kinds X holds
-    int n
-    int d
-    bint forms
-    Shared* shared
-
-
-ctypedef struct Drawn:          # the 3n+2 hand Y = X + t, as the loop over its discards reads it
-    Parts p
-    Forms f
-    Tight g
-    int t
-    int std                     # its standard cost
-    int forms_cost
-
-
-cdef uint64_t _z_draws(const Ctx* x, const uint8_t* c, const Step* st, const Drawn* y, const Rec* rz, int e,
-                       int std, int cost, const Forms* fz) noexcept nogil:
-    """Useful draws of Z = Y - e (held in ``c``, e's part read as ``rz``, NULL when Z's standard
-    cost ``std`` is above its cost ``cost``; then Y's tight entries ``y.g`` are ready)."""
-    cdef uint64_t bz[MAX_COPIES + 1]
-    cdef uint64_t m = 0
-    cdef int t = y.t
-    if std == cost:
-        m = _draws_with(&y.p, &y.g, rz, PART[e], st.n)
-    if fz != NULL:
-        memcpy(bz, st.bc, sizeof(bz))
-        _bc_move(bz, t, c[t] - 1 + (e == t), c[t] + (e == t))
-        _bc_move(bz, e, c[e] + 1, c[e])
-        m |= _forms_useful(fz, bz, cost, x.flags)
-    return m
-
-
-cdef inline const Rec* _z_part(uint8_t* c, const Step* st, int t, int e) noexcept nogil:
-    """Record of e's part of Z = H - d + t - e (``c`` holds Z), from the hand's caches where
-    that part is H's less e or H's plus t less e."""
-    cdef int u = PART[e]
-    cdef const Rec* r
-    if u == PART[st.d]:
-        return _rec(c, u)
-    if u != PART[t]:
-        r = st.shared.less[e]
-        if r == NULL:
-            r = st.shared.less[e] = _rec(c, u)
-        return r
-    r = st.shared.swap[t][e]
-    if r == NULL:
-        r = st.shared.swap[t][e] = _rec(c, u)
-    return r
 
 
 cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noexcept nogil:
@@ -449,117 +394,321 @@ cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noex
     return copies > 4
 
 
-cdef int _after_draw(const Ctx* x, uint8_t* c, const Step* st, int t, int target, int beat,
-                     int* good) noexcept nogil:
-    """``c`` holds Y = X + t.  Over the discards e of Y with cost(Y - e) == ``target``, the
-    largest unseen useful total of Y - e (-1 when there is none); stops at the first total
-    above ``beat`` when ``beat`` >= 0; sets ``good[0]`` when ``good`` is not NULL and one of
-    those hands waits in good shape (``_good_wait``)."""
-    cdef Drawn y
-    cdef Forms fz
-    cdef const Rec* rz
-    cdef uint64_t held = st.held | (<uint64_t>1 << t), m
-    cdef int u, e, ie, std, cost, fzc, best = -1, tot, b = PART[t]
-    cdef bint tight_ready = False
-    y.p = st.p
-    y.t = t
-    y.forms_cost = INF
-    if b != PART[st.d]:         # part b of Y is H's plus t
-        rz = st.shared.plus[t]
-        if rz == NULL:
-            rz = st.shared.plus[t] = _rec(c, b)
-        _parts_put(&y.p, rz, b)
+cdef enum:
+    MAX_HELD = 16               # kinds held by H + t: at most 15
+    PAIR_STD = 1                # the standard cost of the pair's hand meets its cost
+    PAIR_FORMS = 2              # seven pairs or thirteen orphans meet it
+    PAIR_READ = 4               # its useful draws and their total are read
+    PAIR_GOOD_READ = 8          # whether it waits in good shape is read
+    PAIR_GOOD = 16              # it does
+
+
+ctypedef struct Draw:           # one draw t: H' = H + t and its hands Z = H' - d - e, by held indices
+    Parts p                     # H' by parts (part b of H kept when H' would hold 15 tiles there)
+    Forms f                     # H' for seven pairs and thirteen orphans
+    uint64_t bc[MAX_COPIES + 1]
+    uint8_t l1[N_KINDS]         # l1[x]: row id of x's part of H' less x
+    const Rec* r1[N_KINDS]      # its record (NULL until read)
+    const Rec* hb               # H's record of part b
+    int t
+    int b                       # t's part
+    int n
+    bint full                   # H holds 14 tiles, all in part b: no record of H' part b
+    bint forms                  # seven pairs or orphans may meet a target of this draw
+    signed char cost[MAX_HELD][MAX_HELD]     # cost of Z, -1 until read
+    uint8_t how[MAX_HELD][MAX_HELD]         # PAIR_* bits
+    int16_t tot[MAX_HELD][MAX_HELD]
+    uint64_t mask[MAX_HELD][MAX_HELD]
+
+
+cdef inline const Rec* _r1(uint8_t* c, Draw* w, Shared* sh, int x) noexcept nogil:
+    """Record of x's part of H' less one x (``c`` holds H')."""
+    cdef const Rec* r = w.r1[x]
+    cdef int u
+    if r != NULL:
+        return r
+    u = PART[x]
+    if u != w.b:
+        r = sh.less[x]
+        if r == NULL:
+            c[x] -= 1
+            r = sh.less[x] = _rec(c, u)
+            c[x] += 1
+    elif x == w.t:
+        r = w.hb
     else:
-        _parts_set(&y.p, c, b)
-    y.std = _at(y.p.id[0], y.p.rest[0], st.n)
-    if st.forms:
-        y.f = st.f
-        _forms_add(&y.f, t, c[t] - 1, c[t])
-        y.forms_cost = _forms_cost(&y.f, x.flags)
-    while held:
-        e = _ctz(held)
-        held &= held - 1
-        u = PART[e]
-        ie = y.p.rec[u].rem[POS[e]]
-        std = y.std if ie == y.p.id[u] else _at(ie, y.p.rest[u], st.n)
-        cost = std
-        fzc = INF
-        if y.forms_cost <= target:      # else Z's forms stay above the target (a discard never lowers them)
-            fz = y.f
-            _forms_add(&fz, e, c[e], c[e] - 1)
-            fzc = _forms_cost(&fz, x.flags)
-            if fzc < cost:
-                cost = fzc
-        if cost != target:
-            continue
+        r = sh.swap[w.t][x]
+        if r == NULL:
+            c[x] -= 1
+            r = sh.swap[w.t][x] = _rec(c, u)
+            c[x] += 1
+    w.r1[x] = r
+    return r
+
+
+cdef int _pair_cost(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int e, int i, int j) noexcept nogil:
+    """Cost of Z = H' - d - e (``c`` holds H'), kept at (i, j) and (j, i)."""
+    cdef Forms fz
+    cdef int a = PART[d], u = PART[e], std, cost, fzc, how = PAIR_STD, ce
+    if a != u:
+        std = ROWS[PROD[PROD[w.l1[d]][w.l1[e]]][w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]]]][2 * w.n + 1]
+    else:
+        std = _at(_r1(c, w, sh, d).rem[POS[e]], w.p.rest[u], w.n)
+    cost = std
+    if w.forms:
+        fz = w.f
+        ce = c[e] - (d == e)
+        _forms_add(&fz, d, c[d], c[d] - 1)
+        _forms_add(&fz, e, ce, ce - 1)
+        fzc = _forms_cost(&fz, x.flags)
+        if fzc < cost:
+            cost = fzc
+            how = PAIR_FORMS
+        elif fzc == cost:
+            how = PAIR_STD | PAIR_FORMS
+    w.cost[i][j] = w.cost[j][i] = cost
+    w.how[i][j] = w.how[j][i] = how
+    return cost
+
+
+cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int e, int i, int j) noexcept nogil:
+    """Useful draws of Z = H' - d - e (its cost read) and their unseen copies, kept at (i, j)
+    and (j, i).  Z differs from H' in the parts of d and e only: the other parts keep their
+    records, and their products with the rest are read again."""
+    cdef Forms fz
+    cdef uint64_t bz[MAX_COPIES + 1]
+    cdef uint64_t m = 0
+    cdef const Rec* ra
+    cdef const Rec* ru
+    cdef int a = PART[d], u = PART[e], how = w.how[i][j], cost = w.cost[i][j], n = w.n, v, o0, o1, q, ce
+    if how & PAIR_STD:
+        if a != u:
+            ra = _r1(c, w, sh, d)
+            ru = _r1(c, w, sh, e)
+            o0 = OTHERS[a][u][0]
+            o1 = OTHERS[a][u][1]
+            q = w.p.pr[o0][o1]
+            m = _need_at(ra, _tight(ra.id, PROD[ru.id][q], n), a) | _need_at(ru, _tight(ru.id, PROD[ra.id][q], n), u)
+            q = PROD[ra.id][ru.id]
+            m |= _need_at(w.p.rec[o0], _tight(w.p.id[o0], PROD[q][w.p.id[o1]], n), o0)
+            m |= _need_at(w.p.rec[o1], _tight(w.p.id[o1], PROD[q][w.p.id[o0]], n), o1)
+        else:
+            c[d] -= 1
+            c[e] -= 1
+            ra = _rec(c, u)
+            c[d] += 1
+            c[e] += 1
+            m = _need_at(ra, _tight(ra.id, w.p.rest[u], n), u)
+            for v in range(4):
+                if v != u:
+                    q = PROD[ra.id][w.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
+                    m |= _need_at(w.p.rec[v], _tight(w.p.id[v], q, n), v)
+    if how & PAIR_FORMS:
+        fz = w.f
+        memcpy(bz, w.bc, sizeof(bz))
+        ce = c[e] - (d == e)
+        _forms_add(&fz, d, c[d], c[d] - 1)
+        _bc_move(bz, d, c[d], c[d] - 1)
+        _forms_add(&fz, e, ce, ce - 1)
+        _bc_move(bz, e, ce, ce - 1)
+        m |= _forms_useful(&fz, bz, cost, x.flags)
+    w.mask[i][j] = w.mask[j][i] = m
+    w.tot[i][j] = w.tot[j][i] = _z_total(sh, m, d, w.t, e)
+    w.how[i][j] = w.how[j][i] = how | PAIR_READ
+    return w.tot[i][j]
+
+
+cdef inline bint _pair_good(const Ctx* x, uint8_t* c, Draw* w, int d, int e, int i, int j) noexcept nogil:
+    """Whether the ready hand Z = H' - d - e waits in good shape (its useful draws read)."""
+    cdef int how = w.how[i][j]
+    cdef bint good
+    if not how & PAIR_GOOD_READ:
+        c[d] -= 1
         c[e] -= 1
-        rz = NULL
-        if std == cost:
-            rz = _z_part(c, st, t, e)
-            if not tight_ready:
-                _tight_of(&y.g, &y.p, st.n)
-                tight_ready = True
-        m = _z_draws(x, c, st, &y, rz, e, std, cost, &fz if fzc == cost else NULL)
-        tot = _z_total(st.shared, m, st.d, t, e)
-        if good != NULL and not good[0]:
-            good[0] = _good_wait(x, c, m)
+        good = _good_wait(x, c, w.mask[i][j])
+        c[d] += 1
         c[e] += 1
-        if tot > best:
-            best = tot
-            if 0 <= beat < best:
-                return best
-    return best
+        how |= PAIR_GOOD_READ | (PAIR_GOOD if good else 0)
+        w.how[i][j] = w.how[j][i] = how
+    return (how & PAIR_GOOD) != 0
 
 
-cdef void _second_fast(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, int d, Shared* shared,
-                       Second* out) noexcept nogil:
-    """``_second`` by rows (``x.fast``) for X = ``c`` = H - ``d``: each draw's discards read as in
-    ``_discards_fast``, from the parts of X and the one part the draw changes."""
-    cdef Step st
-    cdef int t, n_t, best, waits, weight = 0, num = 0, good = 0, g
-    cdef uint64_t draws
-    st.n = (total + 1) // 3
-    st.d = d
-    st.shared = shared
-    st.forms = total + 1 == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
-    _parts_of(&st.p, c)
-    st.held = 0
-    for t in range(N_KINDS):
-        if c[t]:
-            st.held |= <uint64_t>1 << t
-    if st.forms:
-        _forms_of(&st.f, c)
-        _by_count(c, st.bc)
+cdef inline void _draw_parts(Draw* w, Shared* sh, const uint8_t* c) noexcept nogil:
+    """Part b of H' (``c``) into ``w.p``, from the hand's cache."""
+    cdef const Rec* r = sh.plus[w.t]
+    if r == NULL:
+        r = sh.plus[w.t] = _rec(c, w.b)
+    _parts_put(&w.p, r, w.b)
+
+
+cdef inline void _drawn(const Ctx* x, const uint8_t* c, int d, int t, int s, int best, int waits, bint g,
+                        int* weight, int* num, int* good, Second* out) noexcept nogil:
+    """Add the draw t of X = H - d (``c`` holds H or H + t, t != d), whose best keeping discard
+    leaves ``best`` unseen useful copies (-1: none keeps), to d's figures."""
+    cdef int n_t = x.avail[t] - c[t] + 1       # unseen copies of t for X: c holds X + t
     if s >= 1:
-        draws = mask
+        weight[0] += n_t
+        num[0] += n_t * (best if best > 0 else 0)
+        good[0] += n_t if g else 0
+    elif best > waits:
+        out.improve |= <uint64_t>1 << t
+        out.improve_total += n_t
+
+
+cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* sh, const uint64_t* mask,
+                        const int* tot, Second* out) noexcept nogil:
+    """Two-step figures of every discard d of the 3n+2 hand H = ``c`` by rows (``x.fast``);
+    ``sh``, ``mask`` and ``tot``: H's discards, every one read.
+
+    For each draw t, the hands Y = H - d + t of every discard d that draws t share H' = H + t,
+    and their discards Z = H' - d - e are the pairs {d, e} of H': each pair's cost, useful draws
+    and total are read once, and only where some Y needs them.  A draw t = d gives Y = H, whose
+    discards are H's own.  Derivation: docs/efficiency.md, "Two-step figures"."""
+    cdef Shared shared
+    cdef Parts h
+    cdef Forms fh
+    cdef Draw w
+    cdef uint64_t bch[MAX_COPIES + 1]
+    cdef uint64_t todo[N_KINDS]         # todo[t]: the discards d (t != d) whose X = H - d draws t
+    cdef uint64_t drawn = 0, held = 0, bits, open_h = 0, room_h = 0, draws
+    cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
+    cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
+    cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
+    cdef uint8_t hi[N_KINDS]            # held index of a kind of H'
+    cdef int nh = 0, nw, d, t, e, s, i, j, k, best, n_t, cost, maxt, g, full_part = -1
+    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
+    _shared_init(&shared, x, c)
+    _parts_of(&h, c)
+    if forms:
+        _forms_of(&fh, c)
+        _by_count(c, bch)
+    for t in range(N_KINDS):
+        todo[t] = 0
+        if c[t]:
+            held |= <uint64_t>1 << t
+            hi[t] = nh
+            hl[nh] = t
+            nh += 1
+        if x.avail[t] > c[t]:
+            open_h |= <uint64_t>1 << t
+        if x.lim[t] > c[t]:
+            room_h |= <uint64_t>1 << t
+    if total == MAX_HAND:
+        for k in range(4):
+            if not held & ~PART_BITS[k]:
+                full_part = k
+    w.n = total // 3
+    bits = held
+    while bits:
+        d = _ctz(bits)
+        bits &= bits - 1
+        out[d].two_step = 0.0
+        out[d].improve = 0
+        out[d].improve_total = 0
+        out[d].good = -1.0
+        weight[d] = num[d] = good[d] = 0
+        s = sh[d]
+        # X = H - d: a kind has room and unseen copies where H has, and d has one more
+        draws = open_h | (<uint64_t>1 << d if x.avail[d] >= c[d] else 0)
+        if s >= 1:
+            target[d] = s
+            draws &= mask[d]
+        elif s == 0:
+            target[d] = 1
+            waits[d] = _z_total(&shared, mask[d], d, d, d)
+            draws &= ~mask[d] & (room_h | (<uint64_t>1 << d if x.lim[d] >= c[d] else 0))
+        else:
+            draws = 0
+        if (draws >> d) & 1:        # Y = H: its discards e give Z = H - e, read already
+            draws &= ~(<uint64_t>1 << d)
+            best = -1
+            g = 0
+            for i in range(nh):
+                e = hl[i]
+                if sh[e] + 1 == target[d]:
+                    if tot[e] > best:
+                        best = tot[e]
+                    if s == 1 and not g:
+                        c[e] -= 1
+                        g = _good_wait(x, c, mask[e])
+                        c[e] += 1
+            _drawn(x, c, d, d, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
+        drawn |= draws
         while draws:
             t = _ctz(draws)
             draws &= draws - 1
-            n_t = _unseen(x, c, t)
-            if n_t == 0:
-                continue
+            todo[t] |= <uint64_t>1 << d
+    while drawn:
+        t = _ctz(drawn)
+        drawn &= drawn - 1
+        w.t = t
+        w.b = PART[t]
+        w.full = w.b == full_part
+        w.hb = h.rec[w.b]
+        c[t] += 1
+        nw = nh
+        if c[t] == 1:
+            hi[t] = nh
+            hl[nh] = t
+            nw += 1
+        w.p = h
+        if not w.full:
+            _draw_parts(&w, &shared, c)
+        for i in range(nw):
+            e = hl[i]
+            w.r1[e] = NULL
+            if not w.full:
+                w.l1[e] = w.p.rec[PART[e]].rem[POS[e]]
+        memset(w.cost, 0xFF, sizeof(w.cost))
+        w.forms = False
+        if forms:
+            w.f = fh
+            _forms_add(&w.f, t, c[t] - 1, c[t])
+            memcpy(w.bc, bch, sizeof(bch))
+            _bc_move(w.bc, t, c[t] - 1, c[t])
+            maxt = 0
+            bits = todo[t]
+            while bits:
+                d = _ctz(bits)
+                bits &= bits - 1
+                if target[d] > maxt:
+                    maxt = target[d]
+            # a discard never lowers seven pairs or orphans: Z's are at least H''s
+            w.forms = _forms_cost(&w.f, x.flags) <= maxt
+        bits = todo[t]
+        while bits:
+            d = _ctz(bits)
+            bits &= bits - 1
+            s = sh[d]
+            i = hi[d]
+            best = -1
             g = 0
-            c[t] += 1
-            best = _after_draw(x, c, &st, t, s, -1, &g if s == 1 else NULL)
-            c[t] -= 1
-            weight += n_t
-            num += n_t * (best if best > 0 else 0)
-            good += n_t if g else 0
-        if weight:
-            out.two_step = <double>num / weight
-            if s == 1:
-                out.good = <double>good / weight
-    elif s == 0:
-        waits = _z_total(shared, mask, d, d, d)     # for X = H - d: d unseen once more
-        for t in range(N_KINDS):
-            if (mask >> t) & 1 or c[t] >= x.lim[t]:
-                continue
-            n_t = _unseen(x, c, t)
-            if n_t == 0:
-                continue
-            c[t] += 1
-            best = _after_draw(x, c, &st, t, 1, waits, NULL)
-            c[t] -= 1
-            if best > waits:
-                out.improve |= <uint64_t>1 << t
-                out.improve_total += n_t
+            for j in range(nw):
+                e = hl[j]
+                if e == d and c[d] == 1:
+                    continue
+                cost = w.cost[i][j]
+                if cost < 0:
+                    cost = _pair_cost(x, c, &w, &shared, d, e, i, j)
+                if cost != target[d]:
+                    continue
+                if w.how[i][j] & PAIR_READ:
+                    k = w.tot[i][j]
+                else:
+                    k = _pair_useful(x, c, &w, &shared, d, e, i, j)
+                if s == 1 and not g:
+                    g = _pair_good(x, c, &w, d, e, i, j)
+                if k > best:
+                    best = k
+                    if s == 0 and best > waits[d]:
+                        break
+            _drawn(x, c, d, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
+        c[t] -= 1
+    bits = held
+    while bits:
+        d = _ctz(bits)
+        bits &= bits - 1
+        if weight[d]:
+            out[d].two_step = <double>num[d] / weight[d]
+            if sh[d] == 1:
+                out[d].good = <double>good[d] / weight[d]
