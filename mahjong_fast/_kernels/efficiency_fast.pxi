@@ -415,6 +415,10 @@ ctypedef struct Draw:           # one draw t: H' = H + t and its hands Z = H' - 
     int n
     bint full                   # H holds 14 tiles, all in part b: no record of H' part b
     bint forms                  # seven pairs or orphans may meet a target of this draw
+    signed char fcost[64]       # seven pairs and orphans cost of Z by the classes of d and e, -1 unread
+    uint32_t ep[4]              # ep[v]: the stamp of part v's record in H'
+    uint32_t ckey[4][MAX_IDS]   # ckey[v][rest] == ep[v]: cdraws[v][rest] is read
+    uint16_t cdraws[4][MAX_IDS] # draws in part v (H' record) of a hand whose other parts give ``rest``
     signed char cost[MAX_HELD][MAX_HELD]     # cost of Z, -1 until read
     uint8_t how[MAX_HELD][MAX_HELD]         # PAIR_* bits
     int16_t tot[MAX_HELD][MAX_HELD]
@@ -446,21 +450,38 @@ cdef inline const Rec* _r1(uint8_t* c, Draw* w, Shared* sh, int x) noexcept nogi
     return r
 
 
+cdef inline uint64_t _kept(Draw* w, int v, int rest) noexcept nogil:
+    """Useful draws in part v of a hand Z that keeps H''s part v, the other three parts of Z
+    multiplying to ``rest`` (one load once read: they depend on nothing else)."""
+    if w.ckey[v][rest] != w.ep[v]:
+        w.ckey[v][rest] = w.ep[v]
+        w.cdraws[v][rest] = <uint16_t>_need_at(w.p.rec[v], _tight(w.p.id[v], rest, w.n), 0)
+    return <uint64_t>w.cdraws[v][rest] << (SUIT_SIZE * v)
+
+
+cdef inline int _removal(const uint8_t* c, int x, int k) noexcept nogil:
+    """Class of removing one of the ``k`` copies of x: what seven pairs and orphans read of it."""
+    return (k - 1) * 2 + <int>((ORPHAN_BITS >> x) & 1)
+
+
 cdef int _pair_cost(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int e, int i, int j) noexcept nogil:
     """Cost of Z = H' - d - e (``c`` holds H'), kept at (i, j) and (j, i)."""
     cdef Forms fz
-    cdef int a = PART[d], u = PART[e], std, cost, fzc, how = PAIR_STD, ce
+    cdef int a = PART[d], u = PART[e], std, cost, fzc, how = PAIR_STD, ce, k
     if a != u:
         std = ROWS[PROD[PROD[w.l1[d]][w.l1[e]]][w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]]]][2 * w.n + 1]
     else:
         std = _at(_r1(c, w, sh, d).rem[POS[e]], w.p.rest[u], w.n)
     cost = std
     if w.forms:
-        fz = w.f
         ce = c[e] - (d == e)
-        _forms_add(&fz, d, c[d], c[d] - 1)
-        _forms_add(&fz, e, ce, ce - 1)
-        fzc = _forms_cost(&fz, x.flags)
+        k = _removal(c, d, c[d]) * 8 + _removal(c, e, ce)
+        fzc = w.fcost[k]
+        if fzc < 0:
+            fz = w.f
+            _forms_add(&fz, d, c[d], c[d] - 1)
+            _forms_add(&fz, e, ce, ce - 1)
+            fzc = w.fcost[k] = _forms_cost(&fz, x.flags)
         if fzc < cost:
             cost = fzc
             how = PAIR_FORMS
@@ -490,8 +511,7 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int 
             q = w.p.pr[o0][o1]
             m = _need_at(ra, _tight(ra.id, PROD[ru.id][q], n), a) | _need_at(ru, _tight(ru.id, PROD[ra.id][q], n), u)
             q = PROD[ra.id][ru.id]
-            m |= _need_at(w.p.rec[o0], _tight(w.p.id[o0], PROD[q][w.p.id[o1]], n), o0)
-            m |= _need_at(w.p.rec[o1], _tight(w.p.id[o1], PROD[q][w.p.id[o0]], n), o1)
+            m |= _kept(w, o0, PROD[q][w.p.id[o1]]) | _kept(w, o1, PROD[q][w.p.id[o0]])
         else:
             c[d] -= 1
             c[e] -= 1
@@ -501,8 +521,7 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int 
             m = _need_at(ra, _tight(ra.id, w.p.rest[u], n), u)
             for v in range(4):
                 if v != u:
-                    q = PROD[ra.id][w.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]]
-                    m |= _need_at(w.p.rec[v], _tight(w.p.id[v], q, n), v)
+                    m |= _kept(w, v, PROD[ra.id][w.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]])
     if how & PAIR_FORMS:
         fz = w.f
         memcpy(bz, w.bc, sizeof(bz))
@@ -576,9 +595,12 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef uint8_t hi[N_KINDS]            # held index of a kind of H'
     cdef int nh = 0, nw, d, t, e, s, i, j, k, best, n_t, cost, maxt, g, full_part = -1
+    cdef uint32_t stamp = 1
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _shared_init(&shared, x, c)
     _parts_of(&h, c)
+    memset(w.ckey, 0, sizeof(w.ckey))
+    w.ep[0] = w.ep[1] = w.ep[2] = w.ep[3] = stamp
     if forms:
         _forms_of(&fh, c)
         _by_count(c, bch)
@@ -645,6 +667,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         w.b = PART[t]
         w.full = w.b == full_part
         w.hb = h.rec[w.b]
+        stamp += 1
+        w.ep[w.b] = stamp             # part b holds t: its draws are read again
         c[t] += 1
         nw = nh
         if c[t] == 1:
@@ -660,6 +684,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             if not w.full:
                 w.l1[e] = w.p.rec[PART[e]].rem[POS[e]]
         memset(w.cost, 0xFF, sizeof(w.cost))
+        memset(w.fcost, 0xFF, sizeof(w.fcost))
         w.forms = False
         if forms:
             w.f = fh
@@ -704,6 +729,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                         break
             _drawn(x, c, d, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
         c[t] -= 1
+        stamp += 1
+        w.ep[w.b] = stamp
     bits = held
     while bits:
         d = _ctz(bits)
