@@ -353,34 +353,6 @@ cdef int _useful_fast(const Ctx* x, uint8_t* c, int total, int* shanten, uint64_
 
 # ---------------------------------------------------------------- two-step figures
 
-ctypedef struct Shared:         # what the two-step figures of one 3n+2 hand H keep across its draws
-    const Rec* less[N_KINDS]    # less[e]: record of e's part of H less one e (NULL until read)
-    const Rec* plus[N_KINDS]    # plus[t]: record of t's part of H plus one t
-    const Rec* swap[N_KINDS][N_KINDS]   # swap[t][e]: of their part of H plus t less e (same part)
-    int16_t wsum[4][1 << SUIT_SIZE]     # [u][m]: unseen copies for H of the kinds m of part u
-
-
-cdef void _shared_init(Shared* sh, const Ctx* x, const uint8_t* c) noexcept nogil:
-    cdef int u, i, m, w
-    memset(sh.less, 0, sizeof(sh.less))
-    memset(sh.plus, 0, sizeof(sh.plus))
-    memset(sh.swap, 0, sizeof(sh.swap))
-    for u in range(4):
-        sh.wsum[u][0] = 0
-        for i in range(SUIT_SIZE):
-            w = _unseen(x, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
-            for m in range(1 << i):
-                sh.wsum[u][(1 << i) + m] = sh.wsum[u][m] + w
-
-
-cdef inline int _z_total(const Shared* sh, uint64_t m, int d, int t, int e) noexcept nogil:
-    """Unseen copies of the draws ``m`` for Z = H - d + t - e (``t`` drawable: no count goes
-    below zero)."""
-    return (sh.wsum[0][m & 0x1FF] + sh.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
-            + sh.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + sh.wsum[3][m >> (3 * SUIT_SIZE)]
-            + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
-
-
 cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noexcept nogil:
     """Whether the ready hand ``c`` waits on two kinds or more with more than four copies outside
     the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
@@ -396,175 +368,149 @@ cdef inline bint _good_wait(const Ctx* x, const uint8_t* c, uint64_t waits) noex
 
 cdef enum:
     MAX_HELD = 16               # kinds held by H + t: at most 15
-    PAIR_STD = 1                # the standard cost of the pair's hand meets its cost
-    PAIR_FORMS = 2              # seven pairs or thirteen orphans meet it
-    PAIR_READ = 4               # its useful draws and their total are read
-    PAIR_GOOD_READ = 8          # whether it waits in good shape is read
-    PAIR_GOOD = 16              # it does
 
 
-ctypedef struct Draw:           # one draw t: H' = H + t and its hands Z = H' - d - e, by held indices
+ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z = H' - d - e by held indices
     Parts p                     # H' by parts (part b of H kept when H' would hold 15 tiles there)
     Forms f                     # H' for seven pairs and thirteen orphans
     uint64_t bc[MAX_COPIES + 1]
-    uint8_t l1[N_KINDS]         # l1[x]: row id of x's part of H' less x
-    const Rec* r1[N_KINDS]      # its record (NULL until read)
-    const Rec* hb               # H's record of part b
+    const Rec* r1[N_KINDS]      # r1[x]: record of x's part of H' less one x
+    const Rec* less[N_KINDS]    # less[x]: record of x's part of H less one x
+    uint8_t po[4][4]            # po[a][u]: product of the rows of H' other than parts a and u
+    uint8_t col[MAX_IDS]        # col[id]: a row's entry at (n melds, the pair)
+    const uint16_t* tight       # TIGHT at n melds
+    int16_t wsum[4][1 << SUIT_SIZE]     # [u][m]: unseen copies for H of the kinds m of part u
     int t
     int b                       # t's part
     int n
-    bint full                   # H holds 14 tiles, all in part b: no record of H' part b
-    bint forms                  # seven pairs or orphans may meet a target of this draw
-    signed char fcost[64]       # seven pairs and orphans cost of Z by the classes of d and e, -1 unread
     uint32_t ep[4]              # ep[v]: the stamp of part v's record in H'
     uint32_t ckey[4][MAX_IDS]   # ckey[v][rest] == ep[v]: cdraws[v][rest] is read
     uint16_t cdraws[4][MAX_IDS] # draws in part v (H' record) of a hand whose other parts give ``rest``
-    signed char cost[MAX_HELD][MAX_HELD]     # cost of Z, -1 until read
-    uint8_t how[MAX_HELD][MAX_HELD]         # PAIR_* bits
+    uint32_t read[MAX_HELD]     # bit j of read[i]: the draws and total of Z at (i, j) are read
+    uint32_t gread[MAX_HELD]    # bit j of gread[i]: whether it waits in good shape is read
+    uint32_t good[MAX_HELD]     # ... and it does
     int16_t tot[MAX_HELD][MAX_HELD]
     uint64_t mask[MAX_HELD][MAX_HELD]
 
 
-cdef inline const Rec* _r1(uint8_t* c, Draw* w, Shared* sh, int x) noexcept nogil:
-    """Record of x's part of H' less one x (``c`` holds H')."""
-    cdef const Rec* r = w.r1[x]
-    cdef int u
-    if r != NULL:
-        return r
-    u = PART[x]
-    if u != w.b:
-        r = sh.less[x]
-        if r == NULL:
-            c[x] -= 1
-            r = sh.less[x] = _rec(c, u)
-            c[x] += 1
-    elif x == w.t:
-        r = w.hb
-    else:
-        r = sh.swap[w.t][x]
-        if r == NULL:
-            c[x] -= 1
-            r = sh.swap[w.t][x] = _rec(c, u)
-            c[x] += 1
-    w.r1[x] = r
-    return r
+cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogil:
+    """What every draw of H = ``c`` reads of H."""
+    cdef int u, i, m, v, k
+    w.n = total // 3
+    w.tight = TIGHT + w.n * NROWS * NROWS
+    for i in range(NROWS):
+        w.col[i] = ROWS[i][2 * w.n + 1]
+    for u in range(4):
+        w.wsum[u][0] = 0
+        for i in range(SUIT_SIZE):
+            v = _unseen(x, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
+            for m in range(1 << i):
+                w.wsum[u][(1 << i) + m] = w.wsum[u][m] + v
+    for k in range(N_KINDS):
+        if c[k]:
+            c[k] -= 1
+            w.less[k] = _rec(c, PART[k])
+            c[k] += 1
+    memset(w.ckey, 0, sizeof(w.ckey))
+
+
+cdef inline int _z_total(const Draw* w, uint64_t m, int d, int t, int e) noexcept nogil:
+    """Unseen copies of the draws ``m`` for Z = H - d + t - e (``t`` drawable: no count goes
+    below zero)."""
+    return (w.wsum[0][m & 0x1FF] + w.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
+            + w.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + w.wsum[3][m >> (3 * SUIT_SIZE)]
+            + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
+
+
+cdef inline uint64_t _need_in(const Draw* w, const Rec* r, int rest, int u) noexcept nogil:
+    """Draws in part u (record ``r``) of a hand whose other three parts multiply to ``rest``."""
+    return _need_at(r, w.tight[r.id * NROWS + rest], u)
 
 
 cdef inline uint64_t _kept(Draw* w, int v, int rest) noexcept nogil:
-    """Useful draws in part v of a hand Z that keeps H''s part v, the other three parts of Z
-    multiplying to ``rest`` (one load once read: they depend on nothing else)."""
+    """``_need_in`` for a part v that Z keeps from H': one load once read, for it depends on
+    nothing else."""
     if w.ckey[v][rest] != w.ep[v]:
         w.ckey[v][rest] = w.ep[v]
-        w.cdraws[v][rest] = <uint16_t>_need_at(w.p.rec[v], _tight(w.p.id[v], rest, w.n), 0)
+        w.cdraws[v][rest] = <uint16_t>_need_in(w, w.p.rec[v], rest, 0)
     return <uint64_t>w.cdraws[v][rest] << (SUIT_SIZE * v)
 
 
-cdef inline int _removal(const uint8_t* c, int x, int k) noexcept nogil:
-    """Class of removing one of the ``k`` copies of x: what seven pairs and orphans read of it."""
-    return (k - 1) * 2 + <int>((ORPHAN_BITS >> x) & 1)
+cdef inline int _forms_less(const Forms* f, int x, int k, int flags) noexcept nogil:
+    """Seven pairs and orphans cost of the hand of ``f`` less one of its ``k`` copies of x."""
+    cdef Forms g = f[0]
+    _forms_add(&g, x, k, k - 1)
+    return _forms_cost(&g, flags)
 
 
-cdef int _pair_cost(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int e, int i, int j) noexcept nogil:
-    """Cost of Z = H' - d - e (``c`` holds H'), kept at (i, j) and (j, i)."""
-    cdef Forms fz
-    cdef int a = PART[d], u = PART[e], std, cost, fzc, how = PAIR_STD, ce, k
-    if a != u:
-        std = ROWS[PROD[PROD[w.l1[d]][w.l1[e]]][w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]]]][2 * w.n + 1]
-    else:
-        std = _at(_r1(c, w, sh, d).rem[POS[e]], w.p.rest[u], w.n)
-    cost = std
-    if w.forms:
-        ce = c[e] - (d == e)
-        k = _removal(c, d, c[d]) * 8 + _removal(c, e, ce)
-        fzc = w.fcost[k]
-        if fzc < 0:
-            fz = w.f
-            _forms_add(&fz, d, c[d], c[d] - 1)
-            _forms_add(&fz, e, ce, ce - 1)
-            fzc = w.fcost[k] = _forms_cost(&fz, x.flags)
-        if fzc < cost:
-            cost = fzc
-            how = PAIR_FORMS
-        elif fzc == cost:
-            how = PAIR_STD | PAIR_FORMS
-    w.cost[i][j] = w.cost[j][i] = cost
-    w.how[i][j] = w.how[j][i] = how
-    return cost
-
-
-cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Shared* sh, int d, int e, int i, int j) noexcept nogil:
-    """Useful draws of Z = H' - d - e (its cost read) and their unseen copies, kept at (i, j)
-    and (j, i).  Z differs from H' in the parts of d and e only: the other parts keep their
-    records, and their products with the rest are read again."""
+cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, const Forms* fd, int d, int e, int i, int j,
+                      int cost, int std, int fzc) noexcept nogil:
+    """Useful draws of Z = H' - d - e (``c`` holds H'; cost ``cost``, standard cost ``std``,
+    seven pairs and orphans ``fzc``; ``fd``: Y = H' - d for those) and their unseen copies, kept
+    at (i, j) and (j, i).  Z differs from H' in the parts of d and e only: the other parts keep
+    their records and their draws are read by the product of the rest (``_kept``)."""
     cdef Forms fz
     cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0
     cdef const Rec* ra
     cdef const Rec* ru
-    cdef int a = PART[d], u = PART[e], how = w.how[i][j], cost = w.cost[i][j], n = w.n, v, o0, o1, q, ce
-    if how & PAIR_STD:
+    cdef int a = PART[d], u = PART[e], v, q, ce
+    if std == cost:
         if a != u:
-            ra = _r1(c, w, sh, d)
-            ru = _r1(c, w, sh, e)
-            o0 = OTHERS[a][u][0]
-            o1 = OTHERS[a][u][1]
-            q = w.p.pr[o0][o1]
-            m = _need_at(ra, _tight(ra.id, PROD[ru.id][q], n), a) | _need_at(ru, _tight(ru.id, PROD[ra.id][q], n), u)
+            ra = w.r1[d]
+            ru = w.r1[e]
+            q = w.po[a][u]
+            m = _need_in(w, ra, PROD[ru.id][q], a) | _need_in(w, ru, PROD[ra.id][q], u)
             q = PROD[ra.id][ru.id]
-            m |= _kept(w, o0, PROD[q][w.p.id[o1]]) | _kept(w, o1, PROD[q][w.p.id[o0]])
+            m |= _kept(w, OTHERS[a][u][0], PROD[q][w.p.id[OTHERS[a][u][1]]])
+            m |= _kept(w, OTHERS[a][u][1], PROD[q][w.p.id[OTHERS[a][u][0]]])
         else:
             c[d] -= 1
             c[e] -= 1
             ra = _rec(c, u)
             c[d] += 1
             c[e] += 1
-            m = _need_at(ra, _tight(ra.id, w.p.rest[u], n), u)
+            m = _need_in(w, ra, w.p.rest[u], u)
             for v in range(4):
                 if v != u:
-                    m |= _kept(w, v, PROD[ra.id][w.p.pr[OTHERS[v][u][0]][OTHERS[v][u][1]]])
-    if how & PAIR_FORMS:
-        fz = w.f
+                    m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
+    if fzc == cost:
+        fz = fd[0]
         memcpy(bz, w.bc, sizeof(bz))
-        ce = c[e] - (d == e)
-        _forms_add(&fz, d, c[d], c[d] - 1)
         _bc_move(bz, d, c[d], c[d] - 1)
+        ce = c[e] - (d == e)
         _forms_add(&fz, e, ce, ce - 1)
         _bc_move(bz, e, ce, ce - 1)
         m |= _forms_useful(&fz, bz, cost, x.flags)
     w.mask[i][j] = w.mask[j][i] = m
-    w.tot[i][j] = w.tot[j][i] = _z_total(sh, m, d, w.t, e)
-    w.how[i][j] = w.how[j][i] = how | PAIR_READ
+    w.tot[i][j] = w.tot[j][i] = _z_total(w, m, d, w.t, e)
+    w.read[i] |= <uint32_t>1 << j
+    w.read[j] |= <uint32_t>1 << i
     return w.tot[i][j]
 
 
 cdef inline bint _pair_good(const Ctx* x, uint8_t* c, Draw* w, int d, int e, int i, int j) noexcept nogil:
     """Whether the ready hand Z = H' - d - e waits in good shape (its useful draws read)."""
-    cdef int how = w.how[i][j]
     cdef bint good
-    if not how & PAIR_GOOD_READ:
+    if not (w.gread[i] >> j) & 1:
         c[d] -= 1
         c[e] -= 1
         good = _good_wait(x, c, w.mask[i][j])
         c[d] += 1
         c[e] += 1
-        how |= PAIR_GOOD_READ | (PAIR_GOOD if good else 0)
-        w.how[i][j] = w.how[j][i] = how
-    return (how & PAIR_GOOD) != 0
+        w.gread[i] |= <uint32_t>1 << j
+        w.gread[j] |= <uint32_t>1 << i
+        if good:
+            w.good[i] |= <uint32_t>1 << j
+            w.good[j] |= <uint32_t>1 << i
+    return (w.good[i] >> j) & 1
 
 
-cdef inline void _draw_parts(Draw* w, Shared* sh, const uint8_t* c) noexcept nogil:
-    """Part b of H' (``c``) into ``w.p``, from the hand's cache."""
-    cdef const Rec* r = sh.plus[w.t]
-    if r == NULL:
-        r = sh.plus[w.t] = _rec(c, w.b)
-    _parts_put(&w.p, r, w.b)
-
-
-cdef inline void _drawn(const Ctx* x, const uint8_t* c, int d, int t, int s, int best, int waits, bint g,
+cdef inline void _drawn(const Ctx* x, const uint8_t* c, int t, int s, int best, int waits, bint g,
                         int* weight, int* num, int* good, Second* out) noexcept nogil:
-    """Add the draw t of X = H - d (``c`` holds H or H + t, t != d), whose best keeping discard
-    leaves ``best`` unseen useful copies (-1: none keeps), to d's figures."""
-    cdef int n_t = x.avail[t] - c[t] + 1       # unseen copies of t for X: c holds X + t
+    """Add the draw t of X = H - d (``c`` holds X + t), whose best keeping discard leaves
+    ``best`` unseen useful copies (-1: none keeps), to d's figures."""
+    cdef int n_t = x.avail[t] - c[t] + 1        # unseen copies of t for X
     if s >= 1:
         weight[0] += n_t
         num[0] += n_t * (best if best > 0 else 0)
@@ -574,32 +520,59 @@ cdef inline void _drawn(const Ctx* x, const uint8_t* c, int d, int t, int s, int
         out.improve_total += n_t
 
 
+cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
+    """H' = ``c`` = H + t by parts, and the records of its parts less each held kind."""
+    cdef int i, k, a, u
+    w.p = h[0]
+    if not full:
+        _parts_put(&w.p, _rec(c, w.b), w.b)
+    for a in range(4):
+        for u in range(4):
+            if a != u:
+                w.po[a][u] = w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]]
+    for i in range(nw):
+        k = hl[i]
+        u = PART[k]
+        if u != w.b:
+            w.r1[k] = w.less[k]
+        elif k == w.t:
+            w.r1[k] = h.rec[u]
+        else:
+            c[k] -= 1
+            w.r1[k] = _rec(c, u)
+            c[k] += 1
+        w.read[i] = w.gread[i] = w.good[i] = 0
+
+
 cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* sh, const uint64_t* mask,
                         const int* tot, Second* out) noexcept nogil:
     """Two-step figures of every discard d of the 3n+2 hand H = ``c`` by rows (``x.fast``);
     ``sh``, ``mask`` and ``tot``: H's discards, every one read.
 
     For each draw t, the hands Y = H - d + t of every discard d that draws t share H' = H + t,
-    and their discards Z = H' - d - e are the pairs {d, e} of H': each pair's cost, useful draws
-    and total are read once, and only where some Y needs them.  A draw t = d gives Y = H, whose
-    discards are H's own.  Derivation: docs/efficiency.md, "Two-step figures"."""
-    cdef Shared shared
-    cdef Parts h
-    cdef Forms fh
+    and their discards Z = H' - d - e are the pairs {d, e} of H': a Y reads the cost of each of
+    its Z from the rows of H' less d (a few loads, no branch), and a pair's useful draws once for
+    every Y that keeps it.  A draw t = d gives Y = H, whose discards are H's own.  Derivation:
+    docs/efficiency.md, "Two-step figures"."""
     cdef Draw w
+    cdef Parts h
+    cdef Forms fh, fd
+    cdef const Rec* rd
     cdef uint64_t bch[MAX_COPIES + 1]
     cdef uint64_t todo[N_KINDS]         # todo[t]: the discards d (t != d) whose X = H - d draws t
     cdef uint64_t drawn = 0, held = 0, bits, open_h = 0, room_h = 0, draws
+    cdef uint32_t keep
     cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
+    cdef int stdv[MAX_HELD], fcv[MAX_HELD]
+    cdef uint8_t rows[4]
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef uint8_t hi[N_KINDS]            # held index of a kind of H'
-    cdef int nh = 0, nw, d, t, e, s, i, j, k, best, n_t, cost, maxt, g, full_part = -1
+    cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
-    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
-    _shared_init(&shared, x, c)
+    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0, fgate
+    _draw_init(&w, x, c, total)
     _parts_of(&h, c)
-    memset(w.ckey, 0, sizeof(w.ckey))
     w.ep[0] = w.ep[1] = w.ep[2] = w.ep[3] = stamp
     if forms:
         _forms_of(&fh, c)
@@ -619,7 +592,6 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         for k in range(4):
             if not held & ~PART_BITS[k]:
                 full_part = k
-    w.n = total // 3
     bits = held
     while bits:
         d = _ctz(bits)
@@ -637,7 +609,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             draws &= mask[d]
         elif s == 0:
             target[d] = 1
-            waits[d] = _z_total(&shared, mask[d], d, d, d)
+            waits[d] = _z_total(&w, mask[d], d, d, d)
             draws &= ~mask[d] & (room_h | (<uint64_t>1 << d if x.lim[d] >= c[d] else 0))
         else:
             draws = 0
@@ -654,7 +626,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                         c[e] -= 1
                         g = _good_wait(x, c, mask[e])
                         c[e] += 1
-            _drawn(x, c, d, d, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
+            _drawn(x, c, d, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
         drawn |= draws
         while draws:
             t = _ctz(draws)
@@ -665,8 +637,6 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         drawn &= drawn - 1
         w.t = t
         w.b = PART[t]
-        w.full = w.b == full_part
-        w.hb = h.rec[w.b]
         stamp += 1
         w.ep[w.b] = stamp             # part b holds t: its draws are read again
         c[t] += 1
@@ -675,59 +645,58 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             hi[t] = nh
             hl[nh] = t
             nw += 1
-        w.p = h
-        if not w.full:
-            _draw_parts(&w, &shared, c)
-        for i in range(nw):
-            e = hl[i]
-            w.r1[e] = NULL
-            if not w.full:
-                w.l1[e] = w.p.rec[PART[e]].rem[POS[e]]
-        memset(w.cost, 0xFF, sizeof(w.cost))
-        memset(w.fcost, 0xFF, sizeof(w.fcost))
-        w.forms = False
+        _draw_parts(&w, &h, c, hl, nw, w.b == full_part)
         if forms:
             w.f = fh
             _forms_add(&w.f, t, c[t] - 1, c[t])
             memcpy(w.bc, bch, sizeof(bch))
             _bc_move(w.bc, t, c[t] - 1, c[t])
-            maxt = 0
-            bits = todo[t]
-            while bits:
-                d = _ctz(bits)
-                bits &= bits - 1
-                if target[d] > maxt:
-                    maxt = target[d]
-            # a discard never lowers seven pairs or orphans: Z's are at least H''s
-            w.forms = _forms_cost(&w.f, x.flags) <= maxt
         bits = todo[t]
         while bits:
             d = _ctz(bits)
             bits &= bits - 1
             s = sh[d]
             i = hi[d]
-            best = -1
-            g = 0
+            a = PART[d]
+            tgt = target[d]
+            rd = w.r1[d]
+            for u in range(4):
+                rows[u] = PROD[rd.id][w.po[a][u]] if u != a else w.p.rest[a]
+            fgate = False
+            if forms:
+                fd = w.f
+                _forms_add(&fd, d, c[d], c[d] - 1)
+                # a discard never lowers seven pairs or orphans: Z's are at least Y's
+                fgate = _forms_cost(&fd, x.flags) <= tgt
+            keep = 0
             for j in range(nw):
                 e = hl[j]
-                if e == d and c[d] == 1:
-                    continue
-                cost = w.cost[i][j]
-                if cost < 0:
-                    cost = _pair_cost(x, c, &w, &shared, d, e, i, j)
-                if cost != target[d]:
-                    continue
-                if w.how[i][j] & PAIR_READ:
+                u = PART[e]
+                y = rd.rem[POS[e]] if u == a else w.r1[e].id
+                std = w.col[PROD[y][rows[u]]]
+                stdv[j] = std
+                if fgate:
+                    fc = _forms_less(&fd, e, c[e] - (e == d), x.flags)
+                    fcv[j] = fc
+                    std = fc if fc < std else std
+                keep |= <uint32_t>(std == tgt) << j
+            if c[d] == 1:
+                keep &= ~(<uint32_t>1 << i)     # Y holds no d
+            best = -1
+            g = 0
+            while keep:
+                j = _ctz(keep)
+                keep &= keep - 1
+                if (w.read[i] >> j) & 1:
                     k = w.tot[i][j]
                 else:
-                    k = _pair_useful(x, c, &w, &shared, d, e, i, j)
+                    k = _pair_useful(x, c, &w, &fd, d, hl[j], i, j, tgt, stdv[j], fcv[j] if fgate else INF)
                 if s == 1 and not g:
-                    g = _pair_good(x, c, &w, d, e, i, j)
-                if k > best:
-                    best = k
-                    if s == 0 and best > waits[d]:
-                        break
-            _drawn(x, c, d, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
+                    g = _pair_good(x, c, &w, d, hl[j], i, j)
+                best = k if k > best else best
+                if s == 0 and best > waits[d]:
+                    break
+            _drawn(x, c, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
         c[t] -= 1
         stamp += 1
         w.ep[w.b] = stamp
