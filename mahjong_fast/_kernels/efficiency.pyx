@@ -16,7 +16,7 @@ every row and every min-plus product of rows is one of fewer than 256, so a row 
 and a product one table load (efficiency_rows.pxi); the useful draws come from per-part records
 of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
 """
-from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 

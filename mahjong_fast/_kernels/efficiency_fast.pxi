@@ -15,6 +15,11 @@ cdef extern from *:
         return k;
     #endif
     }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define MF_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define MF_PREFETCH(p) ((void)(p))
+    #endif
     /* Per-byte bit counts of x (SWAR): each byte of the result holds 0-8. */
     static inline unsigned long long mf_bytecounts(unsigned long long x) {
         x = x - ((x >> 1) & 0x5555555555555555ULL);
@@ -29,6 +34,7 @@ cdef extern from *:
     }
     """
     int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
+    void _prefetch "MF_PREFETCH"(const void* p) noexcept nogil
     int _weighted3 "mf_weighted3"(unsigned long long a, unsigned long long b, unsigned long long c) noexcept nogil
 
 
@@ -375,6 +381,7 @@ ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z 
     Forms f                     # H' for seven pairs and thirteen orphans
     uint64_t bc[MAX_COPIES + 1]
     const Rec* r1[N_KINDS]      # r1[x]: record of x's part of H' less one x
+    uint8_t l1[N_KINDS]         # its row id
     const Rec* less[N_KINDS]    # less[x]: record of x's part of H less one x
     uint8_t po[4][4]            # po[a][u]: product of the rows of H' other than parts a and u
     uint8_t col[MAX_IDS]        # col[id]: a row's entry at (n melds, the pair)
@@ -436,11 +443,27 @@ cdef inline uint64_t _kept(Draw* w, int v, int rest) noexcept nogil:
     return <uint64_t>w.cdraws[v][rest] << (SUIT_SIZE * v)
 
 
-cdef inline int _forms_less(const Forms* f, int x, int k, int flags) noexcept nogil:
-    """Seven pairs and orphans cost of the hand of ``f`` less one of its ``k`` copies of x."""
-    cdef Forms g = f[0]
-    _forms_add(&g, x, k, k - 1)
-    return _forms_cost(&g, flags)
+cdef inline void _forms_less(const Forms* f, int flags, int8_t* cost) noexcept nogil:
+    """``cost[2 (k - 1) + o]``: seven pairs and orphans cost of the hand of ``f`` less one copy
+    of a kind it holds k times (1-4), an orphan when o is 1 (``_forms_add``, then
+    ``_forms_cost``: they read nothing else of the kind)."""
+    cdef int k, ev, p, sg, need, v, w, orph = INF, orph_less = INF
+    for k in range(1, MAX_COPIES + 1):
+        ev = (k & 1) == 0
+        v = INF
+        if flags & SEVEN_PAIRS:
+            p = f.pairs - ev
+            sg = f.singles - 1 + 2 * ev
+            need = 7 - p if p < 7 else 0
+            v = need + (need - sg if need > sg else 0)
+        elif flags & SEVEN_PAIRS_DISTINCT:
+            w = f.kinds - (k == 1)
+            v = 7 - (f.doubles - (k == 2)) + (7 - w if w < 7 else 0)
+        if flags & THIRTEEN_ORPHANS:
+            orph = f.missing + 1 - (f.dup > 0)
+            orph_less = f.missing + (k == 1) + 1 - (f.dup - (k == 2) > 0)
+        cost[2 * (k - 1)] = v if v < orph else orph
+        cost[2 * (k - 1) + 1] = v if v < orph_less else orph_less
 
 
 cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, const Forms* fd, int d, int e, int i, int j,
@@ -471,9 +494,12 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, const Forms* fd, int d,
             c[d] += 1
             c[e] += 1
             m = _need_in(w, ra, w.p.rest[u], u)
-            for v in range(4):
-                if v != u:
-                    m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
+            v = OTHER3[u][0]
+            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
+            v = OTHER3[u][1]
+            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
+            v = OTHER3[u][2]
+            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
     if fzc == cost:
         fz = fd[0]
         memcpy(bz, w.bc, sizeof(bz))
@@ -528,8 +554,7 @@ cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, in
         _parts_put(&w.p, _rec(c, w.b), w.b)
     for a in range(4):
         for u in range(4):
-            if a != u:
-                w.po[a][u] = w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]]
+            w.po[a][u] = w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]] if a != u else 0
     for i in range(nw):
         k = hl[i]
         u = PART[k]
@@ -541,6 +566,7 @@ cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, in
             c[k] -= 1
             w.r1[k] = _rec(c, u)
             c[k] += 1
+        w.l1[k] = w.r1[k].id
         w.read[i] = w.gread[i] = w.good[i] = 0
 
 
@@ -564,7 +590,9 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef uint32_t keep
     cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
-    cdef int stdv[MAX_HELD], fcv[MAX_HELD]
+    cdef int stdv[MAX_HELD]
+    cdef int fcv[MAX_HELD]
+    cdef int8_t fless[2 * MAX_COPIES]
     cdef uint8_t rows[4]
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef uint8_t hi[N_KINDS]            # held index of a kind of H'
@@ -661,22 +689,26 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             tgt = target[d]
             rd = w.r1[d]
             for u in range(4):
-                rows[u] = PROD[rd.id][w.po[a][u]] if u != a else w.p.rest[a]
+                rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
+            rows[a] = w.p.rest[a]
             fgate = False
             if forms:
                 fd = w.f
                 _forms_add(&fd, d, c[d], c[d] - 1)
                 # a discard never lowers seven pairs or orphans: Z's are at least Y's
                 fgate = _forms_cost(&fd, x.flags) <= tgt
+                if fgate:
+                    _forms_less(&fd, x.flags, fless)
             keep = 0
             for j in range(nw):
                 e = hl[j]
                 u = PART[e]
-                y = rd.rem[POS[e]] if u == a else w.r1[e].id
+                y = w.l1[e]
+                y ^= (y ^ rd.rem[POS[e]]) & -<int>(u == a)     # a row of Z's part u, without a branch
                 std = w.col[PROD[y][rows[u]]]
                 stdv[j] = std
                 if fgate:
-                    fc = _forms_less(&fd, e, c[e] - (e == d), x.flags)
+                    fc = fless[2 * (c[e] - (e == d) - 1) + <int>((ORPHAN_BITS >> e) & 1)]
                     fcv[j] = fc
                     std = fc if fc < std else std
                 keep |= <uint32_t>(std == tgt) << j

@@ -30,6 +30,7 @@ cdef uint8_t PART[N_KINDS]
 cdef uint8_t POS[N_KINDS]       # position of a kind in its part
 cdef uint64_t PART_BITS[4]
 cdef uint8_t OTHERS[4][4][2]    # OTHERS[a][b]: the two parts other than a and b (a != b)
+cdef uint8_t OTHER3[4][3]       # OTHER3[a]: the three parts other than a
 cdef bint rows_ready = False
 
 
@@ -234,6 +235,11 @@ def ensure_rows():
             POS[t] = t - SUIT_SIZE * PART[t]
             PART_BITS[PART[t]] |= <uint64_t>1 << t
         for a in range(4):
+            k = 0
+            for u in range(4):
+                if u != a:
+                    OTHER3[a][k] = u
+                    k += 1
             for b in range(4):
                 k = 0
                 for u in range(4):
