@@ -394,6 +394,8 @@ ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z 
     const Rec* r1[N_KINDS]      # r1[x]: record of x's part of H' less one x
     uint8_t l1[N_KINDS]         # its row id
     const Rec* less[N_KINDS]    # less[x]: record of x's part of H less one x
+    const Rec* less2[MAX_HELD][MAX_HELD]    # by held indices: of their part of H less both (NULL unread)
+    uint8_t hi[N_KINDS]         # held index of a kind of H'
     uint8_t po[4][4]            # po[a][u]: product of the rows of H' other than parts a and u
     uint8_t col[MAX_IDS]        # col[id]: a row's entry at (n melds, the pair)
     const uint16_t* tight       # TIGHT at n melds
@@ -430,6 +432,7 @@ cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogi
             w.less[k] = _rec(c, PART[k])
             c[k] += 1
     memset(w.ckey, 0, sizeof(w.ckey))
+    memset(w.less2, 0, sizeof(w.less2))
 
 
 cdef inline int _z_total(const Draw* w, uint64_t m, int d, int t, int e) noexcept nogil:
@@ -499,11 +502,17 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, const Forms* fd, int d,
             m |= _kept(w, OTHERS[a][u][0], PROD[q][w.p.id[OTHERS[a][u][1]]])
             m |= _kept(w, OTHERS[a][u][1], PROD[q][w.p.id[OTHERS[a][u][0]]])
         else:
-            c[d] -= 1
-            c[e] -= 1
-            ra = _rec(c, u)
-            c[d] += 1
-            c[e] += 1
+            ra = NULL
+            if u != w.b:        # H's part less d and e: the same for every draw outside it
+                ra = w.less2[w.hi[d]][w.hi[e]]
+            if ra == NULL:
+                c[d] -= 1
+                c[e] -= 1
+                ra = _rec(c, u)
+                c[d] += 1
+                c[e] += 1
+                if u != w.b:
+                    w.less2[w.hi[d]][w.hi[e]] = w.less2[w.hi[e]][w.hi[d]] = ra
             m = _need_in(w, ra, w.p.rest[u], u)
             v = OTHER3[u][0]
             m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
@@ -606,7 +615,6 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef int8_t fless[2 * MAX_COPIES]
     cdef uint8_t rows[4]
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
-    cdef uint8_t hi[N_KINDS]            # held index of a kind of H'
     cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0, fgate
@@ -620,7 +628,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         todo[t] = 0
         if c[t]:
             held |= <uint64_t>1 << t
-            hi[t] = nh
+            w.hi[t] = nh
             hl[nh] = t
             nh += 1
         if x.avail[t] > c[t]:
@@ -681,7 +689,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         c[t] += 1
         nw = nh
         if c[t] == 1:
-            hi[t] = nh
+            w.hi[t] = nh
             hl[nh] = t
             nw += 1
         _draw_parts(&w, &h, c, hl, nw, w.b == full_part)
@@ -695,7 +703,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             d = _ctz(bits)
             bits &= bits - 1
             s = sh[d]
-            i = hi[d]
+            i = w.hi[d]
             a = PART[d]
             tgt = target[d]
             rd = w.r1[d]
