@@ -480,54 +480,97 @@ cdef inline void _forms_less(const Forms* f, int flags, int8_t* cost) noexcept n
         cost[2 * (k - 1) + 1] = v if v < orph_less else orph_less
 
 
-cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, const Forms* fd, int d, int e, int i, int j,
-                      int cost, int std, int fzc) noexcept nogil:
-    """Useful draws of Z = H' - d - e (``c`` holds H'; cost ``cost``, standard cost ``std``,
-    seven pairs and orphans ``fzc``; ``fd``: Y = H' - d for those) and their unseen copies, kept
-    at (i, j) and (j, i).  Z differs from H' in the parts of d and e only: the other parts keep
-    their records and their draws are read by the product of the rest (``_kept``)."""
-    cdef Forms fz
-    cdef uint64_t bz[MAX_COPIES + 1]
-    cdef uint64_t m = 0
-    cdef const Rec* ra
-    cdef const Rec* ru
-    cdef int a = PART[d], u = PART[e], v, q, ce
-    if std == cost:
+ctypedef struct Kept:           # a drawn hand Y = H' - d as its discards Z = Y - e read it
+    const Rec* rd               # record of Y's part a (H' less d)
+    int d
+    int a                       # d's part
+    int i                       # d's held index
+    uint8_t rows[4]             # rows[u]: product of Y's rows other than part u's
+    int std[MAX_HELD]           # by e's held index j: Z's standard cost,
+    int fzc[MAX_HELD]           # seven pairs and orphans (INF unread),
+    uint8_t y[MAX_HELD]         # and row of Z's part u (Y's part u less e)
+    Forms f                     # Y for seven pairs and orphans
+    uint64_t bc[MAX_COPIES + 1] # Y's kinds by count
+    uint32_t seen               # slots of ``others`` read for this Y
+    uint8_t key[32]             # slot u * 8 + (y & 7): the row y it holds
+    uint64_t others[32]         # draws of Z outside part u, the same for every e giving row y
+
+
+cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int k, int cost,
+                                 int flags) noexcept nogil:
+    """``_forms_useful`` of the hand of ``f`` (kinds by count ``bc``) less one of its k copies of
+    e, where its seven pairs and orphans cost is ``cost``: the hand less e read as a change of
+    counts, with selects in place of branches."""
+    cdef uint64_t bit = <uint64_t>1 << e, m = 0, odd, c0, c1
+    cdef int ev = (k & 1) == 0, orph = <int>((ORPHAN_BITS >> e) & 1), p, sg, need, kinds, doubles, missing, dup
+    c0 = bc[0] | (bit if k == 1 else 0)
+    c1 = (bc[1] & ~bit) | (bit if k == 2 else 0)
+    if flags & SEVEN_PAIRS:
+        p = f.pairs - ev
+        sg = f.singles - 1 + 2 * ev
+        need = 7 - p if p < 7 else 0
+        odd = (bc[1] | bc[3]) ^ bit
+        if p < 7 and need + (need - sg if need > sg else 0) == cost:
+            m = odd | ((ALL_TILES & ~odd & ~(bc[4] & ~bit)) if need > sg else 0)
+    elif flags & SEVEN_PAIRS_DISTINCT:
+        kinds = f.kinds - (k == 1)
+        doubles = f.doubles - (k == 2)
+        if 7 - doubles + (7 - kinds if kinds < 7 else 0) == cost:
+            m = (c1 if doubles < 7 else 0) | (c0 if kinds < 7 else 0)
+    if flags & THIRTEEN_ORPHANS:
+        missing = f.missing + (orph & (k == 1))
+        dup = f.dup - (orph & (k == 2))
+        if missing + 1 - (dup > 0) == cost:
+            m |= ORPHAN_BITS & (c0 | (c1 if dup == 0 else 0))
+    return m
+
+
+cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, int cost) noexcept nogil:
+    """Useful draws of Z = Y - e (``c`` holds H'; cost ``cost``) and their unseen copies, kept at (i, j) and (j, i).  Z differs from Y in e's part u
+    only: the draws of the other parts depend on Z's row there alone, read once per row and Y,
+    and those of parts Y keeps from H' once per product of the rest (``_kept``)."""
+    cdef uint64_t m = 0, o
+    cdef const Rec* r
+    cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y = k.y[j], v, q, slot
+    if k.std[j] == cost:
         if a != u:
-            ra = w.r1[d]
-            ru = w.r1[e]
-            q = w.po[a][u]
-            m = _need_in(w, ra, PROD[ru.id][q], a) | _need_in(w, ru, PROD[ra.id][q], u)
-            q = PROD[ra.id][ru.id]
-            m |= _kept(w, OTHERS[a][u][0], PROD[q][w.p.id[OTHERS[a][u][1]]])
-            m |= _kept(w, OTHERS[a][u][1], PROD[q][w.p.id[OTHERS[a][u][0]]])
+            m = _need_in(w, w.r1[e], k.rows[u], u)
         else:
-            ra = NULL
+            r = NULL
             if u != w.b:        # H's part less d and e: the same for every draw outside it
-                ra = w.less2[w.hi[d]][w.hi[e]]
-            if ra == NULL:
+                r = w.less2[i][j]
+            if r == NULL:
                 c[d] -= 1
                 c[e] -= 1
-                ra = _rec(c, u)
+                r = _rec(c, u)
                 c[d] += 1
                 c[e] += 1
                 if u != w.b:
-                    w.less2[w.hi[d]][w.hi[e]] = w.less2[w.hi[e]][w.hi[d]] = ra
-            m = _need_in(w, ra, w.p.rest[u], u)
-            v = OTHER3[u][0]
-            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
-            v = OTHER3[u][1]
-            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
-            v = OTHER3[u][2]
-            m |= _kept(w, v, PROD[ra.id][w.po[v][u]])
-    if fzc == cost:
-        fz = fd[0]
-        memcpy(bz, w.bc, sizeof(bz))
-        _bc_move(bz, d, c[d], c[d] - 1)
-        ce = c[e] - (d == e)
-        _forms_add(&fz, e, ce, ce - 1)
-        _bc_move(bz, e, ce, ce - 1)
-        m |= _forms_useful(&fz, bz, cost, x.flags)
+                    w.less2[i][j] = w.less2[j][i] = r
+            m = _need_in(w, r, k.rows[u], u)
+        slot = u * 8 + (y & 7)
+        if (k.seen >> slot) & 1 and k.key[slot] == y:
+            o = k.others[slot]
+        else:
+            if a != u:
+                q = w.po[a][u]
+                o = _need_in(w, k.rd, PROD[y][q], a)
+                q = PROD[k.rd.id][y]
+                o |= _kept(w, OTHERS[a][u][0], PROD[q][w.p.id[OTHERS[a][u][1]]])
+                o |= _kept(w, OTHERS[a][u][1], PROD[q][w.p.id[OTHERS[a][u][0]]])
+            else:
+                v = OTHER3[u][0]
+                o = _kept(w, v, PROD[y][w.po[v][u]])
+                v = OTHER3[u][1]
+                o |= _kept(w, v, PROD[y][w.po[v][u]])
+                v = OTHER3[u][2]
+                o |= _kept(w, v, PROD[y][w.po[v][u]])
+            k.seen |= <uint32_t>1 << slot
+            k.key[slot] = y
+            k.others[slot] = o
+        m |= o
+    if k.fzc[j] == cost:
+        m |= _forms_draws(&k.f, k.bc, e, c[e] - (d == e), cost, x.flags)
     w.mask[i][j] = w.mask[j][i] = m
     w.tot[i][j] = w.tot[j][i] = _z_total(w, m, d, w.t, e)
     w.read[i] |= <uint32_t>1 << j
@@ -602,7 +645,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     docs/efficiency.md, "Two-step figures"."""
     cdef Draw w
     cdef Parts h
-    cdef Forms fh, fd
+    cdef Forms fh
     cdef const Rec* rd
     cdef uint64_t bch[MAX_COPIES + 1]
     cdef uint64_t todo[N_KINDS]         # todo[t]: the discards d (t != d) whose X = H - d draws t
@@ -610,10 +653,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef uint32_t keep
     cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
-    cdef int stdv[MAX_HELD]
-    cdef int fcv[MAX_HELD]
+    cdef Kept yk
     cdef int8_t fless[2 * MAX_COPIES]
-    cdef uint8_t rows[4]
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
@@ -703,33 +744,39 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             d = _ctz(bits)
             bits &= bits - 1
             s = sh[d]
-            i = w.hi[d]
-            a = PART[d]
             tgt = target[d]
-            rd = w.r1[d]
+            i = yk.i = w.hi[d]
+            a = yk.a = PART[d]
+            yk.d = d
+            rd = yk.rd = w.r1[d]
             for u in range(4):
-                rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
-            rows[a] = w.p.rest[a]
+                yk.rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
+            yk.rows[a] = w.p.rest[a]
+            yk.seen = 0
             fgate = False
             if forms:
-                fd = w.f
-                _forms_add(&fd, d, c[d], c[d] - 1)
+                yk.f = w.f
+                _forms_add(&yk.f, d, c[d], c[d] - 1)
                 # a discard never lowers seven pairs or orphans: Z's are at least Y's
-                fgate = _forms_cost(&fd, x.flags) <= tgt
+                fgate = _forms_cost(&yk.f, x.flags) <= tgt
                 if fgate:
-                    _forms_less(&fd, x.flags, fless)
+                    _forms_less(&yk.f, x.flags, fless)
+                    memcpy(yk.bc, w.bc, sizeof(yk.bc))
+                    _bc_move(yk.bc, d, c[d], c[d] - 1)
             keep = 0
             for j in range(nw):
                 e = hl[j]
                 u = PART[e]
                 y = w.l1[e]
                 y ^= (y ^ rd.rem[POS[e]]) & -<int>(u == a)     # a row of Z's part u, without a branch
-                std = w.col[PROD[y][rows[u]]]
-                stdv[j] = std
+                yk.y[j] = y
+                std = w.col[PROD[y][yk.rows[u]]]
+                yk.std[j] = std
+                fc = INF
                 if fgate:
                     fc = fless[2 * (c[e] - (e == d) - 1) + <int>((ORPHAN_BITS >> e) & 1)]
-                    fcv[j] = fc
                     std = fc if fc < std else std
+                yk.fzc[j] = fc
                 keep |= <uint32_t>(std == tgt) << j
             if c[d] == 1:
                 keep &= ~(<uint32_t>1 << i)     # Y holds no d
@@ -741,7 +788,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 if (w.read[i] >> j) & 1:
                     k = w.tot[i][j]
                 else:
-                    k = _pair_useful(x, c, &w, &fd, d, hl[j], i, j, tgt, stdv[j], fcv[j] if fgate else INF)
+                    k = _pair_useful(x, c, &w, &yk, hl[j], j, tgt)
                 if s == 1 and not g:
                     g = _pair_good(x, c, &w, d, hl[j], i, j)
                 best = k if k > best else best
