@@ -387,6 +387,12 @@ cdef enum:
     MAX_HELD = 16               # kinds held by H + t: at most 15
 
 
+ctypedef struct Groups:         # held kinds of a part by one row id each
+    int n
+    uint8_t val[MAX_HELD]
+    uint32_t mask[MAX_HELD]     # held indices
+
+
 ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z = H' - d - e by held indices
     Parts p                     # H' by parts (part b of H kept when H' would hold 15 tiles there)
     Forms f                     # H' for seven pairs and thirteen orphans
@@ -406,6 +412,12 @@ ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z 
     uint32_t ep[4]              # ep[v]: the stamp of part v's record in H'
     uint32_t ckey[4][MAX_IDS]   # ckey[v][rest] == ep[v]: cdraws[v][rest] is read
     uint16_t cdraws[4][MAX_IDS] # draws in part v (H' record) of a hand whose other parts give ``rest``
+    Groups hg[4]                # hg[u]: H's held kinds of part u by the row of the part less the kind
+    Groups g[4]                 # the same for H'
+    uint32_t hpheld[4]          # hpheld[u]: held indices of H in part u
+    uint32_t pheld[4]           # ... of H'
+    uint32_t hcls[2 * MAX_COPIES]   # held indices of H by the class of removing one copy
+    uint32_t cls[2 * MAX_COPIES]    # ... of H'
     uint32_t read[MAX_HELD]     # bit j of read[i]: the draws and total of Z at (i, j) are read
     uint32_t gread[MAX_HELD]    # bit j of gread[i]: whether it waits in good shape is read
     uint32_t good[MAX_HELD]     # ... and it does
@@ -486,14 +498,22 @@ ctypedef struct Kept:           # a drawn hand Y = H' - d as its discards Z = Y 
     int a                       # d's part
     int i                       # d's held index
     uint8_t rows[4]             # rows[u]: product of Y's rows other than part u's
-    int std[MAX_HELD]           # by e's held index j: Z's standard cost,
-    int fzc[MAX_HELD]           # seven pairs and orphans (INF unread),
-    uint8_t y[MAX_HELD]         # and row of Z's part u (Y's part u less e)
+    bint forms                  # Y's seven pairs or orphans meet its cost
+    int8_t fless[2 * MAX_COPIES]    # seven pairs and orphans of Y less one kind, by its class
     Forms f                     # Y for seven pairs and orphans
     uint64_t bc[MAX_COPIES + 1] # Y's kinds by count
     uint32_t seen               # slots of ``others`` read for this Y
     uint8_t key[32]             # slot u * 8 + (y & 7): the row y it holds
     uint64_t others[32]         # draws of Z outside part u, the same for every e giving row y
+
+
+cdef inline int _class(int x, int k) noexcept nogil:
+    """Index of removing one of the k copies of x into ``_forms_less``."""
+    return 2 * (k - 1) + <int>((ORPHAN_BITS >> x) & 1)
+
+
+cdef inline uint32_t _all32_if(bint cond) noexcept nogil:
+    return <uint32_t>0 - <uint32_t>cond
 
 
 cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int k, int cost,
@@ -526,13 +546,15 @@ cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int
 
 
 cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, int cost) noexcept nogil:
-    """Useful draws of Z = Y - e (``c`` holds H'; cost ``cost``) and their unseen copies, kept at (i, j) and (j, i).  Z differs from Y in e's part u
-    only: the draws of the other parts depend on Z's row there alone, read once per row and Y,
-    and those of parts Y keeps from H' once per product of the rest (``_kept``)."""
+    """Useful draws of Z = Y - e (``c`` holds H'; cost ``cost``) and their unseen copies, kept at
+    (i, j) and (j, i).  Z differs from Y in e's part u only: the draws of the other parts depend
+    on Z's row there alone, read once per row and Y, and those of parts Y keeps from H' once per
+    product of the rest (``_kept``)."""
     cdef uint64_t m = 0, o
     cdef const Rec* r
-    cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y = k.y[j], v, q, slot
-    if k.std[j] == cost:
+    cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y, v, q, slot, ce = c[e] - (e == d)
+    y = k.rd.rem[POS[e]] if u == a else w.l1[e]
+    if w.col[PROD[y][k.rows[u]]] == cost:
         if a != u:
             m = _need_in(w, w.r1[e], k.rows[u], u)
         else:
@@ -569,8 +591,8 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, 
             k.key[slot] = y
             k.others[slot] = o
         m |= o
-    if k.fzc[j] == cost:
-        m |= _forms_draws(&k.f, k.bc, e, c[e] - (d == e), cost, x.flags)
+    if k.forms and k.fless[_class(e, ce)] == cost:
+        m |= _forms_draws(&k.f, k.bc, e, ce, cost, x.flags)
     w.mask[i][j] = w.mask[j][i] = m
     w.tot[i][j] = w.tot[j][i] = _z_total(w, m, d, w.t, e)
     w.read[i] |= <uint32_t>1 << j
@@ -609,6 +631,25 @@ cdef inline void _drawn(const Ctx* x, const uint8_t* c, int t, int s, int best, 
         out.improve_total += n_t
 
 
+cdef void _group(Groups* g, uint32_t bits, const uint8_t* hl, const uint8_t* l1) noexcept nogil:
+    """The held indices ``bits`` by the row ``l1`` of their kinds."""
+    cdef int j, k, v
+    g.n = 0
+    while bits:
+        j = _ctz(bits)
+        bits &= bits - 1
+        v = l1[hl[j]]
+        for k in range(g.n + 1):
+            if k == g.n:
+                g.val[k] = v
+                g.mask[k] = <uint32_t>1 << j
+                g.n += 1
+                break
+            if g.val[k] == v:
+                g.mask[k] |= <uint32_t>1 << j
+                break
+
+
 cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
     """H' = ``c`` = H + t by parts, and the records of its parts less each held kind."""
     cdef int i, k, a, u
@@ -631,6 +672,14 @@ cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, in
             c[k] += 1
         w.l1[k] = w.r1[k].id
         w.read[i] = w.gread[i] = w.good[i] = 0
+    w.g[w.b] = w.hg[w.b]
+    if nw > 0 and hl[nw - 1] == w.t and c[w.t] == 1:
+        w.pheld[w.b] |= <uint32_t>1 << (nw - 1)
+    _group(&w.g[w.b], w.pheld[w.b], hl, w.l1)
+    k = c[w.t] - 1                  # t's copies in H
+    if k:
+        w.cls[_class(w.t, k)] &= ~(<uint32_t>1 << w.hi[w.t])
+    w.cls[_class(w.t, k + 1)] |= <uint32_t>1 << w.hi[w.t]
 
 
 cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* sh, const uint64_t* mask,
@@ -654,11 +703,13 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
     cdef Kept yk
-    cdef int8_t fless[2 * MAX_COPIES]
+    cdef uint32_t ycls[2 * MAX_COPIES]
+    cdef uint32_t bits32
+    cdef Groups* gp
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
-    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0, fgate
+    cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _draw_init(&w, x, c, total)
     _parts_of(&h, c)
     w.ep[0] = w.ep[1] = w.ep[2] = w.ep[3] = stamp
@@ -680,6 +731,16 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         for k in range(4):
             if not held & ~PART_BITS[k]:
                 full_part = k
+    memset(w.hpheld, 0, sizeof(w.hpheld))
+    memset(w.hcls, 0, sizeof(w.hcls))
+    for i in range(nh):
+        e = hl[i]
+        w.l1[e] = w.less[e].id
+        w.hpheld[PART[e]] |= <uint32_t>1 << i
+        w.hcls[_class(e, c[e])] |= <uint32_t>1 << i
+    for u in range(4):
+        _group(&w.hg[u], w.hpheld[u], hl, w.l1)
+        w.g[u] = w.hg[u]
     bits = held
     while bits:
         d = _ctz(bits)
@@ -733,6 +794,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             w.hi[t] = nh
             hl[nh] = t
             nw += 1
+        memcpy(w.pheld, w.hpheld, sizeof(w.pheld))
+        memcpy(w.cls, w.hcls, sizeof(w.cls))
         _draw_parts(&w, &h, c, hl, nw, w.b == full_part)
         if forms:
             w.f = fh
@@ -753,31 +816,36 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 yk.rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
             yk.rows[a] = w.p.rest[a]
             yk.seen = 0
-            fgate = False
+            yk.forms = False
             if forms:
                 yk.f = w.f
                 _forms_add(&yk.f, d, c[d], c[d] - 1)
                 # a discard never lowers seven pairs or orphans: Z's are at least Y's
-                fgate = _forms_cost(&yk.f, x.flags) <= tgt
-                if fgate:
-                    _forms_less(&yk.f, x.flags, fless)
-                    memcpy(yk.bc, w.bc, sizeof(yk.bc))
-                    _bc_move(yk.bc, d, c[d], c[d] - 1)
+                yk.forms = _forms_cost(&yk.f, x.flags) <= tgt
+            # Z's costs are at least Y's (tgt) in both forms: Z keeps it where one of them does
             keep = 0
-            for j in range(nw):
-                e = hl[j]
-                u = PART[e]
-                y = w.l1[e]
-                y ^= (y ^ rd.rem[POS[e]]) & -<int>(u == a)     # a row of Z's part u, without a branch
-                yk.y[j] = y
-                std = w.col[PROD[y][yk.rows[u]]]
-                yk.std[j] = std
-                fc = INF
-                if fgate:
-                    fc = fless[2 * (c[e] - (e == d) - 1) + <int>((ORPHAN_BITS >> e) & 1)]
-                    std = fc if fc < std else std
-                yk.fzc[j] = fc
-                keep |= <uint32_t>(std == tgt) << j
+            for k in range(3):
+                u = OTHER3[a][k]
+                y = yk.rows[u]
+                gp = &w.g[u]
+                for j in range(gp.n):
+                    keep |= gp.mask[j] & _all32_if(w.col[PROD[gp.val[j]][y]] == tgt)
+            bits32 = w.pheld[a]
+            y = yk.rows[a]
+            while bits32:
+                j = _ctz(bits32)
+                bits32 &= bits32 - 1
+                keep |= <uint32_t>(w.col[PROD[rd.rem[POS[hl[j]]]][y]] == tgt) << j
+            if yk.forms:
+                _forms_less(&yk.f, x.flags, yk.fless)
+                memcpy(yk.bc, w.bc, sizeof(yk.bc))
+                _bc_move(yk.bc, d, c[d], c[d] - 1)
+                memcpy(ycls, w.cls, sizeof(ycls))
+                ycls[_class(d, c[d])] &= ~(<uint32_t>1 << i)
+                if c[d] > 1:
+                    ycls[_class(d, c[d] - 1)] |= <uint32_t>1 << i
+                for k in range(2 * MAX_COPIES):
+                    keep |= ycls[k] & _all32_if(yk.fless[k] == tgt)
             if c[d] == 1:
                 keep &= ~(<uint32_t>1 << i)     # Y holds no d
             best = -1
@@ -796,6 +864,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                     break
             _drawn(x, c, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
         c[t] -= 1
+        w.g[w.b] = w.hg[w.b]
         stamp += 1
         w.ep[w.b] = stamp
     bits = held
