@@ -15,25 +15,21 @@ cdef extern from *:
         return k;
     #endif
     }
-    /* The OR of need[e] over the bits e of ``bits`` (need: 10 entries), without a branch. */
+    /* The positions i (bit i) whose lowers[i] (9 entries) meets ``bits``, without a branch. */
     #if defined(__SSE2__) || defined(_M_X64)
     #include <emmintrin.h>
-    static inline unsigned mf_need_or(const unsigned short* need, unsigned bits) {
-        const __m128i lanes = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
-        __m128i sel = _mm_and_si128(_mm_set1_epi16((short)bits), lanes);
-        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i*)need), _mm_cmpeq_epi16(sel, lanes));
-        v = _mm_or_si128(v, _mm_srli_si128(v, 8));
-        v = _mm_or_si128(v, _mm_srli_si128(v, 4));
-        v = _mm_or_si128(v, _mm_srli_si128(v, 2));
-        return ((unsigned)_mm_cvtsi128_si32(v) & 0xFFFFu)
-               | (need[8] & (0u - ((bits >> 8) & 1u))) | (need[9] & (0u - ((bits >> 9) & 1u)));
+    static inline unsigned mf_lowering(const unsigned short* lowers, unsigned bits) {
+        __m128i v = _mm_and_si128(_mm_loadu_si128((const __m128i*)lowers), _mm_set1_epi16((short)bits));
+        __m128i none = _mm_cmpeq_epi16(v, _mm_setzero_si128());
+        unsigned m = ~(unsigned)_mm_movemask_epi8(_mm_packs_epi16(none, none)) & 0xFFu;
+        return m | ((unsigned)((lowers[8] & bits) != 0) << 8);
     }
     #else
-    static inline unsigned mf_need_or(const unsigned short* need, unsigned bits) {
+    static inline unsigned mf_lowering(const unsigned short* lowers, unsigned bits) {
         unsigned m = 0;
-        int e;
-        for (e = 0; e < 10; e++)
-            m |= need[e] & (0u - ((bits >> e) & 1u));
+        int i;
+        for (i = 0; i < 9; i++)
+            m |= (unsigned)((lowers[i] & bits) != 0) << i;
         return m;
     }
     #endif
@@ -51,7 +47,7 @@ cdef extern from *:
     }
     """
     int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
-    unsigned _need_or "mf_need_or"(const uint16_t* need, unsigned bits) noexcept nogil
+    unsigned _lowering "mf_lowering"(const uint16_t* lowers, unsigned bits) noexcept nogil
     int _weighted3 "mf_weighted3"(unsigned long long a, unsigned long long b, unsigned long long c) noexcept nogil
 
 
@@ -201,7 +197,7 @@ cdef inline int _tight(int a, int b, int n) noexcept nogil:
 
 cdef inline uint64_t _need_at(const Rec* r, int bits, int u) noexcept nogil:
     """The positions lowering one of the entries ``bits`` of the record's row, as kinds of part ``u``."""
-    return <uint64_t>_need_or(r.need, bits) << (SUIT_SIZE * u)
+    return <uint64_t>_lowering(r.lowers, bits) << (SUIT_SIZE * u)
 
 
 ctypedef struct Tight:          # a hand's tight entries per part, and the draws they give

@@ -5,7 +5,7 @@
 # 256 distinct rows (180 with the default tables): a row is a one-byte id into ROWS and the
 # product of two rows is one load from PROD.  Per part vector, indexed by its rank (the shanten
 # tables' ranks), a record holds its row id, the ids of the part with one tile fewer at each held
-# position, and per row entry the positions whose addition lowers that entry.
+# position, and per position the row entries that a tile added there lowers.
 # Stands on: the cimports of efficiency.pyx.
 
 cdef enum:
@@ -13,7 +13,7 @@ cdef enum:
     RANK_STRIDE = (MAX_HAND + 1) * (MAX_COPIES + 1)     # offsets[i][s][v] flattened
 
 ctypedef struct Rec:
-    uint16_t need[ROW_LEN]      # need[e]: the positions (bit i) whose added tile lowers entry e
+    uint16_t lowers[SUIT_SIZE]  # lowers[i]: the row entries (bit e) that a tile added at position i lowers
     uint8_t id                  # the part's row id
     uint8_t rem[SUIT_SIZE]      # rem[i]: row id of the part with one tile fewer at i (i held)
     uint16_t keep               # the held positions i with rem[i] == id
@@ -199,9 +199,8 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
             r = recs + rank
             r.id = by_code[code]
             row = ROWS[r.id]
-            for e in range(ROW_LEN):
-                r.need[e] = 0
             for i in range(SUIT_SIZE):
+                r.lowers[i] = 0
                 r.rem[i] = 0
             r.keep = 0
             for i in range(npos):
@@ -213,7 +212,7 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
                     nrow = ROWS[by_code[code + pow5[i]]]
                     for e in range(ROW_LEN):
                         if nrow[e] < row[e]:
-                            r.need[e] |= 1 << i
+                            r.lowers[i] |= 1 << e
     free(by_code)
     return 0
 
