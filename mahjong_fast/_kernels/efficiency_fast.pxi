@@ -15,6 +15,11 @@ cdef extern from *:
         return k;
     #endif
     }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define MF_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define MF_PREFETCH(p) ((void)(p))
+    #endif
     /* The positions i (bit i) whose lowers[i] (9 entries) meets ``bits``, without a branch. */
     #if defined(__SSE2__) || defined(_M_X64)
     #include <emmintrin.h>
@@ -47,6 +52,7 @@ cdef extern from *:
     }
     """
     int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
+    void _prefetch "MF_PREFETCH"(const void* p) noexcept nogil
     unsigned _lowering "mf_lowering"(const uint16_t* lowers, unsigned bits) noexcept nogil
     int _weighted3 "mf_weighted3"(unsigned long long a, unsigned long long b, unsigned long long c) noexcept nogil
 
@@ -439,6 +445,7 @@ cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogi
             c[k] -= 1
             w.less[k] = _rec(c, PART[k])
             c[k] += 1
+            _prefetch(w.less[k])
     memset(w.ckey, 0, sizeof(w.ckey))
     memset(w.less2, 0, sizeof(w.less2))
 
@@ -647,14 +654,14 @@ cdef void _group(Groups* g, uint32_t bits, const uint8_t* hl, const uint8_t* l1)
 
 
 cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
-    """H' = ``c`` = H + t by parts, and the records of its parts less each held kind."""
+    """H' = ``c`` = H + t by parts, and the records of its parts less each held kind.  The
+    records are spread over 14 MB: each is asked for before the first is read, so that their
+    loads overlap."""
     cdef int i, k, a, u
-    w.p = h[0]
+    cdef const Rec* plus = NULL
     if not full:
-        _parts_put(&w.p, _rec(c, w.b), w.b)
-    for a in range(4):
-        for u in range(4):
-            w.po[a][u] = w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]] if a != u else 0
+        plus = _rec(c, w.b)
+        _prefetch(plus)
     for i in range(nw):
         k = hl[i]
         u = PART[k]
@@ -666,8 +673,17 @@ cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, in
             c[k] -= 1
             w.r1[k] = _rec(c, u)
             c[k] += 1
-        w.l1[k] = w.r1[k].id
+            _prefetch(w.r1[k])
         w.read[i] = w.gread[i] = w.good[i] = 0
+    w.p = h[0]
+    if not full:
+        _parts_put(&w.p, plus, w.b)
+    for a in range(4):
+        for u in range(4):
+            w.po[a][u] = w.p.pr[OTHERS[a][u][0]][OTHERS[a][u][1]] if a != u else 0
+    for i in range(nw):
+        k = hl[i]
+        w.l1[k] = w.r1[k].id
     w.g[w.b] = w.hg[w.b]
     if nw > 0 and hl[nw - 1] == w.t and c[w.t] == 1:
         w.pheld[w.b] |= <uint32_t>1 << (nw - 1)
