@@ -862,18 +862,22 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 keep &= ~(<uint32_t>1 << i)     # Y holds no d
             best = -1
             g = 0
-            while keep:
+            bits32 = keep & w.read[i]       # pairs some earlier Y read: no branch on which
+            keep &= ~bits32
+            while bits32:
+                j = _ctz(bits32)
+                bits32 &= bits32 - 1
+                k = w.tot[i][j]
+                best = k if k > best else best
+                if s == 1 and not g:
+                    g = _pair_good(x, c, &w, d, hl[j], i, j)
+            while keep and not (s == 0 and best > waits[d]):
                 j = _ctz(keep)
                 keep &= keep - 1
-                if (w.read[i] >> j) & 1:
-                    k = w.tot[i][j]
-                else:
-                    k = _pair_useful(x, c, &w, &yk, hl[j], j, tgt)
+                k = _pair_useful(x, c, &w, &yk, hl[j], j, tgt)
                 if s == 1 and not g:
                     g = _pair_good(x, c, &w, d, hl[j], i, j)
                 best = k if k > best else best
-                if s == 0 and best > waits[d]:
-                    break
             _drawn(x, c, t, s, best, waits[d], g, &weight[d], &num[d], &good[d], &out[d])
         c[t] -= 1
         w.g[w.b] = w.hg[w.b]
