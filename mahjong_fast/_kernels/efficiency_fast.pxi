@@ -716,6 +716,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
     cdef Kept yk
     cdef uint32_t ycls[2 * MAX_COPIES]
+    cdef int8_t tless[2 * MAX_COPIES]      # seven pairs and orphans of H' less one kind, by class
     cdef uint32_t bits32
     cdef Groups* gp
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
@@ -814,6 +815,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             _forms_add(&w.f, t, c[t] - 1, c[t])
             memcpy(w.bc, bch, sizeof(bch))
             _bc_move(w.bc, t, c[t] - 1, c[t])
+            _forms_less(&w.f, x.flags, tless)
         bits = todo[t]
         while bits:
             d = _ctz(bits)
@@ -828,12 +830,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 yk.rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
             yk.rows[a] = w.p.rest[a]
             yk.seen = 0
-            yk.forms = False
-            if forms:
-                yk.f = w.f
-                _forms_add(&yk.f, d, c[d], c[d] - 1)
-                # a discard never lowers seven pairs or orphans: Z's are at least Y's
-                yk.forms = _forms_cost(&yk.f, x.flags) <= tgt
+            # a discard never lowers seven pairs or orphans: Z's are at least Y's
+            yk.forms = forms and tless[_class(d, c[d])] <= tgt
             # Z's costs are at least Y's (tgt) in both forms: Z keeps it where one of them does
             keep = 0
             for k in range(3):
@@ -849,6 +847,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 bits32 &= bits32 - 1
                 keep |= <uint32_t>(w.col[PROD[rd.rem[POS[hl[j]]]][y]] == tgt) << j
             if yk.forms:
+                yk.f = w.f
+                _forms_add(&yk.f, d, c[d], c[d] - 1)
                 _forms_less(&yk.f, x.flags, yk.fless)
                 memcpy(yk.bc, w.bc, sizeof(yk.bc))
                 _bc_move(yk.bc, d, c[d], c[d] - 1)
