@@ -502,6 +502,8 @@ ctypedef struct Kept:           # a drawn hand Y = H' - d as its discards Z = Y 
     int i                       # d's held index
     uint8_t rows[4]             # rows[u]: product of Y's rows other than part u's
     bint forms                  # Y's seven pairs or orphans meet its cost
+    uint32_t std                # held indices e whose Z = Y - e keeps Y's standard cost
+    uint32_t fkeep              # ... keeps it in seven pairs or orphans
     int8_t fless[2 * MAX_COPIES]    # seven pairs and orphans of Y less one kind, by its class
     Forms f                     # Y for seven pairs and orphans
     uint64_t bc[MAX_COPIES + 1] # Y's kinds by count
@@ -555,9 +557,9 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, 
     product of the rest (``_kept``)."""
     cdef uint64_t m = 0, o
     cdef const Rec* r
-    cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y, v, q, slot, ce = c[e] - (e == d)
-    y = k.rd.rem[POS[e]] if u == a else w.l1[e]
-    if w.col[PROD[y][k.rows[u]]] == cost:
+    cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y, v, q, slot, ce
+    if (k.std >> j) & 1:
+        y = k.rd.rem[POS[e]] if u == a else w.l1[e]
         if a != u:
             m = _need_in(w, w.r1[e], k.rows[u], u)
         else:
@@ -594,7 +596,8 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, 
             k.key[slot] = y
             k.others[slot] = o
         m |= o
-    if k.forms and k.fless[_class(e, ce)] == cost:
+    if (k.fkeep >> j) & 1:
+        ce = c[e] - (e == d)
         m |= _forms_draws(&k.f, k.bc, e, ce, cost, x.flags)
     w.mask[i][j] = w.mask[j][i] = m
     w.tot[i][j] = w.tot[j][i] = _z_total(w, m, d, w.t, e)
@@ -834,7 +837,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             yk.forms = forms and tless[_class(d, c[d])] <= tgt
             # Z's costs are at least Y's (tgt) in both forms: Z keeps it where one of them does
             keep = 0
-            for k in range(3):
+            for k in range(3):      # the standard cost, by the kinds' groups outside part a
                 u = OTHER3[a][k]
                 y = yk.rows[u]
                 gp = &w.g[u]
@@ -846,6 +849,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 j = _ctz(bits32)
                 bits32 &= bits32 - 1
                 keep |= <uint32_t>(w.col[PROD[rd.rem[POS[hl[j]]]][y]] == tgt) << j
+            yk.std = keep
+            yk.fkeep = 0
             if yk.forms:
                 yk.f = w.f
                 _forms_add(&yk.f, d, c[d], c[d] - 1)
@@ -857,7 +862,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 if c[d] > 1:
                     ycls[_class(d, c[d] - 1)] |= <uint32_t>1 << i
                 for k in range(2 * MAX_COPIES):
-                    keep |= ycls[k] & _all32_if(yk.fless[k] == tgt)
+                    yk.fkeep |= ycls[k] & _all32_if(yk.fless[k] == tgt)
+                keep |= yk.fkeep
             if c[d] == 1:
                 keep &= ~(<uint32_t>1 << i)     # Y holds no d
             best = -1
