@@ -458,9 +458,10 @@ cdef inline int _z_total(const Draw* w, uint64_t m, int d, int t, int e) noexcep
             + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
 
 
-cdef inline uint64_t _need_in(const Draw* w, const Rec* r, int rest, int u) noexcept nogil:
-    """Draws in part u (record ``r``) of a hand whose other three parts multiply to ``rest``."""
-    return _need_at(r, w.tight[r.id * NROWS + rest], u)
+cdef inline uint64_t _need_in(const Draw* w, const Rec* r, int row, int rest, int u) noexcept nogil:
+    """Draws in part u (record ``r``, of row id ``row``: given apart so that the table load
+    need not wait for the record's) of a hand whose other three parts multiply to ``rest``."""
+    return _need_at(r, w.tight[row * NROWS + rest], u)
 
 
 cdef inline uint64_t _kept(Draw* w, int v, int rest) noexcept nogil:
@@ -468,7 +469,7 @@ cdef inline uint64_t _kept(Draw* w, int v, int rest) noexcept nogil:
     nothing else."""
     if w.ckey[v][rest] != w.ep[v]:
         w.ckey[v][rest] = w.ep[v]
-        w.cdraws[v][rest] = <uint16_t>_need_in(w, w.p.rec[v], rest, 0)
+        w.cdraws[v][rest] = <uint16_t>_need_in(w, w.p.rec[v], w.p.id[v], rest, 0)
     return <uint64_t>w.cdraws[v][rest] << (SUIT_SIZE * v)
 
 
@@ -497,6 +498,7 @@ cdef inline void _forms_less(const Forms* f, int flags, int8_t* cost) noexcept n
 
 ctypedef struct Kept:           # a drawn hand Y = H' - d as its discards Z = Y - e read it
     const Rec* rd               # record of Y's part a (H' less d)
+    int ld                      # its row id
     int d
     int a                       # d's part
     int i                       # d's held index
@@ -561,7 +563,7 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, 
     if (k.std >> j) & 1:
         y = k.rd.rem[POS[e]] if u == a else w.l1[e]
         if a != u:
-            m = _need_in(w, w.r1[e], k.rows[u], u)
+            m = _need_in(w, w.r1[e], y, k.rows[u], u)
         else:
             r = NULL
             if u != w.b:        # H's part less d and e: the same for every draw outside it
@@ -574,15 +576,15 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, 
                 c[e] += 1
                 if u != w.b:
                     w.less2[i][j] = w.less2[j][i] = r
-            m = _need_in(w, r, k.rows[u], u)
+            m = _need_in(w, r, y, k.rows[u], u)
         slot = u * 8 + (y & 7)
         if (k.seen >> slot) & 1 and k.key[slot] == y:
             o = k.others[slot]
         else:
             if a != u:
                 q = w.po[a][u]
-                o = _need_in(w, k.rd, PROD[y][q], a)
-                q = PROD[k.rd.id][y]
+                o = _need_in(w, k.rd, k.ld, PROD[y][q], a)
+                q = PROD[k.ld][y]
                 o |= _kept(w, OTHERS[a][u][0], PROD[q][w.p.id[OTHERS[a][u][1]]])
                 o |= _kept(w, OTHERS[a][u][1], PROD[q][w.p.id[OTHERS[a][u][0]]])
             else:
@@ -829,8 +831,9 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             a = yk.a = PART[d]
             yk.d = d
             rd = yk.rd = w.r1[d]
+            yk.ld = w.l1[d]
             for u in range(4):
-                yk.rows[u] = PROD[rd.id][w.po[a][u]]       # po[a][a] is 0: any row
+                yk.rows[u] = PROD[yk.ld][w.po[a][u]]       # po[a][a] is 0: any row
             yk.rows[a] = w.p.rest[a]
             yk.seen = 0
             # a discard never lowers seven pairs or orphans: Z's are at least Y's
