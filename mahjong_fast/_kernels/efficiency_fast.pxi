@@ -192,7 +192,7 @@ cdef inline void _parts_put(Parts* p, const Rec* r, int u) noexcept nogil:
 
 cdef inline int _at(int a, int b, int n) noexcept nogil:
     """Entry (n melds, the pair) of the product of rows ``a`` and ``b``."""
-    return ROWS[PROD[a][b]][2 * n + 1]
+    return AT[(n * NROWS + a) * NROWS + b]
 
 
 cdef inline int _tight(int a, int b, int n) noexcept nogil:
@@ -405,7 +405,7 @@ ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z 
     const Rec* less2[MAX_HELD][MAX_HELD]    # by held indices: of their part of H less both (NULL unread)
     uint8_t hi[N_KINDS]         # held index of a kind of H'
     uint8_t po[4][4]            # po[a][u]: product of the rows of H' other than parts a and u
-    uint8_t col[MAX_IDS]        # col[id]: a row's entry at (n melds, the pair)
+    const uint8_t* at           # AT at n melds
     const uint16_t* tight       # TIGHT at n melds
     int16_t wsum[4][1 << SUIT_SIZE]     # [u][m]: unseen copies for H of the kinds m of part u
     int t
@@ -432,8 +432,7 @@ cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogi
     cdef int u, i, m, v, k
     w.n = total // 3
     w.tight = TIGHT + w.n * NROWS * NROWS
-    for i in range(NROWS):
-        w.col[i] = ROWS[i][2 * w.n + 1]
+    w.at = AT + w.n * NROWS * NROWS
     for u in range(4):
         w.wsum[u][0] = 0
         for i in range(SUIT_SIZE):
@@ -845,13 +844,13 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 y = yk.rows[u]
                 gp = &w.g[u]
                 for j in range(gp.n):
-                    keep |= gp.mask[j] & _all32_if(w.col[PROD[gp.val[j]][y]] == tgt)
+                    keep |= gp.mask[j] & _all32_if(w.at[gp.val[j] * NROWS + y] == tgt)
             bits32 = w.pheld[a]
             y = yk.rows[a]
             while bits32:
                 j = _ctz(bits32)
                 bits32 &= bits32 - 1
-                keep |= <uint32_t>(w.col[PROD[rd.rem[POS[hl[j]]]][y]] == tgt) << j
+                keep |= <uint32_t>(w.at[rd.rem[POS[hl[j]]] * NROWS + y] == tgt) << j
             yk.std = keep
             yk.fkeep = 0
             if yk.forms:

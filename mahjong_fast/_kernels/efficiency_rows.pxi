@@ -23,6 +23,7 @@ cdef Rec* HREC = NULL           # honour records by rank
 cdef uint8_t ROWS[MAX_IDS][ROW_LEN]
 cdef uint8_t PROD[MAX_IDS][MAX_IDS]
 cdef uint16_t* TIGHT = NULL     # [n][a][b]: entries of row a meeting the product of a and b at (n, 1)
+cdef uint8_t* AT = NULL         # [n][a][b]: the product of rows a and b at (n, 1), one load
 cdef int NROWS = 0
 cdef const uint32_t* SUIT_OFF = NULL
 cdef const uint32_t* HONOR_OFF = NULL
@@ -143,6 +144,7 @@ cdef void _fill_tight() noexcept nogil:
             for b in range(NROWS):
                 rb = ROWS[b]
                 cost = ROWS[PROD[a][b]][2 * n + 1]
+                AT[(n * NROWS + a) * NROWS + b] = cost
                 m = 0
                 for k in range(n + 1):
                     if ra[2 * k] + rb[2 * (n - k) + 1] == cost:
@@ -219,7 +221,7 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
 
 def ensure_rows():
     """Build the efficiency row tables (about 14 MB, about 0.1 s) if needed; idempotent."""
-    global SREC, HREC, TIGHT, SUIT_OFF, HONOR_OFF, rows_ready
+    global SREC, HREC, TIGHT, AT, SUIT_OFF, HONOR_OFF, rows_ready
     cdef uint8_t suit_ids[MAX_IDS]
     cdef uint8_t honor_ids[MAX_IDS]
     cdef int t, a, b, u, k, rc
@@ -259,7 +261,8 @@ def ensure_rows():
         if rc:
             raise RuntimeError("more cost rows than the efficiency tables hold")
         TIGHT = <uint16_t*>malloc(5 * NROWS * NROWS * sizeof(uint16_t))
-        if TIGHT == NULL:
+        AT = <uint8_t*>malloc(5 * NROWS * NROWS)
+        if TIGHT == NULL or AT == NULL:
             raise MemoryError("cannot allocate the efficiency row tables")
         with nogil:
             _fill_tight()
