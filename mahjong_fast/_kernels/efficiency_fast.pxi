@@ -657,6 +657,24 @@ cdef void _group(Groups* g, uint32_t bits, const uint8_t* hl, const uint8_t* l1)
                 break
 
 
+cdef inline int _drawn_bound(const Ctx* x, Draw* w, const Kept* k, int cost) noexcept nogil:
+    """The unseen copies, for Y = H' - d (cost ``cost``), of the draws that lower Y's cost: every
+    draw of a discard Z = Y - e that keeps the cost lowers Y's (Z + x lies in Y + x, and e itself
+    draws nothing for Z, which Z + e = Y shows), so no such Z has more useful copies."""
+    cdef uint64_t m = 0
+    cdef int a = k.a, v, kk
+    if w.at[k.ld * NROWS + k.rows[a]] == cost:     # Y's standard cost meets its cost
+        m = _need_in(w, k.rd, k.ld, k.rows[a], a)
+        for kk in range(3):
+            v = OTHER3[a][kk]
+            m |= _kept(w, v, k.rows[v])
+    if k.forms:
+        m |= _forms_useful(&k.f, k.bc, cost, x.flags)
+    return (w.wsum[0][m & 0x1FF] + w.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
+            + w.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + w.wsum[3][m >> (3 * SUIT_SIZE)]
+            + ((m >> k.d) & 1) - ((m >> w.t) & 1))
+
+
 cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
     """H' = ``c`` = H + t by parts, and the records of its parts less each held kind.  The
     records are spread over 14 MB: each is asked for before the first is read, so that their
@@ -837,6 +855,13 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             yk.seen = 0
             # a discard never lowers seven pairs or orphans: Z's are at least Y's
             yk.forms = forms and tless[_class(d, c[d])] <= tgt
+            if yk.forms:
+                yk.f = w.f
+                _forms_add(&yk.f, d, c[d], c[d] - 1)
+                memcpy(yk.bc, w.bc, sizeof(yk.bc))
+                _bc_move(yk.bc, d, c[d], c[d] - 1)
+            if s == 0 and _drawn_bound(x, &w, &yk, tgt) <= waits[d]:
+                continue        # no Z of this Y waits on more: no improvement
             # Z's costs are at least Y's (tgt) in both forms: Z keeps it where one of them does
             keep = 0
             for k in range(3):      # the standard cost, by the kinds' groups outside part a
@@ -854,11 +879,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
             yk.std = keep
             yk.fkeep = 0
             if yk.forms:
-                yk.f = w.f
-                _forms_add(&yk.f, d, c[d], c[d] - 1)
                 _forms_less(&yk.f, x.flags, yk.fless)
-                memcpy(yk.bc, w.bc, sizeof(yk.bc))
-                _bc_move(yk.bc, d, c[d], c[d] - 1)
                 memcpy(ycls, w.cls, sizeof(ycls))
                 ycls[_class(d, c[d])] &= ~(<uint32_t>1 << i)
                 if c[d] > 1:
