@@ -343,6 +343,57 @@ def test_two_step_against_definition(eff):
             assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
 
 
+def _row_path_hands(rng: random.Random, n: int) -> list[bytearray]:
+    """14-tile hands where the row path of the two-step figures branches: ready hands (a winning
+    hand with one tile swapped: improving draws, and drawn hands skipped by the bound), hands in
+    one suit (a drawn tile would make 15 in one part), hands holding four of a kind (the draw of
+    the discarded kind gives back the hand itself) and pair-rich hands (seven pairs)."""
+    hands = []
+    for i in range(n):
+        kind = i % 4
+        c = bytearray(N_KINDS)
+        if kind == 0:
+            suit = rng.randrange(3) * 9
+            tiles = [suit + rng.randrange(9) for _ in range(14)]
+        elif kind == 1:
+            q = rng.randrange(N_KINDS)
+            tiles = [q] * 4 + [rng.randrange(N_KINDS) for _ in range(10)]
+        elif kind == 2:
+            tiles = [t for t in rng.sample(range(N_KINDS), 7) for _ in range(2)]
+            tiles[rng.randrange(14)] = rng.randrange(N_KINDS)
+        else:
+            tiles = [t for t in (rng.randrange(7) + 9 * rng.randrange(3) for _ in range(4)) for t in (t, t + 1, t + 2)]
+            tiles += [rng.randrange(N_KINDS)] * 2
+            tiles[rng.randrange(14)] = rng.randrange(N_KINDS)
+        for t in tiles:
+            c[t] += 1
+        if max(c) <= 4:
+            hands.append(c)
+    return hands
+
+
+def test_two_step_row_path_cases_against_definition(eff):
+    """The cases ``_row_path_hands`` names, 14 tiles, some with seen tiles, against the definitions."""
+    rng = random.Random(19)
+    shanten_counts = eff.sh.shanten_counts
+    if eff.compiled:
+        from mahjong_fast._kernels import shanten as fast
+
+        shanten_counts = fast.shanten_counts
+    hands = _row_path_hands(rng, sample(eff, 240, 4))
+    assert len(hands) > sample(eff, 180, 2)
+    for c in hands:
+        seen = [rng.randint(0, 4 - c[t]) if rng.random() < 0.1 else 0 for t in range(N_KINDS)]
+        avail = bytes(4 - v for v in seen)
+        res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
+        for j in range(res.size):
+            d, s, mask, _, two, imp, imp_total, good = res.entry(j)
+            x = bytearray(c)
+            x[d] -= 1
+            want = brute_second(shanten_counts, x, s, mask, FULL, avail)
+            assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
+
+
 # ---------------------------------------------------------------- batches
 
 def test_run_rows_equals_single_calls(eff):

@@ -741,6 +741,8 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef int8_t tless[2 * MAX_COPIES]      # seven pairs and orphans of H' less one kind, by class
     cdef uint32_t bits32
     cdef Groups* gp
+    cdef int hpart[4]                   # H's tiles by part
+    cdef bint ybig
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
     cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
@@ -766,6 +768,10 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         for k in range(4):
             if not held & ~PART_BITS[k]:
                 full_part = k
+    for k in range(4):
+        hpart[k] = 0
+    for k in range(N_KINDS):
+        hpart[PART[k]] += c[k]
     memset(w.hpheld, 0, sizeof(w.hpheld))
     memset(w.hcls, 0, sizeof(w.hcls))
     for i in range(nh):
@@ -832,6 +838,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
         memcpy(w.pheld, w.hpheld, sizeof(w.pheld))
         memcpy(w.cls, w.hcls, sizeof(w.cls))
         _draw_parts(&w, &h, c, hl, nw, w.b == full_part)
+        ybig = hpart[w.b] + 1 == MAX_HAND  # H' - d is in part b alone when d is outside it
         if forms:
             w.f = fh
             _forms_add(&w.f, t, c[t] - 1, c[t])
@@ -860,7 +867,9 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
                 _forms_add(&yk.f, d, c[d], c[d] - 1)
                 memcpy(yk.bc, w.bc, sizeof(yk.bc))
                 _bc_move(yk.bc, d, c[d], c[d] - 1)
-            if s == 0 and _drawn_bound(x, &w, &yk, tgt) <= waits[d]:
+            # (records hold no draws for a part of 14 tiles: Y in one part goes without the bound)
+            if (s == 0 and not (ybig and a != w.b) and w.b != full_part
+                    and _drawn_bound(x, &w, &yk, tgt) <= waits[d]):
                 continue        # no Z of this Y waits on more: no improvement
             # Z's costs are at least Y's (tgt) in both forms: Z keeps it where one of them does
             keep = 0
