@@ -6,20 +6,6 @@
 
 cdef extern from *:
     """
-    static inline int mf_popcount64(unsigned long long m) {
-    #if defined(__GNUC__) || defined(__clang__)
-        return __builtin_popcountll(m);
-    #else
-        int k = 0;
-        while (m) { m &= m - 1; k++; }
-        return k;
-    #endif
-    }
-    #if defined(__GNUC__) || defined(__clang__)
-    #define MF_PREFETCH(p) __builtin_prefetch(p)
-    #else
-    #define MF_PREFETCH(p) ((void)(p))
-    #endif
     /* The positions i (bit i) whose lowers[i] (9 entries) meets ``bits``, without a branch. */
     #if defined(__SSE2__) || defined(_M_X64)
     #include <emmintrin.h>
@@ -51,8 +37,6 @@ cdef extern from *:
         return (int)((s * 0x0101010101010101ULL) >> 56);
     }
     """
-    int _popcount "mf_popcount64"(unsigned long long m) noexcept nogil
-    void _prefetch "MF_PREFETCH"(const void* p) noexcept nogil
     unsigned _lowering "mf_lowering"(const uint16_t* lowers, unsigned bits) noexcept nogil
     int _weighted3 "mf_weighted3"(unsigned long long a, unsigned long long b, unsigned long long c) noexcept nogil
 
@@ -169,11 +153,6 @@ cdef inline void _parts_of(Parts* p, const uint8_t* c) noexcept nogil:
         p.rec[u] = _rec(c, u)
         p.id[u] = p.rec[u].id
     _parts_fill(p)
-
-
-cdef inline void _parts_set(Parts* p, const uint8_t* c, int u) noexcept nogil:
-    """Part ``u`` read again from ``c`` (the other parts unchanged)."""
-    _parts_put(p, _rec(c, u), u)
 
 
 cdef inline void _parts_put(Parts* p, const Rec* r, int u) noexcept nogil:
@@ -444,7 +423,6 @@ cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogi
             c[k] -= 1
             w.less[k] = _rec(c, PART[k])
             c[k] += 1
-            _prefetch(w.less[k])
     memset(w.ckey, 0, sizeof(w.ckey))
     memset(w.less2, 0, sizeof(w.less2))
 
@@ -676,14 +654,11 @@ cdef inline int _drawn_bound(const Ctx* x, Draw* w, const Kept* k, int cost) noe
 
 
 cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
-    """H' = ``c`` = H + t by parts, and the records of its parts less each held kind.  The
-    records are spread over 14 MB: each is asked for before the first is read, so that their
-    loads overlap."""
+    """H' = ``c`` = H + t by parts, and the records of its parts less each held kind."""
     cdef int i, k, a, u
     cdef const Rec* plus = NULL
     if not full:
         plus = _rec(c, w.b)
-        _prefetch(plus)
     for i in range(nw):
         k = hl[i]
         u = PART[k]
@@ -695,7 +670,6 @@ cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, in
             c[k] -= 1
             w.r1[k] = _rec(c, u)
             c[k] += 1
-            _prefetch(w.r1[k])
         w.read[i] = w.gread[i] = w.good[i] = 0
     w.p = h[0]
     if not full:
