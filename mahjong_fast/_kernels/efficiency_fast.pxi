@@ -473,7 +473,7 @@ cdef inline void _forms_less(const Forms* f, int flags, int8_t* cost) noexcept n
         cost[2 * (k - 1) + 1] = v if v < orph_less else orph_less
 
 
-ctypedef struct Kept:           # a drawn hand Y = H' - d as its discards Z = Y - e read it
+ctypedef struct Drawn:          # a drawn hand Y = H' - d as its discards Z = Y - e read it
     const Rec* rd               # record of Y's part a (H' less d)
     int ld                      # its row id
     int d
@@ -497,6 +497,7 @@ cdef inline int _class(int x, int k) noexcept nogil:
 
 
 cdef inline uint32_t _all32_if(bint cond) noexcept nogil:
+    """Every bit when ``cond``, else none: a select without a branch."""
     return <uint32_t>0 - <uint32_t>cond
 
 
@@ -504,7 +505,7 @@ cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int
                                  int flags) noexcept nogil:
     """``_forms_useful`` of the hand of ``f`` (kinds by count ``bc``) less one of its k copies of
     e, where its seven pairs and orphans cost is ``cost``: the hand less e read as a change of
-    counts, with selects in place of branches."""
+    its counts, without a copy of the hand."""
     cdef uint64_t bit = <uint64_t>1 << e, m = 0, odd, c0, c1
     cdef int ev = (k & 1) == 0, orph = <int>((ORPHAN_BITS >> e) & 1), p, sg, need, kinds, doubles, missing, dup
     c0 = bc[0] | (bit if k == 1 else 0)
@@ -529,7 +530,7 @@ cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int
     return m
 
 
-cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Kept* k, int e, int j, int cost) noexcept nogil:
+cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Drawn* k, int e, int j, int cost) noexcept nogil:
     """Useful draws of Z = Y - e (``c`` holds H'; cost ``cost``) and their unseen copies, kept at
     (i, j) and (j, i).  Z differs from Y in e's part u only: the draws of the other parts depend
     on Z's row there alone, read once per row and Y, and those of parts Y keeps from H' once per
@@ -635,7 +636,7 @@ cdef void _group(Groups* g, uint32_t bits, const uint8_t* hl, const uint8_t* l1)
                 break
 
 
-cdef inline int _drawn_bound(const Ctx* x, Draw* w, const Kept* k, int cost) noexcept nogil:
+cdef inline int _drawn_bound(const Ctx* x, Draw* w, const Drawn* k, int cost) noexcept nogil:
     """The unseen copies, for Y = H' - d (cost ``cost``), of the draws that lower Y's cost: every
     draw of a discard Z = Y - e that keeps the cost lowers Y's (Z + x lies in Y + x, and e itself
     draws nothing for Z, which Z + e = Y shows), so no such Z has more useful copies."""
@@ -710,7 +711,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef uint32_t keep
     cdef int target[N_KINDS]            # cost of the Z each d keeps: its shanten, 1 at tenpai
     cdef int waits[N_KINDS], weight[N_KINDS], num[N_KINDS], good[N_KINDS]
-    cdef Kept yk
+    cdef Drawn yk
     cdef uint32_t ycls[2 * MAX_COPIES]
     cdef int8_t tless[2 * MAX_COPIES]      # seven pairs and orphans of H' less one kind, by class
     cdef uint32_t bits32
