@@ -319,28 +319,37 @@ def brute_second(shanten_counts, x, s, mask, lim=FULL, avail=FULL):
     return 0.0, None, None, None
 
 
+def _brute_shanten(eff):
+    """The shanten the brute force calls: the compiled kernel's on the compiled run."""
+    if eff.compiled:
+        from mahjong_fast._kernels import shanten as fast
+
+        return fast.shanten_counts
+    return eff.sh.shanten_counts
+
+
+def _assert_two_step(eff, shanten_counts, c, rng: random.Random, seen_share: float) -> None:
+    """Every discard's two-step figures of the hand ``c`` (a share of the kinds partly seen)
+    equal ``brute_second``'s."""
+    seen = [rng.randint(0, 4 - c[t]) if rng.random() < seen_share else 0 for t in range(N_KINDS)]
+    avail = bytes(4 - v for v in seen)
+    res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
+    for j in range(res.size):
+        d, s, mask, _, two, imp, imp_total, good = res.entry(j)
+        x = bytearray(c)
+        x[d] -= 1
+        want = brute_second(shanten_counts, x, s, mask, FULL, avail)
+        assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
+
+
 def test_two_step_against_definition(eff):
     """2,000 hands on the compiled kernel (near wins, where the figures are busy; one in eight of
     14 tiles, where seven pairs and orphans count too), 3 on pure."""
     rng = random.Random(18)
-    shanten_counts = eff.sh.shanten_counts
-    if eff.compiled:
-        from mahjong_fast._kernels import shanten as fast
-
-        shanten_counts = fast.shanten_counts  # the brute force itself runs on the compiled shanten
+    shanten_counts = _brute_shanten(eff)
     for i in range(sample(eff, 2000, 3)):
         size = (8, 11, 5, 8, 11, 5, 8, 14)[i % 8] if eff.compiled else 8
-        c = mixed_hand(rng, size)
-        seen = [rng.randint(0, 4 - c[t]) if rng.random() < 0.2 else 0 for t in range(N_KINDS)]
-        avail = bytes(4 - v for v in seen)
-        res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
-        for j in range(res.size):
-            d, s, mask, _, two, imp, imp_total, good = res.entry(j)
-            x = bytearray(c)
-            x[d] -= 1
-            avail_x = avail
-            want = brute_second(shanten_counts, x, s, mask, FULL, avail_x)
-            assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
+        _assert_two_step(eff, shanten_counts, mixed_hand(rng, size), rng, 0.2)
 
 
 def _row_path_hands(rng: random.Random, n: int) -> list[bytearray]:
@@ -375,23 +384,11 @@ def _row_path_hands(rng: random.Random, n: int) -> list[bytearray]:
 def test_two_step_row_path_cases_against_definition(eff):
     """The cases ``_row_path_hands`` names, 14 tiles, some with seen tiles, against the definitions."""
     rng = random.Random(19)
-    shanten_counts = eff.sh.shanten_counts
-    if eff.compiled:
-        from mahjong_fast._kernels import shanten as fast
-
-        shanten_counts = fast.shanten_counts
+    shanten_counts = _brute_shanten(eff)
     hands = _row_path_hands(rng, sample(eff, 240, 4))
     assert len(hands) > sample(eff, 180, 2)
     for c in hands:
-        seen = [rng.randint(0, 4 - c[t]) if rng.random() < 0.1 else 0 for t in range(N_KINDS)]
-        avail = bytes(4 - v for v in seen)
-        res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
-        for j in range(res.size):
-            d, s, mask, _, two, imp, imp_total, good = res.entry(j)
-            x = bytearray(c)
-            x[d] -= 1
-            want = brute_second(shanten_counts, x, s, mask, FULL, avail)
-            assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
+        _assert_two_step(eff, shanten_counts, c, rng, 0.1)
 
 
 # ---------------------------------------------------------------- batches

@@ -719,7 +719,7 @@ cdef void _seconds_fast(const Ctx* x, uint8_t* c, int total, const signed char* 
     cdef int hpart[4]                   # H's tiles by part
     cdef bint ybig
     cdef uint8_t hl[MAX_HELD]           # H's held kinds, then t when H lacks it
-    cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, cost, std, fc, tgt, g, full_part = -1
+    cdef int nh = 0, nw, d, t, e, s, i, j, k, a, u, y, best, tgt, g, full_part = -1
     cdef uint32_t stamp = 1
     cdef bint forms = total == MAX_HAND and (x.flags & PLAIN_FORMS) != 0
     _draw_init(&w, x, c, total)
