@@ -427,12 +427,16 @@ cdef void _draw_init(Draw* w, const Ctx* x, uint8_t* c, int total) noexcept nogi
     memset(w.less2, 0, sizeof(w.less2))
 
 
+cdef inline int _h_unseen(const Draw* w, uint64_t m) noexcept nogil:
+    """Unseen copies of the kinds ``m`` for H."""
+    return (w.wsum[0][m & 0x1FF] + w.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
+            + w.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + w.wsum[3][m >> (3 * SUIT_SIZE)])
+
+
 cdef inline int _z_total(const Draw* w, uint64_t m, int d, int t, int e) noexcept nogil:
     """Unseen copies of the draws ``m`` for Z = H - d + t - e (``t`` drawable: no count goes
     below zero)."""
-    return (w.wsum[0][m & 0x1FF] + w.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
-            + w.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + w.wsum[3][m >> (3 * SUIT_SIZE)]
-            + ((m >> d) & 1) - ((m >> t) & 1) + ((m >> e) & 1))
+    return _h_unseen(w, m) + <int>((m >> d) & 1) - <int>((m >> t) & 1) + <int>((m >> e) & 1)
 
 
 cdef inline uint64_t _need_in(const Draw* w, const Rec* r, int row, int rest, int u) noexcept nogil:
@@ -649,9 +653,7 @@ cdef inline int _drawn_bound(const Ctx* x, Draw* w, const Drawn* k, int cost) no
             m |= _kept(w, v, k.rows[v])
     if k.forms:
         m |= _forms_useful(&k.f, k.bc, cost, x.flags)
-    return (w.wsum[0][m & 0x1FF] + w.wsum[1][(m >> SUIT_SIZE) & 0x1FF]
-            + w.wsum[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + w.wsum[3][m >> (3 * SUIT_SIZE)]
-            + ((m >> k.d) & 1) - ((m >> w.t) & 1))
+    return _h_unseen(w, m) + <int>((m >> k.d) & 1) - <int>((m >> w.t) & 1)    # for Y = H - d + t
 
 
 cdef void _draw_parts(Draw* w, const Parts* h, uint8_t* c, const uint8_t* hl, int nw, bint full) noexcept nogil:
