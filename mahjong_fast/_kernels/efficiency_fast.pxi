@@ -392,7 +392,7 @@ ctypedef struct Draw:           # H, and one draw t: H' = H + t and its hands Z 
     int n
     uint32_t ep[4]              # ep[v]: the stamp of part v's record in H'
     uint32_t ckey[4][MAX_IDS]   # ckey[v][rest] == ep[v]: cdraws[v][rest] is read
-    uint16_t cdraws[4][MAX_IDS] # draws in part v (H' record) of a hand whose other parts give ``rest``
+    uint16_t cdraws[4][MAX_IDS]     # draws in part v (H' record) of a hand whose other parts give ``rest``
     Groups hg[4]                # hg[u]: H's held kinds of part u by the row of the part less the kind
     Groups g[4]                 # the same for H'
     uint32_t hpheld[4]          # hpheld[u]: held indices of H in part u
@@ -489,7 +489,7 @@ ctypedef struct Drawn:          # a drawn hand Y = H' - d as its discards Z = Y 
     uint32_t fkeep              # ... keeps it in seven pairs or orphans
     int8_t fless[2 * MAX_COPIES]    # seven pairs and orphans of Y less one kind, by its class
     Forms f                     # Y for seven pairs and orphans
-    uint64_t bc[MAX_COPIES + 1] # Y's kinds by count
+    uint64_t bc[MAX_COPIES + 1]     # Y's kinds by count
     uint32_t seen               # slots of ``others`` read for this Y
     uint8_t key[32]             # slot u * 8 + (y & 7): the row y it holds
     uint64_t others[32]         # draws of Z outside part u, the same for every e giving row y
@@ -506,7 +506,7 @@ cdef inline uint32_t _all32_if(bint cond) noexcept nogil:
 
 
 cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int k, int cost,
-                                 int flags) noexcept nogil:
+                                  int flags) noexcept nogil:
     """``_forms_useful`` of the hand of ``f`` (kinds by count ``bc``) less one of its k copies of
     e, where its seven pairs and orphans cost is ``cost``: the hand less e read as a change of
     its counts, without a copy of the hand."""
