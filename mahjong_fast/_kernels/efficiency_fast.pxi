@@ -505,40 +505,13 @@ cdef inline uint32_t _all32_if(bint cond) noexcept nogil:
     return <uint32_t>0 - <uint32_t>cond
 
 
-cdef inline uint64_t _forms_draws(const Forms* f, const uint64_t* bc, int e, int k, int cost,
-                                  int flags) noexcept nogil:
-    """``_forms_useful`` of the hand of ``f`` (kinds by count ``bc``) less one of its k copies of
-    e, where its seven pairs and orphans cost is ``cost``: the hand less e read as a change of
-    its counts, without a copy of the hand."""
-    cdef uint64_t bit = <uint64_t>1 << e, m = 0, odd, c0, c1
-    cdef int ev = (k & 1) == 0, orph = <int>((ORPHAN_BITS >> e) & 1), p, sg, need, kinds, doubles, missing, dup
-    c0 = bc[0] | (bit if k == 1 else 0)
-    c1 = (bc[1] & ~bit) | (bit if k == 2 else 0)
-    if flags & SEVEN_PAIRS:
-        p = f.pairs - ev
-        sg = f.singles - 1 + 2 * ev
-        need = 7 - p if p < 7 else 0
-        odd = (bc[1] | bc[3]) ^ bit
-        if p < 7 and need + (need - sg if need > sg else 0) == cost:
-            m = odd | ((ALL_TILES & ~odd & ~(bc[4] & ~bit)) if need > sg else 0)
-    elif flags & SEVEN_PAIRS_DISTINCT:
-        kinds = f.kinds - (k == 1)
-        doubles = f.doubles - (k == 2)
-        if 7 - doubles + (7 - kinds if kinds < 7 else 0) == cost:
-            m = (c1 if doubles < 7 else 0) | (c0 if kinds < 7 else 0)
-    if flags & THIRTEEN_ORPHANS:
-        missing = f.missing + (orph & (k == 1))
-        dup = f.dup - (orph & (k == 2))
-        if missing + 1 - (dup > 0) == cost:
-            m |= ORPHAN_BITS & (c0 | (c1 if dup == 0 else 0))
-    return m
-
-
 cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Drawn* k, int e, int j, int cost) noexcept nogil:
     """Useful draws of Z = Y - e (``c`` holds H'; cost ``cost``) and their unseen copies, kept at
     (i, j) and (j, i).  Z differs from Y in e's part u only: the draws of the other parts depend
     on Z's row there alone, read once per row and Y, and those of parts Y keeps from H' once per
     product of the rest (``_kept``)."""
+    cdef Forms fz
+    cdef uint64_t bz[MAX_COPIES + 1]
     cdef uint64_t m = 0, o
     cdef const Rec* r
     cdef int d = k.d, a = k.a, i = k.i, u = PART[e], y, v, q, slot, ce
@@ -582,7 +555,11 @@ cdef int _pair_useful(const Ctx* x, uint8_t* c, Draw* w, Drawn* k, int e, int j,
         m |= o
     if (k.fkeep >> j) & 1:
         ce = c[e] - (e == d)
-        m |= _forms_draws(&k.f, k.bc, e, ce, cost, x.flags)
+        fz = k.f
+        memcpy(bz, k.bc, sizeof(bz))
+        _forms_add(&fz, e, ce, ce - 1)
+        _bc_move(bz, e, ce, ce - 1)
+        m |= _forms_useful(&fz, bz, cost, x.flags)
     w.mask[i][j] = w.mask[j][i] = m
     w.tot[i][j] = w.tot[j][i] = _z_total(w, m, d, w.t, e)
     w.read[i] |= <uint32_t>1 << j
