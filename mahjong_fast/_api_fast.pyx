@@ -81,7 +81,7 @@ cdef extern from "Python.h":
 
 cdef enum:
     MAX_TEXT = 256      # longer text is left to the general path (linear, with its messages)
-    MAX_MELDS = 8
+    MAX_MELDS = 4                       # a hand holds at most four; more is left to the general path
     MAX_WILD = 8
     ENC_INDEX34 = 0
     ENC_COUNTS = 1

@@ -18,7 +18,7 @@ from collections.abc import Set as AbstractSet
 from typing import Union
 
 from ._counts import read_counts
-from ._layout import MAX_COPIES, N_KINDS, N_SUITS, SUIT_SIZE
+from ._layout import MAX_COPIES, MAX_MELDS, N_KINDS, N_SUITS, SUIT_SIZE
 from ._tiles import (
     NO_RED,
     RED_FIVES,
@@ -32,11 +32,12 @@ from ._tiles import (
     detect_notation,
     encode_pairs,
     excerpt,
-    read_tiles,
+    TileSink,
+    read_into,
     red_pairs,
     show,
     text_error,
-    tile_items,
+    tile_iter,
     tiles_from_counts,
     write_tiles,
 )
@@ -184,61 +185,75 @@ def _meld_of(tiles: list[Tile], concealed: bool, red: int) -> Meld:
 
 # --- text -------------------------------------------------------------------------
 
-def _groups(text: str, name: str) -> list[tuple[int, int, bool]]:
-    """The bracketed meld groups of ``text``: (opening, closing position, concealed)."""
-    groups = []
-    open_at = -1
-    for m in _BRACKET.finditer(text):
-        c, i = m.group(), m.start()
-        if c in _CLOSER:
-            if open_at >= 0:
-                raise text_error(f"nested brackets: {c!r} inside a group", text, i, name)
-            open_at = i
-        elif open_at < 0:
-            raise text_error(f"unmatched {c!r}", text, i, name)
-        elif c != _CLOSER[text[open_at]]:
-            raise text_error(f"mismatched {c!r} closing {text[open_at]!r}", text, i, name)
-        else:
-            groups.append((open_at, i, text[open_at] == "{"))
-            open_at = -1
-    if open_at >= 0:
+def _closing(text: str, open_at: int, name: str) -> int:
+    """The position of the bracket closing the one at ``open_at``; ``ValueError`` if it is not there."""
+    found = _BRACKET.search(text, open_at + 1)
+    if found is None:
         raise text_error(f"unclosed {text[open_at]!r}", text, open_at, name)
-    return groups
+    c, i = found.group(), found.start()
+    if c in _CLOSER:
+        raise text_error(f"nested brackets: {c!r} inside a group", text, i, name)
+    if c != _CLOSER[text[open_at]]:
+        raise text_error(f"mismatched {c!r} closing {text[open_at]!r}", text, i, name)
+    return i
+
+
+def _read_group(sink: TileSink, notation: str, open_at: int, close_at: int) -> Meld:
+    """The meld in brackets at ``open_at``..``close_at`` of ``sink.text``, its copies counted in ``sink.seen``."""
+    text, name = sink.text, sink.name
+    meld = TileSink(
+        text, name, seen=sink.seen, room=MAX_COPIES, too_many="not a meld: more than four tiles",
+        where="across hand and melds",
+    )
+    tiles = read_into(meld, notation, open_at + 1, close_at)
+    try:
+        return _meld_of(tiles, text[open_at] == "{", sum(meld.red))
+    except ValueError as exc:
+        raise ValueError(f"{exc} at position {open_at} of {name} {excerpt(text, open_at)}") from None
 
 
 def _read_text(
     text: str, notation: str | None, name: str
 ) -> tuple[list[Tile], tuple[Meld, ...], tuple[int, ...]]:
-    """Concealed tiles, declared melds and concealed red fives of a hand's text (notation detected when ``None``)."""
+    """Concealed tiles, declared melds and concealed red fives of a hand's text (notation detected when ``None``).
+
+    One left-to-right pass that stops at the first impossible point: a bad
+    character or bracket, a fifth copy (hand and melds together), a fifth meld.
+    """
     notation = detect_notation(text) if notation is None else check_notation(notation)
-    groups = _groups(text, name)
-    skip = {start: stop + 1 for start, stop, _ in groups}
-    red = [0] * N_SUITS
-    tiles = read_tiles(text, notation, name, skip=skip, red=red)
-    melds = []
-    for start, stop, hidden in groups:
-        meld_red = [0] * N_SUITS
-        meld_tiles = read_tiles(text, notation, name, start + 1, stop, red=meld_red)
-        try:
-            melds.append(_meld_of(meld_tiles, hidden, sum(meld_red)))
-        except ValueError as exc:
-            raise ValueError(f"{exc} at position {start} of {name} {excerpt(text, start)}") from None
-    return tiles, tuple(melds), tuple(red)
+    sink = TileSink(text, name)
+    melds: list[Meld] = []
+
+    def group(open_at: int) -> int:
+        if text[open_at] in _CLOSER.values():
+            raise text_error(f"unmatched {text[open_at]!r}", text, open_at, name)
+        if len(melds) == MAX_MELDS:
+            raise text_error(f"more than {MAX_MELDS} melds", text, open_at, name)
+        close_at = _closing(text, open_at, name)
+        melds.append(_read_group(sink, notation, open_at, close_at))
+        sink.where = "across hand and melds"
+        return close_at + 1
+
+    tiles = read_into(sink, notation, groups=group)
+    return tiles, tuple(melds), tuple(sink.red)
 
 
 def _parse_meld(text: object, name: str) -> Meld:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a Meld or its text, not {type(text).__name__}")
-    groups = _groups(text, name)
-    red = [0] * N_SUITS
-    if not groups:
+    first = _BRACKET.search(text)
+    if first is None:
         if text.strip():
-            return _meld_of(read_tiles(text, detect_notation(text), name, red=red), False, sum(red))
-    elif len(groups) == 1:
-        start, stop, hidden = groups[0]
-        if not (text[:start] + text[stop + 1:]).strip():
-            notation = detect_notation(text[start + 1:stop])
-            return _meld_of(read_tiles(text, notation, name, start + 1, stop, red=red), hidden, sum(red))
+            sink = TileSink(text, name, room=MAX_COPIES, too_many="not a meld: more than four tiles")
+            tiles = read_into(sink, detect_notation(text))
+            return _meld_of(tiles, False, sum(sink.red))
+    else:
+        open_at = first.start()
+        if text[open_at] in _CLOSER and not text[:open_at].strip():
+            close_at = _closing(text, open_at, name)
+            if not text[close_at + 1:].strip():
+                sink = TileSink(text, name)
+                return _read_group(sink, detect_notation(text[open_at + 1:close_at]), open_at, close_at)
     raise ValueError(f"{name} must be one meld, got {excerpt(text, 0)}")
 
 
@@ -260,9 +275,13 @@ def write_hand(
 # --- Hand -------------------------------------------------------------------------
 
 def _tile_list(value: object, name: str, red: list[int] | None = None) -> list[Tile]:
-    """Tiles of a sequence of index34 ints, ``Tile`` or one-tile texts; red fives among the texts added to ``red``."""
+    """Tiles of a sequence of index34 ints, ``Tile`` or one-tile texts; red fives among the texts added to ``red``.
+
+    Read once, up to the first fifth copy of a kind (``ValueError``).
+    """
     tiles = []
-    for i, t in enumerate(tile_items(value, name)):
+    seen = [0] * N_KINDS
+    for i, t in enumerate(tile_iter(value, name)):
         if type(t) is int and 0 <= t < N_KINDS:
             t = TILES[t]
         elif not isinstance(t, Tile):
@@ -272,6 +291,9 @@ def _tile_list(value: object, name: str, red: list[int] | None = None) -> list[T
                 raise type(exc)(str(exc) if isinstance(t, str) else f"{name}[{i}]: {exc}") from None
             if is_red and red is not None:
                 red[t // SUIT_SIZE] += 1
+        seen[t] += 1
+        if seen[t] > MAX_COPIES:
+            raise ValueError(f"tile {t} appears {seen[t]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
         tiles.append(t)
     return tiles
 
@@ -289,7 +311,12 @@ def _read_melds(melds: object) -> tuple[Meld, ...]:
         return (_as_meld(melds, "melds"),)
     if isinstance(melds, (Mapping, AbstractSet, bytes, bytearray)) or not hasattr(melds, "__iter__"):
         raise TypeError(f"melds must be an iterable of melds, not {type(melds).__name__}")
-    return tuple(_as_meld(m, f"melds[{i}]") for i, m in enumerate(melds))
+    read = []
+    for i, m in enumerate(melds):
+        if i == MAX_MELDS:
+            raise ValueError(f"melds: more than {MAX_MELDS} melds (melds[{i}] is one too many)")
+        read.append(_as_meld(m, f"melds[{i}]"))
+    return tuple(read)
 
 
 def _as_meld(meld: object, name: str) -> Meld:
@@ -382,12 +409,14 @@ def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str, re
         elif isinstance(value, (bytes, bytearray, memoryview)):
             raise TypeError(f"{name}: a {type(value).__name__} hand needs encoding='counts' (34 counts)")
         else:
-            items = tile_items(value, name)
+            items = tile_iter(value, name)
             if encoding == "index34":
                 red = [0] * N_SUITS
                 concealed = _tile_list(items, name, red)
             else:
-                concealed, red = decode_red(items, encoding, name, red_ids)  # type: ignore[arg-type]
+                concealed, red = decode_red(items, encoding, name, red_ids, hand=True)  # type: ignore[arg-type]
+        if len(own) + len(extra) > MAX_MELDS:
+            raise ValueError(f"more than {MAX_MELDS} melds: {len(own)} in {name} and {len(extra)} in melds")
         _set(hand, concealed, own + extra, red)
     except ValueError as exc:
         if items is not None and _looks_like_counts(items):

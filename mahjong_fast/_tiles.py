@@ -23,7 +23,8 @@ from __future__ import annotations
 import enum
 import re
 import reprlib
-from collections.abc import Iterable, Mapping
+from typing import Optional
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 
 from ._counts import read_counts
@@ -388,6 +389,11 @@ def as_tile_red(tile: object, name: str = "tile") -> tuple[Tile, bool]:
 
 def tile_items(value: object, name: str) -> list[object]:
     """The items of a sequence of tiles, read once (an iterator is consumed once)."""
+    return list(tile_iter(value, name))
+
+
+def tile_iter(value: object, name: str) -> Iterable[object]:
+    """The items of a sequence of tiles, to be read once: a list or tuple itself, else an iterator on it."""
     if isinstance(value, (str, bytes, bytearray, memoryview)):
         raise TypeError(f"{name} must be a sequence of tiles, not {type(value).__name__}")
     if isinstance(value, (Mapping, AbstractSet)):
@@ -395,11 +401,12 @@ def tile_items(value: object, name: str) -> list[object]:
             f"{name} must be a sequence of tiles, not {type(value).__name__} "
             "(a hand is a sequence: a mapping or a set would be read as its keys)"
         )
+    if isinstance(value, (list, tuple)):
+        return value
     try:
-        items: list[object] = list(value)  # type: ignore[call-overload]
+        return iter(value)  # type: ignore[call-overload,no-any-return]
     except TypeError:
         raise TypeError(f"{name} must be tiles, text or counts, not {type(value).__name__}") from None
-    return items
 
 
 def decode(values: Iterable[int], encoding: str = "index34", name: str = "values") -> list[Tile]:
@@ -411,12 +418,13 @@ def decode(values: Iterable[int], encoding: str = "index34", name: str = "values
 
 
 def decode_red(
-    values: Iterable[int], encoding: str = "index34", name: str = "values", red: bool = False
+    values: Iterable[int], encoding: str = "index34", name: str = "values", red: bool = False, hand: bool = False
 ) -> tuple[list[Tile], list[int]]:
     """``decode`` and the red fives per suit (m, p, s) among the codes.
 
     Red codes: tenhou 51-53 always; index136 ids 16, 52, 88 only when ``red``
     (index136 ids are also plain copy numbers); other encodings have none.
+    With ``hand``, the codes are a hand's: reading stops at the first fifth copy of a kind.
     """
     check_encoding(encoding)
     reds = [0] * N_SUITS
@@ -427,13 +435,19 @@ def decode_red(
             f"{name} in {encoding} must be a sequence of ints, not {type(values).__name__}; "
             "pass encoding='counts' for a 34-count buffer"
         )
-    items = tile_items(values, name)
+    items = []
     tiles = []
-    for i, v in enumerate(items):
+    seen = [0] * N_KINDS
+    for i, v in enumerate(tile_iter(values, name)):
         try:
-            tiles.append(decode_tile(v, encoding))  # type: ignore[arg-type]
+            tile = decode_tile(v, encoding)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name}[{i}]: {exc}") from None
+        seen[tile] += 1
+        if hand and seen[tile] > MAX_COPIES:
+            raise ValueError(f"tile {tile} appears {seen[tile]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
+        items.append(v)
+        tiles.append(tile)
     codes = [v.__index__() for v in items]  # type: ignore[attr-defined]
     if encoding == "index136":
         seen: set[int] = set()
@@ -537,7 +551,7 @@ def tiles_from_counts(values: object, name: str = "counts") -> list[Tile]:
 
 _SEPARATORS = frozenset(" \t\r\n,，、;")
 _VARIATION_SELECTORS = frozenset("\ufe0e\ufe0f")
-_GROUP_OPENERS = "[{"
+_BRACKETS = frozenset("[]{}")
 _BOTZONE_TO_TILE = {name: TILES[i] for i, name in enumerate(_BOTZONE_NAMES)}
 _UNICODE_TO_TILE = {glyph: TILES[i] for i, glyph in enumerate(_UNICODE_NAMES)}
 _SUIT_INDEX = {letter: k for k, letter in enumerate(SUIT_LETTERS)}
@@ -549,6 +563,7 @@ _LETTER_DIGIT = re.compile(r"[A-Za-z]\d")
 _MJAI_MARK = re.compile(r"[ESWNPFC](?![0-9])|[0-9][mps]r")
 _DIGIT_SUIT = re.compile(r"\d[mpsz]")
 _BRACKETS_AS_SPACES = str.maketrans("[]{}", "    ")
+_DIGIT_RUN = re.compile("[0-9" + re.escape("".join(sorted(_SEPARATORS))) + "]*")  # digits waiting for a suit letter
 
 
 def _chinese_aliases() -> dict[str, Tile]:
@@ -608,15 +623,65 @@ def detect_notation(text: str) -> str:
     return "mpsz"
 
 
-# Each reader takes text[start:stop] and jumps over the meld groups in ``skip``
-# (position of an opening bracket -> position after its closing one); it adds
-# the red fives it reads to ``red`` (per suit m, p, s).
+class TileSink:
+    """Where a text reader puts the tiles it reads, refusing the first tile that cannot be.
 
-def _read_mpsz(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles: list[Tile] = []
+    A reader stops at the first impossible point, so bad input costs time bounded by
+    that point, never by its length: a fifth copy of a kind (``seen`` counts the copies
+    read so far, shared by the parts of one text: its concealed tiles and its melds),
+    or one tile past ``room``.  ``red`` counts the red fives read, per suit m, p, s.
+    """
+
+    __slots__ = ("name", "red", "room", "seen", "text", "tiles", "too_many", "where")
+
+    def __init__(
+        self,
+        text: str,
+        name: str,
+        *,
+        seen: list[int] | None = None,
+        red: list[int] | None = None,
+        room: int = N_KINDS * MAX_COPIES,
+        too_many: str = "",
+        where: str = "in the hand",
+    ) -> None:
+        self.text = text
+        self.name = name
+        self.tiles: list[Tile] = []
+        self.seen = [0] * N_KINDS if seen is None else seen
+        self.red = [0] * N_SUITS if red is None else red
+        self.room = room
+        self.too_many = too_many or f"more than {room} tiles"
+        self.where = where
+
+    def add(self, tile: Tile, pos: int) -> None:
+        """Keep ``tile``, read at ``pos``; ``ValueError`` naming ``pos`` if it cannot be."""
+        n = self.seen[tile] + 1
+        if n > MAX_COPIES:
+            raise self.error(f"tile {tile} appears {n} times {self.where}; at most {MAX_COPIES}", pos)
+        if len(self.tiles) >= self.room:
+            raise self.error(self.too_many, pos)
+        self.seen[tile] = n
+        self.tiles.append(tile)
+
+    def pending(self, count: int, pos: int) -> None:
+        """``count`` tiles read but not yet kept (mpsz digits before their suit letter) are past ``room``?"""
+        if len(self.tiles) + count > self.room:
+            raise self.error(self.too_many, pos)
+
+    def error(self, what: str, pos: int) -> ValueError:
+        return text_error(what, self.text, pos, self.name)
+
+
+Groups = Optional[Callable[[int], int]]
+"""A text reader meeting a bracket at ``i`` calls ``groups(i)`` (it reads the meld there, or
+raises) and goes on at the position returned; ``None``: a bracket is a bad character."""
+
+# Each reader reads text[start:stop] into a ``TileSink`` in one left-to-right pass.
+
+def _read_mpsz(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     ranks: list[int] = []  # digits waiting for their suit letter
+    waiting = [0] * (SUIT_SIZE + 1)  # of them, per rank (0, a red five, is a five)
     run_at = start
     i = start
     while i < stop:
@@ -624,147 +689,146 @@ def _read_mpsz(
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         if c.isdecimal():
             if not ranks:
                 run_at = i
-            ranks.append(int(c))
+            rank = int(c)
+            same = RED_RANK if rank == 0 else rank
+            waiting[same] += 1
+            if waiting[same] > MAX_COPIES:
+                raise _fifth_digit(sink, same, waiting[same], i, stop)
+            ranks.append(rank)
+            sink.pending(len(ranks), i)
         elif c in _SUIT_INDEX:
             if not ranks:
-                raise text_error(f"malformed mpsz text: suit letter {c!r} without digits", text, i, name)
+                raise sink.error(f"malformed mpsz text: suit letter {c!r} without digits", i)
             suit = _SUIT_INDEX[c]
             if suit == N_SUITS:
                 for rank in ranks:
                     if not 1 <= rank <= N_HONORS:
-                        raise text_error(f"unknown mpsz tile {rank}z (honors are 1z-7z)", text, i, name)
-                    tiles.append(TILES[FIRST_HONOR + rank - 1])
+                        raise sink.error(f"unknown mpsz tile {rank}z (honors are 1z-7z)", i)
+                    sink.add(TILES[FIRST_HONOR + rank - 1], i)
             else:
                 base = suit * SUIT_SIZE - 1
                 for rank in ranks:
                     if rank == 0:  # 0m/0p/0s: the red five
-                        red[suit] += 1
+                        sink.red[suit] += 1
                         rank = RED_RANK
-                    tiles.append(TILES[base + rank])
+                    sink.add(TILES[base + rank], i)
             ranks.clear()
+            waiting = [0] * (SUIT_SIZE + 1)
         else:
-            raise text_error(
-                f"malformed mpsz text: {c!r} is not a digit or a suit letter m, p, s, z", text, i, name
-            )
+            raise sink.error(f"malformed mpsz text: {c!r} is not a digit or a suit letter m, p, s, z", i)
         i += 1
     if ranks:
-        raise text_error("malformed mpsz text: digits without a suit letter", text, run_at, name)
-    return tiles
+        raise sink.error("malformed mpsz text: digits without a suit letter", run_at)
 
 
-def _read_botzone(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _fifth_digit(sink: TileSink, rank: int, n: int, i: int, stop: int) -> ValueError:
+    """A fifth copy among the digits waiting for their suit letter, named by the letter ahead if there is one."""
+    end = _DIGIT_RUN.match(sink.text, i, stop).end()  # type: ignore[union-attr]
+    suit = _SUIT_INDEX.get(sink.text[end]) if end < stop else None
+    if suit is None or (suit == N_SUITS and rank > N_HONORS):
+        return sink.error(f"digit {rank} appears {n} times before its suit letter; at most {MAX_COPIES}", i)
+    tile = TILES[FIRST_HONOR + rank - 1] if suit == N_SUITS else TILES[suit * SUIT_SIZE + rank - 1]
+    return sink.error(f"tile {tile} appears {sink.seen[tile] + n} times {sink.where}; at most {MAX_COPIES}", i)
+
+
+def _read_botzone(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c.isspace() or c == ",":
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         code = text[i:min(i + 2, stop)]
         tile = _BOTZONE_TO_TILE.get(code.upper())
         if tile is None:
             if len(code) > 1 and (code[1].isspace() or code[1] == ","):
                 code = c
-            raise text_error(f"unknown botzone tile {code!r}", text, i, name)
-        tiles.append(tile)
+            raise sink.error(f"unknown botzone tile {code!r}", i)
+        sink.add(tile, i)
         i += 2
-    return tiles
 
 
-def _read_unicode(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_unicode(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS or c in _VARIATION_SELECTORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         tile = _UNICODE_TO_TILE.get(c)
         if tile is None:
-            raise text_error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", text, i, name)
-        tiles.append(tile)
+            raise sink.error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", i)
+        sink.add(tile, i)
         i += 1
-    return tiles
 
 
-def _read_chinese(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_chinese(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         for size in range(min(_CHINESE_MAX, stop - i), 0, -1):
             tile = _CHINESE_TO_TILE.get(text[i:i + size])
             if tile is not None:
-                tiles.append(tile)
+                sink.add(tile, i)
                 i += size
                 break
         else:
-            raise text_error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", text, i, name)
-    return tiles
+            raise sink.error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", i)
 
 
 def _mjai_token(text: str, i: int, stop: int) -> str:
     """The (at most three characters) of a bad mjai token at ``i``, up to a separator or bracket."""
     j = i + 1
-    while j < min(stop, i + 3) and text[j] not in _SEPARATORS and text[j] not in "[]{}":
+    while j < min(stop, i + 3) and text[j] not in _SEPARATORS and text[j] not in _BRACKETS:
         j += 1
     return text[i:j]
 
 
-def _read_mjai(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_mjai(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         honor = _MJAI_HONOR_TILE.get(c)
         if honor is not None:
-            tiles.append(honor)
+            sink.add(honor, i)
             i += 1
             continue
         suit = _MJAI_SUITS.get(text[i + 1]) if c in _MJAI_DIGITS and i + 1 < stop else None
         if suit is None:
-            raise text_error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", text, i, name)
+            raise sink.error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", i)
         tile = TILES[suit * SUIT_SIZE + int(c) - 1]
+        at = i
         i += 2
         if i < stop and text[i] == _MJAI_RED:
             if _RED_SUIT.get(tile) is None:
-                raise text_error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", text, i - 2, name)
-            red[suit] += 1
+                raise sink.error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", i - 2)
+            sink.red[suit] += 1
             i += 1
-        tiles.append(tile)
-    return tiles
+        sink.add(tile, at)
 
 
 _READERS = {
@@ -774,27 +838,29 @@ _READERS = {
     "chinese": _read_chinese,
     "mjai": _read_mjai,
 }
-_NO_GROUPS: Mapping[int, int] = {}
 
 
-def read_tiles(
-    text: str,
-    notation: str,
-    name: str,
-    start: int = 0,
-    stop: int | None = None,
-    skip: Mapping[int, int] = _NO_GROUPS,
-    red: list[int] | None = None,
+def read_into(
+    sink: TileSink, notation: str, start: int = 0, stop: int | None = None, groups: Groups = None
 ) -> list[Tile]:
-    """The tiles of ``text[start:stop]`` in ``notation`` (a checked name), jumping over ``skip``.
+    """Read ``sink.text[start:stop]`` in ``notation`` (a checked name) into ``sink``; its tiles.
+
+    A bracket calls ``groups`` (see ``Groups``). ``ValueError`` gives the position
+    of the first bad character, or of the first tile that cannot be, in the text.
+    """
+    text = sink.text
+    _READERS[notation](text, start, len(text) if stop is None else stop, sink, groups)
+    return sink.tiles
+
+
+def read_tiles(text: str, notation: str, name: str, red: list[int] | None = None) -> list[Tile]:
+    """The tiles of ``text`` in ``notation`` (a checked name), at most four copies of a kind.
 
     The red fives read (mpsz ``0m``, mjai ``5mr``) are added to ``red`` (three
     counts m, p, s) when given; each is also in the tiles, as its kind.
     ``ValueError`` gives the position of the first bad character in ``text``.
     """
-    return _READERS[notation](
-        text, start, len(text) if stop is None else stop, skip, name, [0] * N_SUITS if red is None else red
-    )
+    return read_into(TileSink(text, name, red=red), notation)
 
 
 def read_tile(text: object, name: str = "tile") -> Tile:
@@ -806,11 +872,11 @@ def read_tile_red(text: object, name: str = "tile") -> tuple[Tile, bool]:
     """Exactly one tile from text in any notation (detected), and whether it is a red five."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    red = [0] * N_SUITS
-    tiles = read_tiles(text, detect_notation(text), name, red=red)
-    if len(tiles) != 1:
-        raise ValueError(f"{name} must be one tile, got {len(tiles)} in {excerpt(text, 0)}")
-    return tiles[0], any(red)
+    sink = TileSink(text, name, room=1, too_many=f"{name} must be one tile, found a second")
+    tiles = read_into(sink, detect_notation(text))
+    if not tiles:
+        raise ValueError(f"{name} must be one tile, got none in {excerpt(text, 0)}")
+    return tiles[0], any(sink.red)
 
 
 def read_mjai_tile(name: str) -> tuple[Tile, bool]:

@@ -13,6 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No test asserts a duration (speed lives in bench/): hypothesis's per-example deadline is off everywhere.
+settings.register_profile("mahjong_fast", deadline=None)
+settings.load_profile("mahjong_fast")
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
