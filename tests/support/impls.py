@@ -90,33 +90,16 @@ def general_api() -> tuple[Callable[..., object], ...]:
     return _api.GENERAL["is_win"], _api.GENERAL["shanten"], _api.GENERAL["waits"]
 
 
-def _checkouts() -> list[Path]:
-    """The checkout holding these tests and, for a linked git worktree, the main checkout."""
-    roots = [REPO_ROOT]
-    dot_git = REPO_ROOT / ".git"
-    if dot_git.is_file():  # a linked worktree: "gitdir: <main>/.git/worktrees/<name>"
-        gitdir = Path(dot_git.read_text().split(":", 1)[1].strip())
-        common = gitdir / "commondir"
-        if common.is_file():
-            main_git = (gitdir / common.read_text().strip()).resolve()
-            roots.append(main_git.parent)
-    return roots
-
-
 def data_dir(name: str) -> Path:
-    """``<checkout>/../shared/data/<name>``: the external test data beside the checkout.
+    """``tests/data/<name>``: test data the repository carries (a user's clone has all it needs).
 
     Missing data is a failure, never a skip: a run that cannot see it has not
     tested what it claims.
     """
-    tried = [root.parent / "shared" / "data" / name for root in _checkouts()]
-    for path in tried:
-        if path.is_dir():
-            return path
-    raise AssertionError(
-        f"external test data {name!r} not found; looked for ../shared/data/{name} beside the "
-        f"checkout: {', '.join(map(str, tried))}. Put the data there (see docs/testing.md)."
-    )
+    path = REPO_ROOT / "tests" / "data" / name
+    if not path.is_dir():
+        raise AssertionError(f"test data {name!r} not found at {path}: the checkout is incomplete (docs/testing.md)")
+    return path
 
 
 def run_python(*args: str, cwd: object = None, **env: str) -> subprocess.CompletedProcess[str]:
