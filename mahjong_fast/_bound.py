@@ -23,7 +23,7 @@ from typing import Any, Callable
 import mahjong_fast
 
 from ._dispatch import api_fast
-from ._rules import Rules, as_rules
+from ._rules import RULES, Rules, as_rules
 
 RULES_NAME = "rules"
 """The keyword that the bound functions no longer take, and the bound module's name for its ``Rules``."""
@@ -59,7 +59,7 @@ def bound(function: Callable[..., Any], rules: Rules, module: str = __name__) ->
     name = function.__name__
     call = api_fast.bind(function, rules) or _wrapper(function, name, rules)
     signature = inspect.signature(function)
-    call.__signature__ = signature.replace(  # type: ignore[attr-defined]
+    call.__signature__ = signature.replace(  # type: ignore[union-attr]
         parameters=[p for p in signature.parameters.values() if p.name != RULES_NAME]
     )
     call.__name__ = call.__qualname__ = name
@@ -73,10 +73,13 @@ def bound(function: Callable[..., Any], rules: Rules, module: str = __name__) ->
 
 
 def _wrapper(function: Callable[..., Any], name: str, rules: Rules) -> Callable[..., Any]:
+    # A preset is passed by name: the functions know a name again by a dict lookup.
+    given: str | Rules = rules.name if RULES.get(rules.name) is rules else rules
+
     def call(*args: Any, **kwargs: Any) -> Any:
         if RULES_NAME in kwargs:
             raise TypeError(f"{name}() got an unexpected keyword argument {RULES_NAME!r}")
-        return function(*args, rules=rules, **kwargs)
+        return function(*args, rules=given, **kwargs)
 
     return call
 

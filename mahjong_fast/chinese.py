@@ -1,4 +1,4 @@
-"""The public API of ``mahjong_fast`` under the default rules (Chinese: seven pairs with four identical tiles as two pairs, thirteen orphans): ``rules="chinese"`` bound.
+"""The public API of ``mahjong_fast`` under the default rules (Chinese): ``rules="chinese"`` bound.
 
 ``from mahjong_fast import chinese as mf`` is a drop-in for ``import mahjong_fast as mf``:
 every public function that takes ``rules=`` takes every other argument of

@@ -1,4 +1,4 @@
-"""The public API of ``mahjong_fast`` under Guobiao rules (国标: the Chinese forms plus 全不靠, 七星不靠 and 组合龙): ``rules="gb"`` bound.
+"""The public API of ``mahjong_fast`` under Guobiao rules (国标, with 全不靠 and 组合龙): ``rules="gb"`` bound.
 
 ``from mahjong_fast import gb as mf`` is a drop-in for ``import mahjong_fast as mf``:
 every public function that takes ``rules=`` takes every other argument of

@@ -1,4 +1,4 @@
-"""The public API of ``mahjong_fast`` under riichi rules (four-player Japanese mahjong: seven pairs of seven different kinds): ``rules="riichi"`` bound.
+"""The public API of ``mahjong_fast`` under riichi rules (four players): ``rules="riichi"`` bound.
 
 ``from mahjong_fast import riichi as mf`` is a drop-in for ``import mahjong_fast as mf``:
 every public function that takes ``rules=`` takes every other argument of

@@ -1,4 +1,4 @@
-"""The public API of ``mahjong_fast`` under Sichuan rules (血战: at most two suits, no honours, no declared chows): ``rules="sichuan"`` bound.
+"""The public API of ``mahjong_fast`` under Sichuan rules (at most two suits): ``rules="sichuan"`` bound.
 
 ``from mahjong_fast import sichuan as mf`` is a drop-in for ``import mahjong_fast as mf``:
 every public function that takes ``rules=`` takes every other argument of
