@@ -280,7 +280,7 @@ def check_report(hand: Hand, *, self_drawn: bool = False, wild: Wild = None, fif
     if n % 3 == 2:
         report["win"] = won = is_win(hand, wild=wild, fifth=fifth, rules=rules)
         if won and hand.size == MAX_HAND:
-            hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth, rules=rules)  # type: ignore[arg-type]
+            hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth, rules=rules)
             report["hu"] = {"value": int(hu), "text": hu.english, "flags": [
                 {"name": f.name, "chinese": f.chinese, "english": f.english} for f in hu.flags()]}
             if not wild:
