@@ -17,6 +17,7 @@ which ``scripts/rule_stubs.py`` writes from the typed definitions.
 from __future__ import annotations
 
 import inspect
+import types
 from collections.abc import MutableMapping
 from typing import Any, Callable
 
@@ -47,9 +48,11 @@ def takes_rules(value: object) -> bool:
 def bound(function: Callable[..., Any], rules: Rules, module: str = __name__) -> Callable[..., Any]:
     """``function`` with ``rules=`` bound to ``rules``: same arguments (but ``rules``), answers and errors.
 
-    The compiled fast paths bind in C (``_api_fast.bind``), at no cost over passing
-    ``rules=``; any other function gets a Python wrapper.  Passing ``rules=`` to the
-    bound function is a ``TypeError``, as for any unknown keyword.
+    The compiled fast paths bind in C (``_api_fast.bind``); a Python function is
+    copied (``_copy``): either way the bound function runs the code of ``function``
+    and costs nothing over passing ``rules=``.  Anything else gets a wrapper.
+    Passing ``rules=`` to the bound function is a ``TypeError``, as for any
+    unknown keyword.
 
     >>> import mahjong_fast as mf
     >>> shanten = bound(mf.shanten, mf.RULES["riichi"])
@@ -57,7 +60,9 @@ def bound(function: Callable[..., Any], rules: Rules, module: str = __name__) ->
     True
     """
     name = function.__name__
-    call = api_fast.bind(function, rules) or _wrapper(function, name, rules)
+    # A preset goes to a Python function by name, which it knows again by a dict lookup.
+    given: str | Rules = rules.name if RULES.get(rules.name) is rules else rules
+    call = api_fast.bind(function, rules) or _copy(function, given) or _wrapper(function, name, given)
     signature = inspect.signature(function)
     call.__signature__ = signature.replace(  # type: ignore[union-attr]
         parameters=[p for p in signature.parameters.values() if p.name != RULES_NAME]
@@ -72,14 +77,35 @@ def bound(function: Callable[..., Any], rules: Rules, module: str = __name__) ->
     return call
 
 
-def _wrapper(function: Callable[..., Any], name: str, rules: Rules) -> Callable[..., Any]:
-    # A preset is passed by name: the functions know a name again by a dict lookup.
-    given: str | Rules = rules.name if RULES.get(rules.name) is rules else rules
+HIDDEN = "rules "
+"""What ``_copy`` renames the ``rules`` parameter to: not an identifier, so no keyword argument names it."""
 
+
+def _copy(function: Callable[..., Any], rules: str | Rules) -> Callable[..., Any] | None:
+    """A Python function with a keyword-only ``rules``: the same code, its ``rules`` renamed
+    ``HIDDEN`` (so a call naming ``rules=`` is refused as an unknown keyword) with ``rules`` as
+    its default.  None for any other function."""
+    if not isinstance(function, types.FunctionType):
+        return None
+    code, defaults = function.__code__, function.__kwdefaults__
+    if not defaults or RULES_NAME not in defaults or RULES_NAME in code.co_cellvars:
+        return None
+    names = tuple(HIDDEN if n == RULES_NAME else n for n in code.co_varnames)
+    try:
+        copy = types.FunctionType(code.replace(co_varnames=names), function.__globals__, function.__name__,
+                                  function.__defaults__, function.__closure__)
+    except (AttributeError, TypeError, ValueError):  # an interpreter whose code objects cannot be remade
+        return None
+    copy.__kwdefaults__ = {HIDDEN if k == RULES_NAME else k: rules if k == RULES_NAME else v
+                           for k, v in defaults.items()}
+    return copy
+
+
+def _wrapper(function: Callable[..., Any], name: str, rules: str | Rules) -> Callable[..., Any]:
     def call(*args: Any, **kwargs: Any) -> Any:
         if RULES_NAME in kwargs:
             raise TypeError(f"{name}() got an unexpected keyword argument {RULES_NAME!r}")
-        return function(*args, rules=given, **kwargs)
+        return function(*args, rules=rules, **kwargs)
 
     return call
 
