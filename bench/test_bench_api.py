@@ -47,8 +47,9 @@ def test_row(benchmark, work: _bench.Workload, row: _bench.Row) -> None:
 
 # ---------------------------------------------------------------- rule-bound modules
 # ``riichi.shanten(h)`` beside ``mf.shanten(h, rules="riichi")``: the bound module should cost
-# nothing more (the compiled fast paths bind in C).  One group per call, one row per spelling, on
-# the same random 14-tile hands (seed 20); the rows must give the same answers.
+# nothing more (the compiled fast paths bind in C, a Python function is bound as a copy of itself).
+# One group per call, one row per spelling, on the same random 14-tile hands (seed 20, their 13-tile
+# hands for waits and useful_tiles); the rows must give the same answers.
 
 def _rule_bound_hands() -> list[list[int]]:
     import random
