@@ -114,11 +114,22 @@ def install(namespace: MutableMapping[str, Any], rules: str | Rules) -> None:
     """Make the module of ``namespace`` (its ``globals()``) the public API under ``rules``.
 
     It gets ``rules`` (the ``Rules``), ``__all__`` (the public names of
-    ``mahjong_fast`` and ``rules``), and a module ``__getattr__`` that binds or
-    re-exports a public name on first use and keeps it in ``namespace``.
+    ``mahjong_fast`` and ``rules``), a module ``__getattr__`` that binds or
+    re-exports a public name on first use and keeps it in ``namespace``, and
+    the contract in its docstring, after the first paragraph (the examples follow).
     """
     r = as_rules(rules)
     module = namespace["__name__"]
+    title, _, examples = (namespace.get("__doc__") or "").partition("\n\n")
+    name = module.rpartition(".")[2]
+    namespace["__doc__"] = f"""{title}
+
+A drop-in for ``import mahjong_fast as mf`` (``from mahjong_fast import {name} as mf``): every
+public function that takes ``rules=`` (the batch and tile-efficiency ones included) takes every
+other argument, and gives the answers and errors of the call with ``rules=RULES[{r.name!r}]``,
+without it; ``rules`` is that ``Rules``; every other name is ``mahjong_fast``'s own.
+
+{examples}"""
     public = frozenset(mahjong_fast.__all__)
 
     def __getattr__(name: str) -> object:

@@ -1,12 +1,5 @@
 """The public API of ``mahjong_fast`` under Guobiao rules (国标, with 全不靠 and 组合龙): ``rules="gb"`` bound.
 
-``from mahjong_fast import gb as mf`` is a drop-in for ``import mahjong_fast as mf``:
-every public function that takes ``rules=`` takes every other argument of
-``mahjong_fast``'s and gives its answers and errors under ``rules="gb"``
-(the batch and tile-efficiency functions included); ``rules`` is the
-``Rules`` object; every other name (``Tile``, ``Hand``, ``parse``, ...) is
-``mahjong_fast``'s own.
-
 >>> import mahjong_fast
 >>> from mahjong_fast import gb
 >>> gb.classify("147m258p369s12345z").shape

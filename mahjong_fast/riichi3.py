@@ -1,12 +1,5 @@
 """The public API of ``mahjong_fast`` under three-player riichi rules (no 2m-8m): ``rules="riichi3"`` bound.
 
-``from mahjong_fast import riichi3 as mf`` is a drop-in for ``import mahjong_fast as mf``:
-every public function that takes ``rules=`` takes every other argument of
-``mahjong_fast``'s and gives its answers and errors under ``rules="riichi3"``
-(the batch and tile-efficiency functions included); ``rules`` is the
-``Rules`` object; every other name (``Tile``, ``Hand``, ``parse``, ...) is
-``mahjong_fast``'s own.
-
 >>> import mahjong_fast
 >>> from mahjong_fast import riichi3
 >>> riichi3.waits("1112345678999p")

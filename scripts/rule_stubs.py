@@ -4,7 +4,8 @@ The rule-bound modules (``mahjong_fast.riichi`` & co., ``mahjong_fast/_bound.py`
 built at run time; type checkers read them through ``from ._rule_api import *``.  This
 program writes that stub from the typed definitions of the public functions (the
 modules ``mahjong_fast/__init__.py`` imports them from), each function that takes
-``rules`` without it, and re-exports every other public name.  ``tests/test_bound.py``
+``rules`` without it, and re-exports every other public name (``X as X``: a star import
+of the stub takes exactly these, the functions and ``rules``).  ``tests/test_bound.py``
 checks that the committed stub is what it writes.
 
     python scripts/rule_stubs.py           # write the stub
@@ -160,13 +161,11 @@ def stub() -> str:
     sections: list[list[str]] = [[], [], []]
     for line in sorted(imports, key=lambda i: (i.split(" import ")[0], _member_order(i.split()[-1]))):
         sections[_section(line)].append(line)
-    names = sorted([*sources, "rules"], key=_member_order)
     blocks = [
         HEADER,
         "\n\n".join("\n".join(lines) for lines in sections if lines) + "\n",
         'rules: Rules\n"""The rule set the module binds."""\n',
         "\n\n".join(defs) + "\n",
-        "__all__ = [\n" + "".join(f'    "{n}",\n' for n in names) + "]\n",
     ]
     return "\n".join(blocks)
 
