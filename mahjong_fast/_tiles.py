@@ -39,7 +39,9 @@ from ._layout import (
 )
 
 ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts", "tenhou")
+"""The numeric encodings of tiles (``encoding=``); docs/tiles.md sets them side by side."""
 NOTATIONS = ("mpsz", "botzone", "unicode", "chinese", "mjai")
+"""The text notations of hands (``notation=``), detected when none is given."""
 
 RED_RANK = 5
 """The rank of the red fives (赤ドラ): 5m, 5p and 5s can be red."""
