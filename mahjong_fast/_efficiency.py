@@ -702,7 +702,7 @@ def useful_tiles_batch(
     rules
         A preset name or a ``Rules``.
     threads
-        Worker threads; ``None`` picks from the cores and the rows.
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
 
     Returns
     -------
@@ -757,7 +757,7 @@ def discard_analysis_batch(
     rules
         A preset name or a ``Rules``.
     threads
-        Worker threads; ``None`` picks from the cores and the rows.
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
 
     Returns
     -------
