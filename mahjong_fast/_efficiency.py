@@ -188,8 +188,10 @@ class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
     >>> table = discard_analysis("456m2379p23455s44z")
     >>> table, len(table), table.shanten
     (DiscardAnalysis(shanten=1, discards=12), 12, 1)
-    >>> table[:3]
-    [Discard(7p, shanten=1, useful='1p4p5s4z', total=12), Discard(9p, shanten=1, useful='1p4p5s4z', total=12), Discard(2s, shanten=1, useful='1p4p8p', total=12)]
+    >>> table[-1]
+    Discard(5m, shanten=2, useful='5m1p4p8p5s4z', total=20, backward)
+    >>> [str(row.tile) for row in table[:3]]
+    ['7p', '9p', '2s']
     """
 
     __slots__ = ()
