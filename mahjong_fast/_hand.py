@@ -536,7 +536,7 @@ class Hand:
     >>> Hand("11111m")
     Traceback (most recent call last):
     ...
-    ValueError: tile 1m appears 5 times in the hand; at most 4
+    ValueError: tile 1m appears 5 times in the hand; at most 4 at position 4 of tiles '11111m'
     """
 
     __slots__ = ("all_counts", "counts", "melds", "red", "tiles")
