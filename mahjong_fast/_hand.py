@@ -54,7 +54,37 @@ class Meld:
     tile; ``concealed`` is only ever true for a kong (an 暗杠); ``red`` is how
     many of its tiles are red fives (0 up to the fives it holds; ``tile`` given
     as a red five's text, ``"0m"`` or ``"5mr"``, makes it at least 1).  Melds
-    are equal when all four are.
+    are equal when all four are; a meld is immutable and hashable.
+
+    Parameters
+    ----------
+    kind
+        ``"chow"`` (顺子/吃), ``"pung"`` (刻子/碰) or ``"kong"`` (杠).
+    tile
+        The meld's lowest tile, in any tile form (``Tile``, index34 int, text).
+    concealed
+        Whether a kong is concealed (暗杠); only a kong can be.
+    red
+        How many of its tiles are red fives.
+
+    Raises
+    ------
+    ValueError
+        An unknown kind, a chow of honors or starting above rank 7, a
+        concealed pung or chow, a ``red`` above the fives the meld holds.
+    TypeError
+        An argument of the wrong type (a ``kind`` that is not a ``str``, a
+        ``concealed`` that is not a bool, ...).
+
+    Examples
+    --------
+    >>> from mahjong_fast import Meld
+    >>> Meld("pung", "5p"), str(Meld("pung", "5p"))
+    (Meld.pung('5p'), '[555p]')
+    >>> Meld("chow", "8m")
+    Traceback (most recent call last):
+    ...
+    ValueError: a chow starts at rank 1-7, not 8m
     """
 
     __slots__ = ("concealed", "kind", "red", "tile")
@@ -96,17 +126,88 @@ class Meld:
 
     @classmethod
     def chow(cls, tile: object, red: int = 0) -> Meld:
-        """A chow (顺子) starting at ``tile``: ``Meld.chow("7s")`` is 789s."""
+        """A chow (顺子) starting at ``tile``: ``Meld.chow("7s")`` is 789s.
+
+        Parameters
+        ----------
+        tile
+            Its lowest tile, rank 1-7 of a suit.
+        red
+            How many of its tiles are red fives (0 or 1).
+
+        Returns
+        -------
+        Meld
+            The exposed chow.
+
+        Raises
+        ------
+        ValueError
+            An honor, or a rank above 7.
+
+        Examples
+        --------
+        >>> Meld.chow("7s").tiles
+        (7s, 8s, 9s)
+        """
         return cls("chow", tile, red=red)
 
     @classmethod
     def pung(cls, tile: object, red: int = 0) -> Meld:
-        """A pung (刻子/碰) of ``tile``."""
+        """A pung (刻子/碰) of ``tile``.
+
+        Parameters
+        ----------
+        tile
+            The tile, in any tile form.
+        red
+            How many of its tiles are red fives (0-3, for a five).
+
+        Returns
+        -------
+        Meld
+            The exposed pung.
+
+        Raises
+        ------
+        ValueError
+            A tile that is not one, a ``red`` the meld cannot hold.
+
+        Examples
+        --------
+        >>> Meld.pung("7z"), str(Meld.pung("7z"))
+        (Meld.pung('7z'), '[777z]')
+        """
         return cls("pung", tile, red=red)
 
     @classmethod
     def kong(cls, tile: object, concealed: bool = False, red: int = 0) -> Meld:
-        """A kong (杠) of ``tile``; ``concealed=True`` for an 暗杠."""
+        """A kong (杠) of ``tile``; ``concealed=True`` for an 暗杠.
+
+        Parameters
+        ----------
+        tile
+            The tile, in any tile form.
+        concealed
+            Whether the kong is concealed (暗杠).
+        red
+            How many of its tiles are red fives (0-4, for a five).
+
+        Returns
+        -------
+        Meld
+            The kong.
+
+        Raises
+        ------
+        ValueError
+            A tile that is not one, a ``red`` the meld cannot hold.
+
+        Examples
+        --------
+        >>> str(Meld.kong("1z", concealed=True)), str(Meld.kong("1z"))
+        ('{1111z}', '[1111z]')
+        """
         return cls("kong", tile, concealed, red)
 
     @classmethod
@@ -114,25 +215,87 @@ class Meld:
         """The meld its tiles make: three alike, four alike or three in a row.
 
         Tiles given as text keep their redness: ``["5mr", "5m", "5m"]`` is a pung with ``red == 1``.
+
+        Parameters
+        ----------
+        tiles
+            Three or four tiles, in any order and any tile form.
+        concealed
+            Whether a kong is concealed (暗杠).
+
+        Returns
+        -------
+        Meld
+            The chow, pung or kong.
+
+        Raises
+        ------
+        ValueError
+            Tiles that make no meld.
+
+        Examples
+        --------
+        >>> Meld.from_tiles(["3s", "1s", "2s"]), Meld.from_tiles(["5mr", "5m", "5m"]).red
+        (Meld.chow('1s'), 1)
+        >>> Meld.from_tiles(["1s", "1s", "2s"])
+        Traceback (most recent call last):
+        ...
+        ValueError: not a meld: [1s 1s 2s]
         """
         red = [0] * N_SUITS
         return _meld_of(_tile_list(tiles, "tiles", red), concealed, sum(red))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
-        """A meld from text: ``"789s"``, ``"[555p]"``, ``"{1111z}"`` (concealed kong)."""
+        """A meld from text: ``"789s"``, ``"[555p]"``, ``"{1111z}"`` (concealed kong).
+
+        Parameters
+        ----------
+        text
+            The meld's tiles in any notation, bare or in ``[...]`` (exposed)
+            or ``{...}`` (a concealed kong).
+
+        Returns
+        -------
+        Meld
+            The meld.
+
+        Raises
+        ------
+        ValueError
+            Malformed text, or tiles that make no meld.
+        TypeError
+            ``text`` that is not a ``str``.
+
+        Examples
+        --------
+        >>> Meld.parse("{1111z}"), Meld.parse("T7 T8 T9")
+        (Meld.kong('1z', concealed=True), Meld.chow('7s'))
+        """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         return _parse_meld(text, "text")
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The meld's tiles, lowest first (a red five as its kind)."""
+        """The meld's tiles, lowest first (a red five as its kind).
+
+        Examples
+        --------
+        >>> Meld.chow("1m").tiles
+        (1m, 2m, 3m)
+        """
         return _meld_tiles(self.kind, self.tile)
 
     @property
     def red_counts(self) -> tuple[int, ...]:
-        """The meld's red fives per suit (m, p, s)."""
+        """The meld's red fives per suit (m, p, s).
+
+        Examples
+        --------
+        >>> Meld.parse("[0p55p]").red_counts
+        (0, 1, 0)
+        """
         if not self.red:
             return NO_RED
         suit = self.tile // SUIT_SIZE
@@ -340,7 +503,40 @@ class Hand:
     default: index136 ids are also plain copy numbers).  Two hands are equal
     when their tiles, red fives and melds (a meld's red fives included) are, in
     any meld order; compare ``counts``/``all_counts`` to ignore redness, as
-    every answer of the library does.
+    every answer of the library does.  A hand is immutable and hashable.
+
+    Parameters
+    ----------
+    tiles
+        The concealed tiles: ints in ``encoding``, text (with melds in
+        brackets), one-tile texts or ``Tile`` members, or 34 counts.
+    melds
+        Declared melds: ``Meld`` objects or their text (``"789s"``, ``"{1111z}"``).
+    encoding
+        How ints are read: one of ``ENCODINGS``, ``"index34"`` by default.
+    red
+        Whether ``index136`` ids 16/52/88 are red fives.
+
+    Raises
+    ------
+    ValueError
+        Malformed text (named with its position), an unknown code or
+        encoding, a fifth copy of a tile (melds included).
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import Hand
+    >>> h = Hand("11m [123p] {7777z}")
+    >>> h.tiles, h.melds
+    ((1m, 1m), (Meld.chow('1p'), Meld.kong('7z', concealed=True)))
+    >>> Hand([0, 0, 0, 1]) == Hand("1112m")
+    True
+    >>> Hand("11111m")
+    Traceback (most recent call last):
+    ...
+    ValueError: tile 1m appears 5 times in the hand; at most 4 at position 4 of tiles '11111m'
     """
 
     __slots__ = ("all_counts", "counts", "melds", "red", "tiles")
@@ -360,7 +556,13 @@ class Hand:
 
     @property
     def size(self) -> int:
-        """Tiles in the whole hand, a kong counting three (14 for a complete hand)."""
+        """Tiles in the whole hand, a kong counting three (14 for a complete hand).
+
+        Examples
+        --------
+        >>> Hand("11m [123p] {7777z}").size
+        8
+        """
         return len(self.tiles) + 3 * len(self.melds)
 
     def encode(self, encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
@@ -369,6 +571,32 @@ class Hand:
         ``tenhou`` writes red fives as 51-53; ``index136`` as ids 16/52/88 when
         ``red`` (the plain fives then taking copies 1-3); the others write a plain
         five.  ``Hand(h.encode(e, red=True), encoding=e, red=True) == h`` without melds.
+
+        Parameters
+        ----------
+        encoding
+            One of ``ENCODINGS``; ``"index34"`` by default.
+        red
+            Whether ``index136`` writes red fives as ids 16/52/88.
+
+        Returns
+        -------
+        list[int] | bytes
+            The codes of the concealed tiles; 34 counts (``bytes``) for ``"counts"``.
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding.
+        TypeError
+            ``red`` that is not a bool.
+
+        Examples
+        --------
+        >>> Hand("123m").encode(), Hand("0m55m").encode("tenhou")
+        ([0, 1, 2], [51, 15, 15])
+        >>> Hand("0m55m").encode("index136", red=True)
+        [16, 17, 18]
         """
         return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), check_red(red))
 
@@ -481,6 +709,32 @@ def to_counts(tiles: object, encoding: str | None = None) -> bytes:
     """The 34 counts (index34 order, hashable ``bytes``) of a hand's concealed tiles.
 
     Melds are not included; see ``Hand.all_counts`` for the whole hand.
+
+    Parameters
+    ----------
+    tiles
+        A hand in any form ``Hand`` accepts.
+    encoding
+        How ints are read (see ``Hand``); ``None`` is ``"index34"``.
+
+    Returns
+    -------
+    bytes
+        34 counts, one byte per tile kind in index34 order.
+
+    Raises
+    ------
+    ValueError
+        A hand ``Hand`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import to_counts
+    >>> counts = to_counts("11m7z")
+    >>> len(counts), counts[0], counts[33], sum(counts)
+    (34, 2, 1, 3)
     """
     if encoding == "counts":
         return read_counts(tiles, "tiles")

@@ -39,7 +39,9 @@ from ._layout import (
 )
 
 ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts", "tenhou")
+"""The numeric encodings of tiles (``encoding=``); docs/tiles.md sets them side by side."""
 NOTATIONS = ("mpsz", "botzone", "unicode", "chinese", "mjai")
+"""The text notations of hands (``notation=``), detected when none is given."""
 
 RED_RANK = 5
 """The rank of the red fives (赤ドラ): 5m, 5p and 5s can be red."""
@@ -103,7 +105,18 @@ class Tile(enum.IntEnum):
 
     ``Tile.M1 == 0``; ``str``, ``repr`` and ``format`` of a tile are its mpsz
     name (``1m``); ``Tile.RED.chinese == "中"``.  ``Z1``-``Z7`` are aliases of
-    the honors in mpsz order.
+    the honors in mpsz order.  Members: ``M1``-``M9`` (characters, 万),
+    ``P1``-``P9`` (dots, 筒), ``S1``-``S9`` (bamboo, 条), ``EAST``, ``SOUTH``,
+    ``WEST``, ``NORTH``, ``WHITE``, ``GREEN``, ``RED``.
+
+    Examples
+    --------
+    >>> Tile.M1 == 0, Tile(13), Tile.RED
+    (True, 5p, 7z)
+    >>> Tile.Z5 is Tile.WHITE, Tile.WHITE.chinese
+    (True, '白')
+    >>> f"{Tile.P5:>4}|"
+    '  5p|'
     """
 
     M1 = 0
@@ -150,60 +163,191 @@ class Tile(enum.IntEnum):
 
     @property
     def suit(self) -> str:
-        """``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors)."""
+        """The suit letter: ``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors).
+
+        Examples
+        --------
+        >>> Tile.P5.suit, Tile.RED.suit
+        ('p', 'z')
+        """
         return SUIT_LETTERS[self // SUIT_SIZE]
 
     @property
     def rank(self) -> int:
-        """1-9 for suited tiles, 1-7 for honors (mpsz order)."""
+        """The rank: 1-9 for suited tiles, 1-7 for honors (mpsz order).
+
+        Examples
+        --------
+        >>> Tile.P5.rank, Tile.RED.rank
+        (5, 7)
+        """
         return self % SUIT_SIZE + 1
 
     @property
     def is_honor(self) -> bool:
+        """Whether the tile is an honor (字牌): a wind or a dragon.
+
+        Examples
+        --------
+        >>> Tile.EAST.is_honor, Tile.M9.is_honor
+        (True, False)
+        """
         return self >= FIRST_HONOR
 
     @property
     def is_terminal(self) -> bool:
-        """A 1 or a 9 of a suit."""
+        """Whether the tile is a terminal (老头牌): a 1 or a 9 of a suit.
+
+        Examples
+        --------
+        >>> Tile.M9.is_terminal, Tile.EAST.is_terminal
+        (True, False)
+        """
         return self < FIRST_HONOR and self % SUIT_SIZE in (0, SUIT_SIZE - 1)
 
     @property
     def chinese(self) -> str:
-        """Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``."""
+        """The Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``.
+
+        Examples
+        --------
+        >>> Tile.P5.chinese, Tile.RED.chinese
+        ('五筒', '中')
+        """
         return _CHINESE_NAMES[self]
 
     @property
     def english(self) -> str:
-        """English name: ``1 Characters``, ``East``, ``White``."""
+        """The English name: ``1 Characters``, ``East``, ``White``.
+
+        Examples
+        --------
+        >>> Tile.P5.english, Tile.RED.english
+        ('5 Dots', 'Red')
+        """
         return _ENGLISH_NAMES[self]
 
     @property
     def unicode(self) -> str:
-        """The glyph from the Unicode mahjong block (U+1F000-U+1F021)."""
+        """The glyph from the Unicode mahjong block (U+1F000-U+1F021).
+
+        Examples
+        --------
+        >>> Tile.P5.unicode == "\U0001F01D"
+        True
+        """
         return _UNICODE_NAMES[self]
 
     @property
     def botzone(self) -> str:
-        """Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白."""
+        """The Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白.
+
+        Examples
+        --------
+        >>> Tile.P5.botzone, Tile.RED.botzone
+        ('B5', 'J1')
+        """
         return _BOTZONE_NAMES[self]
 
     @property
     def mjai(self) -> str:
-        """mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中."""
+        """The mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中.
+
+        Examples
+        --------
+        >>> Tile.P5.mjai, Tile.RED.mjai
+        ('5p', 'C')
+        """
         return MJAI_NAMES[self]
 
     def encode(self, encoding: str = "index34") -> int:
-        """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five)."""
+        """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five).
+
+        Parameters
+        ----------
+        encoding
+            One of ``ENCODINGS`` other than ``"counts"``: ``"index34"`` (the
+            default), ``"index136"``, ``"decimal"``, ``"nibble"``, ``"hex"``,
+            ``"tenhou"``.
+
+        Returns
+        -------
+        int
+            The code.
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding.
+
+        Examples
+        --------
+        >>> Tile.P5.encode(), Tile.P5.encode("index136"), Tile.P5.encode("tenhou")
+        (13, 52, 25)
+        """
         return encode_tile(self, encoding)
 
     @classmethod
     def decode(cls, value: int, encoding: str = "index34") -> Tile:
-        """The tile a numeric code stands for; ``ValueError`` names an unknown code."""
+        """The tile a numeric code stands for.
+
+        Parameters
+        ----------
+        value
+            The code.
+        encoding
+            Its encoding, one of ``ENCODINGS`` other than ``"counts"``;
+            ``"index34"`` by default.
+
+        Returns
+        -------
+        Tile
+            The tile kind (a red five's code gives its plain five).
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding, or a code it does not have.
+        TypeError
+            A value that is not an int.
+
+        Examples
+        --------
+        >>> Tile.decode(13), Tile.decode(52, "index136")
+        (5p, 5p)
+        >>> Tile.decode(34)
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown index34 tile code 34
+        """
         return decode_tile(value, encoding)
 
     @classmethod
     def from_str(cls, text: str) -> Tile:
-        """One tile from any text notation: ``"5z"``, ``"J3"``, ``"白"``, ``"🀆"``."""
+        """One tile from any text notation: ``"5z"``, ``"J3"``, ``"白"``, ``"🀆"``.
+
+        Parameters
+        ----------
+        text
+            One tile in any of ``NOTATIONS`` (detected).
+
+        Returns
+        -------
+        Tile
+            The tile kind.
+
+        Raises
+        ------
+        ValueError
+            Text that is not exactly one tile.
+        TypeError
+            ``text`` that is not a ``str``.
+
+        Examples
+        --------
+        >>> Tile.from_str("5z"), Tile.from_str("J3"), Tile.from_str("白")
+        (5z, 5z, 5z)
+        """
         return read_tile(text, "text")
 
     # IntEnum's str/repr/format changed across Python versions: pinned here.
@@ -410,9 +554,41 @@ def tile_iter(value: object, name: str) -> Iterable[object]:
 
 
 def decode(values: Iterable[int], encoding: str = "index34", name: str = "values") -> list[Tile]:
-    """Decode a sequence of codes; for ``index136`` a repeated id is an error.
+    """Decode a sequence of codes into tiles; for ``index136`` a repeated id is an error.
 
     Red fives decode to their kind; ``decode_red`` also counts them.
+
+    Parameters
+    ----------
+    values
+        The codes: ints, or 34 counts with ``encoding="counts"``.
+    encoding
+        One of ``ENCODINGS``; ``"index34"`` by default.
+    name
+        The argument's name in error messages.
+
+    Returns
+    -------
+    list[Tile]
+        The tiles, in the order of the codes (in index34 order for counts).
+
+    Raises
+    ------
+    ValueError
+        An unknown encoding, an unknown code (named with its position), a
+        repeated ``index136`` id.
+    TypeError
+        Values that are not a sequence of ints.
+
+    Examples
+    --------
+    >>> from mahjong_fast import decode
+    >>> decode([0, 9, 27]), decode([11, 22], "decimal")
+    ([1m, 1p, 1z], [1m, 2s])
+    >>> decode([34])
+    Traceback (most recent call last):
+    ...
+    ValueError: values[0]: unknown index34 tile code 34
     """
     return decode_red(values, encoding, name)[0]
 
@@ -465,12 +641,40 @@ def decode_red(
 
 
 def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
-    """Encode tiles; ``index136`` numbers the copies of each kind 0, 1, 2, 3.
+    """Encode tiles as numeric codes; ``index136`` numbers the copies of each kind 0, 1, 2, 3.
 
     A tile given as text keeps its redness (``"0m"``, ``"5mr"``): ``tenhou``
     writes it 51-53; ``index136`` writes it as id 16/52/88 (copy 0 of its five)
     when ``red`` is true, the plain fives then taking copies 1-3; every other
     encoding writes a plain five.  ``Hand.encode`` does the same for a hand.
+
+    Parameters
+    ----------
+    tiles
+        A sequence of tiles: ``Tile`` members, index34 ints or one-tile text.
+    encoding
+        One of ``ENCODINGS``; ``"index34"`` by default.
+    red
+        Whether ``index136`` writes red fives as ids 16/52/88.
+
+    Returns
+    -------
+    list[int] | bytes
+        The codes; 34 counts (``bytes``) for ``encoding="counts"``.
+
+    Raises
+    ------
+    ValueError
+        An unknown encoding, a tile that is not one, five copies in ``index136``.
+    TypeError
+        ``tiles`` that is not a sequence of tiles (a ``str`` included: use
+        ``parse`` for text), or ``red`` that is not a bool.
+
+    Examples
+    --------
+    >>> from mahjong_fast import encode
+    >>> encode(["1m", "5p", "7z"]), encode(["1m", "0m"], "tenhou")
+    ([0, 13, 33], [11, 51])
     """
     check_encoding(encoding)
     check_red(red)

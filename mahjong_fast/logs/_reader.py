@@ -187,6 +187,49 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
     event: read what you need before asking for it.  A malformed or
     inconsistent log raises ``ValueError`` naming the source, the line and the
     event.
+
+    Parameters
+    ----------
+    source
+        A path (.json, .jsonl, .json.gz), an open file (text or binary), or
+        the log's lines (``str`` or ``bytes``).
+
+    Yields
+    ------
+    tuple[dict, tuple[Seat, Seat, Seat, Seat]]
+        The event as read, and the four seats after it.
+
+    Raises
+    ------
+    ValueError
+        A malformed or inconsistent log: an unknown event, a tile a seat does
+        not hold, a line that is not a JSON object, ...
+    TypeError
+        A source of the wrong type.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> for event, seats in logs.replay(lines):
+    ...     print(event["type"], seats[1].hand)
+    start_kyoku 123m456p789s2266z
+    tsumo 123m456p789s2266z
+    dahai 123m456p789s2266z
+    pon 123m456p789s66z [222z]
+    dahai 123m456p789s6z [222z]
+    >>> list(logs.replay(lines[:1] + ['{"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": false}']))
+    Traceback (most recent call last):
+    ...
+    ValueError: <lines>, line 2: seat 0 holds 13 concealed tiles: it cannot discard: ...
     """
     name, lines, events = read_events(source)
     table = Table()
