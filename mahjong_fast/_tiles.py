@@ -23,9 +23,9 @@ from __future__ import annotations
 import enum
 import re
 import reprlib
-from typing import Optional
 from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Optional
 
 from ._counts import read_counts
 from ._layout import (

@@ -42,7 +42,8 @@ def _blocks(text: str, lang: str) -> list[str]:
 # ---------------------------------------------------------------- README and guides
 # Their ``>>>`` blocks run in tests/test_doctests.py (the blocks of a page share one namespace).
 
-GUIDES = [README, *sorted(os.path.join(ROOT, "docs", n) for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))]
+DOCS = os.path.join(ROOT, "docs")
+GUIDES = [README, *sorted(os.path.join(DOCS, n) for n in os.listdir(DOCS) if n.endswith(".md"))]
 
 
 def _readme_doctests() -> list[str]:

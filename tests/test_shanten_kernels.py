@@ -2,7 +2,8 @@
 
 Every test runs on both implementations (the pure one on smaller samples). Yardsticks:
 the ``mahjong`` package (standard form), PyMahjongGB (seven pairs, thirteen orphans), the
-40,000 majiang-core records (``tests/data/majiang-core``, carried by the repository), the ``support.oracles`` checkers for waits and wins, and brute force
+40,000 majiang-core records (``tests/data/majiang-core``, carried by the repository), the
+``support.oracles`` checkers for waits and wins, and brute force
 over every substitution of the jokers for the wildcard functions.
 """
 from __future__ import annotations
