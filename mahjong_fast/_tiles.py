@@ -611,17 +611,17 @@ def decode_red(
             f"{name} in {encoding} must be a sequence of ints, not {type(values).__name__}; "
             "pass encoding='counts' for a 34-count buffer"
         )
-    items = []
+    items: list[object] = []
     tiles = []
-    seen = [0] * N_KINDS
+    copies = [0] * N_KINDS
     for i, v in enumerate(tile_iter(values, name)):
         try:
             tile = decode_tile(v, encoding)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name}[{i}]: {exc}") from None
-        seen[tile] += 1
-        if hand and seen[tile] > MAX_COPIES:
-            raise ValueError(f"tile {tile} appears {seen[tile]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
+        copies[tile] += 1
+        if hand and copies[tile] > MAX_COPIES:
+            raise ValueError(f"tile {tile} appears {copies[tile]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
         items.append(v)
         tiles.append(tile)
     codes = [v.__index__() for v in items]  # type: ignore[attr-defined]
