@@ -621,7 +621,8 @@ def decode_red(
             raise type(exc)(f"{name}[{i}]: {exc}") from None
         copies[tile] += 1
         if hand and copies[tile] > MAX_COPIES:
-            raise ValueError(f"tile {tile} appears {copies[tile]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
+            n = copies[tile]
+            raise ValueError(f"tile {tile} appears {n} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
         items.append(v)
         tiles.append(tile)
     codes = [v.__index__() for v in items]  # type: ignore[attr-defined]
