@@ -247,9 +247,14 @@ def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
     >>> [e["type"] for e in to_mjai([record])]
     ['start_game']
     """
-    name, lines, events, _ = read_source(source)
-    for event in parse_lines(name, lines) if events is None else events:
-        yield dict(event)
+    name, lines, events, rules = read_source(source)
+    if events is not None:
+        for event in events:
+            yield dict(event)
+        return
+    _four_players(name, rules)
+    for event, _ in _replay(name, lines, parse_lines(name, lines)):  # an mjai log: checked as replay does
+        yield event
 
 
 def record_rules(source: Source) -> RecordRules:
@@ -264,7 +269,7 @@ def record_rules(source: Source) -> RecordRules:
 
 
 def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
-    """Replay an mjai log; yield ``(event, seats)`` after each event.
+    """Replay a log (mjai, or a Tenhou record as its mjai events); yield ``(event, seats)`` after each event.
 
     ``seats`` holds the four ``Seat``s in seat order, each with ``hand`` (a
     ``Hand``: concealed tiles and melds), ``visible`` (34 counts: all it sees
@@ -274,7 +279,11 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
     inconsistent log raises ``ValueError`` naming the source, the line and the
     event.
     """
-    name, lines, events = read_events(source)
+    yield from _replay(*read_events(source))
+
+
+def _replay(name: str, lines: list[str], events: list[dict[str, Any]]
+            ) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
     table = Table()
     for i, event in enumerate(events):
         try:

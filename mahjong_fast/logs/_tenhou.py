@@ -17,7 +17,6 @@ a cut inside a tag) is a ``ValueError`` naming the file and the tag.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
@@ -68,7 +67,8 @@ _SPACE = re.compile(r"[\s\ufeff]*")
 
 
 def record_kind(text: str) -> str:
-    """``"mjlog"`` (XML), ``"tenhou6"`` (a JSON object with ``log``) or ``"mjai"`` (anything else).
+    """``"mjlog"`` (XML), ``"tenhou6"`` (a JSON object with no ``type``: tenhou.net/6 holds ``log``) or
+    ``"mjai"`` (anything else).
 
     >>> record_kind('<mjloggm ver="2.3"></mjloggm>'), record_kind('{"log": []}'), record_kind('{"type": "end_game"}')
     ('mjlog', 'tenhou6', 'mjai')
@@ -83,7 +83,7 @@ def record_kind(text: str) -> str:
             first, _ = json.JSONDecoder().raw_decode(text, start)
         except ValueError:
             return "mjai"  # the mjai reader says what is wrong with the line
-        if isinstance(first, dict) and "log" in first and "type" not in first:
+        if isinstance(first, dict) and "type" not in first:  # every mjai event has a type
             return "tenhou6"
     return "mjai"
 
@@ -103,27 +103,34 @@ def convert(name: str, text: str, kind: str | None = None) -> tuple[RecordRules,
     raise ValueError(f"{name}: not a Tenhou record (mjlog XML or tenhou.net/6 JSON)")
 
 
-_LINE_CACHE: dict[tuple[Any, ...], str] = {}
+_SHARED: dict[tuple[str, int, str, bool | None], dict[str, Any]] = {}
+"""The draws and discards made so far (a few hundred at most), one event each: shared, never modified."""
+_LINES: dict[int, str] = {}
+"""The mjai line of each shared event, by its id (the events live as long as ``_SHARED``)."""
+
+
+def _shared_event(kind: str, actor: int, pai: str, tsumogiri: bool | None) -> dict[str, Any]:
+    key = (kind, actor, pai, tsumogiri)
+    event = _SHARED.get(key)
+    if event is None:
+        event = {"type": kind, "actor": actor, "pai": pai}
+        if tsumogiri is not None:
+            event["tsumogiri"] = tsumogiri
+        _SHARED[key] = event
+        _LINES[id(event)] = _dumps(event)
+    return event
+
+
+def _dumps(event: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
 
 
 def event_lines(events: list[dict[str, Any]]) -> list[str]:
     """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
-    import json
-
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    get = _LINE_CACHE.get
-    lines = []
-    for e in events:
-        kind = e["type"]
-        if kind == "tsumo" or kind == "dahai":
-            key = (kind, e["actor"], e["pai"], e.get("tsumogiri"))
-            line = get(key)
-            if line is None:
-                line = _LINE_CACHE[key] = dumps(e)
-            lines.append(line)
-        else:
-            lines.append(dumps(e))
-    return lines
+    get = _LINES.get
+    return [get(id(e)) or _dumps(e) for e in events]
 
 
 # --- one round, in Mortal's order -------------------------------------------------------------------
@@ -151,13 +158,13 @@ class Round:
         if self.at_tsumo:
             self.at_tsumo = False
             self._turn_dora()
-        self.events.append({"type": "tsumo", "actor": actor, "pai": pai})
+        self.events.append(_shared_event("tsumo", actor, pai, None))
 
     def dahai(self, actor: int, pai: str, tsumogiri: bool) -> None:
         if self.at_discard:
             self.at_discard = False
             self._turn_dora()
-        self.events.append({"type": "dahai", "actor": actor, "pai": pai, "tsumogiri": tsumogiri})
+        self.events.append(_shared_event("dahai", actor, pai, tsumogiri))
 
     def call(self, kind: str, actor: int, target: int, pai: str, consumed: list[str]) -> None:
         """A chi, pon or daiminkan."""
@@ -227,34 +234,61 @@ def round_label(round_index: int, honba: int) -> str:
 _TAG = re.compile(r'<([A-Za-z]+)([0-9]*)((?:\s+[A-Za-z][A-Za-z0-9]*="[^"<>&]*")*)\s*/>')
 _ATTR = re.compile(r'([A-Za-z][A-Za-z0-9]*)="([^"]*)"')
 _GAP = re.compile(r"\s*")
+_HEAD = re.compile(r'<mjloggm(?:\s+[A-Za-z]+="[^"<>]*")*\s*>')
 _DRAW = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD = {"D": 0, "E": 1, "F": 2, "G": 3}
 _IGNORED = frozenset(("SHUFFLE", "TAIKYOKU", "BYE"))
 
 
-def _tags(text: str) -> Iterator[tuple[str, str, dict[str, str], str]]:
-    """``(name, number, attributes, the tag's text)`` of each tag inside ``<mjloggm ...>``."""
+Tag = tuple[str, str, str]
+"""A tag as read: its name, the number after it (a draw's or discard's tile) and its attributes' text."""
+
+
+def _tags(text: str) -> list[Tag]:
+    """The tags inside ``<mjloggm ...>...</mjloggm>``, each ``(name, number, attributes' text)``.
+
+    One regular expression reads them all; the text left when they are taken out must be blank, else
+    ``_walk`` finds and names the first thing that is not a tag.
+    """
     if "<!" in text or "<?" in text:
         raise RecordError("a DTD, a declaration or a comment: refused (a record holds only tags)")
     pos = _GAP.match(text).end()  # type: ignore[union-attr]
-    head = re.compile(r'<mjloggm(?:\s+[A-Za-z]+="[^"<>]*")*\s*>').match(text, pos)
+    head = _HEAD.match(text, pos)
+    end = text.rfind("</mjloggm>")
+    if head is None or end < head.end() or text[end + 10:].strip():
+        _walk(text)
+    body = text[head.end():end]  # type: ignore[union-attr]
+    tags: list[Tag] = _TAG.findall(body)
+    if _TAG.sub("", body).strip():
+        _walk(text)
+    return tags
+
+
+def _walk(text: str) -> None:
+    """Read ``text`` tag by tag up to the first thing that is not one, and say what and where it is."""
+    pos = _GAP.match(text).end()  # type: ignore[union-attr]
+    head = _HEAD.match(text, pos)
     if head is None:
         raise RecordError(f"tag {_shown(text, pos)}: not an mjlog record (it must open with <mjloggm ...>)")
     pos = head.end()
-    match = _TAG.match
-    gap = _GAP.match
     while True:
-        pos = gap(text, pos).end()  # type: ignore[union-attr]
-        m = match(text, pos)
+        pos = _GAP.match(text, pos).end()  # type: ignore[union-attr]
+        m = _TAG.match(text, pos)
         if m is None:
-            if text.startswith("</mjloggm>", pos) and not text[pos + 10:].strip():
-                return
+            if text.startswith("</mjloggm>", pos):
+                raise RecordError(f"text after </mjloggm>: {_shown(text, pos + 10)}")
             if pos >= len(text):
                 raise RecordError("the record is cut: it ends without </mjloggm>")
             raise RecordError(f"tag {_shown(text, pos)}: not a complete tag (the record is cut or malformed)")
-        attrs = dict(_ATTR.findall(m.group(3)))
-        yield m.group(1), m.group(2), attrs, m.group(0)
         pos = m.end()
+
+
+def _raw(tag: Tag) -> str:
+    return f"<{tag[0]}{tag[1]}{tag[2]}/>"
+
+
+def _attrs(tag: Tag) -> dict[str, str]:
+    return dict(_ATTR.findall(tag[2]))
 
 
 def _shown(text: str, pos: int) -> str:
@@ -286,28 +320,29 @@ def mjlog_events(text: str) -> tuple[RecordRules, list[dict[str, Any]]]:
     game_type: int | None = None
     names: list[str] | None = None
     events: list[dict[str, Any]] = []
-    kyoku: list[tuple[str, str, dict[str, str], str]] | None = None
+    kyoku: list[Tag] | None = None
     for tag in _tags(text):
-        name, number, attrs, raw = tag
+        name = tag[0]
         if name == "INIT":
             if kyoku is not None:
                 _MjlogRound(rules, kyoku, events).run()
             kyoku = [tag]
             if game_type is None:
-                raise RecordError(f"tag {raw}: a round before the <GO> tag that gives the rules")
+                raise RecordError(f"tag {_raw(tag)}: a round before the <GO> tag that gives the rules")
             if not events:
                 events.append(_start_game(rules, game_type, names))
         elif kyoku is not None:
             if name == "GO":
-                raise RecordError(f"tag {raw}: a second <GO> inside the game")
+                raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
             kyoku.append(tag)
         elif name == "GO":
-            game_type = _ints(raw, attrs, "type", 1, 0, 0xFF)[0]
+            game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
             rules = rules_of_type(game_type)
         elif name == "UN":
+            attrs = _attrs(tag)
             names = [unquote(attrs.get(f"n{i}", "")) for i in range(4)][:rules.players]
-        elif name not in _IGNORED or number:
-            raise RecordError(f"tag {raw}: not a tag of an mjlog record's header")
+        elif name not in _IGNORED or tag[1]:
+            raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")
     if kyoku is not None:
         _MjlogRound(rules, kyoku, events).run()
     elif game_type is not None:
@@ -324,8 +359,7 @@ def _start_game(rules: RecordRules, game_type: int, names: list[str] | None) -> 
 class _MjlogRound:
     """One INIT tag and the tags up to the next: its events, in Mortal's order."""
 
-    def __init__(self, rules: RecordRules, tags: list[tuple[str, str, dict[str, str], str]],
-                 events: list[dict[str, Any]]) -> None:
+    def __init__(self, rules: RecordRules, tags: list[Tag], events: list[dict[str, Any]]) -> None:
         self.rules = rules
         self.tags = tags
         self.events = events
@@ -338,7 +372,7 @@ class _MjlogRound:
         return self.names[tile]
 
     def run(self) -> None:
-        _, _, attrs, raw = self.tags[0]
+        attrs, raw = _attrs(self.tags[0]), _raw(self.tags[0])
         n = self.n
         seed = _ints(raw, attrs, "seed", 6, 0)
         label = round_label(seed[0], seed[1])
@@ -354,8 +388,8 @@ class _MjlogRound:
         self.out.add(seed[5])
         oya = _seat(raw, attrs, "oya", n)
         start_kyoku(self.events, label, seed[0], seed[1], seed[2], oya, scores, self.name(raw, seed[5]),
-                    [[self.name(raw, t) for t in h] for h in hands])
-        dora = []
+                    [[self.name(raw, t) for t in sorted(h)] for h in hands])
+        dora: list[str] = []
         self.round = Round(self.events, dora, n)
         self.scores = scores
         self.drawn: list[int | None] = [None] * n
@@ -364,15 +398,12 @@ class _MjlogRound:
         self.game_over = False
         finished = False
         try:
-            for name, _, a, tag_raw in self.tags[1:]:
-                if name == "DORA":
-                    tile = _ints(tag_raw, a, "hai", 1, 0, 135)[0]
-                    self.take_from_wall(tag_raw, tile)
-                    dora.append(self.name(tag_raw, tile))
-            for name, number, a, tag_raw in self.tags[1:]:
-                if finished and name not in ("AGARI", "UN", "BYE"):
-                    raise RecordError(f"tag {tag_raw}: after the round's result")
-                finished = self.tag(name, number, a, tag_raw) or finished
+            for tag in self.tags[1:]:
+                if tag[0] == "DORA":
+                    tile = _ints(_raw(tag), _attrs(tag), "hai", 1, 0, 135)[0]
+                    self.take_from_wall(_raw(tag), tile)
+                    dora.append(self.name(_raw(tag), tile))
+            finished = self.tags_of_play(self.tags[1:])
             self.round.end(finished)
         except RecordError as exc:
             raise RecordError(f"{label}, {exc}") from None
@@ -388,6 +419,42 @@ class _MjlogRound:
         if tile not in self.held[who]:
             raise RecordError(f"tag {tag}: seat {who} does not hold tile {tile}")
         self.held[who].discard(tile)
+
+    def tags_of_play(self, tags: list[Tag]) -> bool:
+        """Apply the round's tags after INIT; True when they reach its result.
+
+        The draws and discards of every turn take a straight path: a tile not yet out of the wall
+        drawn by a seat due to draw, a tile held discarded by a seat due to discard; anything else
+        goes to ``tag``, which says what is wrong.
+        """
+        n, names, held, drawn, out = self.n, self.names, self.held, self.drawn, self.out
+        events = self.events
+        rnd = self.round
+        finished = False
+        for tag in tags:
+            name, number = tag[0], tag[1]
+            if number and not finished and not rnd.at_discard and not rnd.at_tsumo:
+                tile = int(number)
+                who = _DRAW.get(name, 9)
+                if who < n:
+                    if tile not in out and 0 <= tile < 136 and len(held[who]) % 3 == 1:
+                        out.add(tile)
+                        held[who].add(tile)
+                        drawn[who] = tile
+                        events.append(_shared_event("tsumo", who, names[tile], None))
+                        continue
+                else:
+                    who = _DISCARD.get(name, 9)
+                    if who < n and tile in held[who] and len(held[who]) % 3 == 2:
+                        held[who].discard(tile)
+                        events.append(_shared_event("dahai", who, names[tile], tile == drawn[who]))
+                        drawn[who] = None
+                        self.last = (who, tile)
+                        continue
+            if finished and name not in ("AGARI", "UN", "BYE"):
+                raise RecordError(f"tag {_raw(tag)}: after the round's result")
+            finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished
+        return finished
 
     def tag(self, name: str, number: str, attrs: dict[str, str], raw: str) -> bool:
         """Apply one tag; True when it is the round's result."""

@@ -35,7 +35,7 @@ _ABORTS_KEEPING_RIICHI = ("四家立直",)
 
 def _objects(text: str) -> list[dict[str, Any]]:
     decoder = json.JSONDecoder()
-    out = []
+    out: list[dict[str, Any]] = []
     pos, end = 0, len(text)
     while True:
         while pos < end and text[pos] in " \t\r\n\ufeff":
@@ -57,7 +57,8 @@ def record_rules(obj: dict[str, Any]) -> RecordRules:
     rule = obj.get("rule")
     if not isinstance(rule, dict):
         return FOUR_PLAYER
-    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
+    disp = rule.get("disp")
+    disp = disp if isinstance(disp, str) else ""
     players = 3 if "三" in disp else 4
     red = "赤" in disp or any(rule.get(k) for k in ("aka", "aka51", "aka52", "aka53"))
     kuitan = "喰" in disp or not disp
@@ -82,7 +83,7 @@ def tenhou6_events(text: str) -> tuple[RecordRules, list[dict[str, Any]]]:
 
 
 def _tile(code: object, where: str) -> str:
-    name = _NAMES.get(code) if type(code) is int else None  # type: ignore[call-overload]
+    name = _NAMES.get(code) if type(code) is int else None
     if name is None:
         raise RecordError(f"{where}: {code!r} is not a tile")
     return name
