@@ -30,7 +30,7 @@ _NAMES.update({51 + s: MJAI_RED_NAMES[s] for s in range(3)})
 _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$")
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
-_ABORTS_KEEPING_RIICHI = ("四家立直",)
+_PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
 
 
 def _objects(text: str) -> list[dict[str, Any]]:
@@ -223,7 +223,11 @@ class _Round6:
         self.round.reach_accepted(who, list(self.scores))
 
     def _parse(self, text: str, where: str) -> tuple[str, int, str, list[str]]:
-        """``(letter, place, called, all tiles)`` of a call's text."""
+        """``(letter, place, called, all tiles)`` of a call's text (remembered: a seat's next call is
+        looked at after every discard until it is made)."""
+        found = _PARSED.get(text)
+        if found is not None:
+            return found[0], found[1], found[2], list(found[3])
         m = _CALL.match(text)
         if m is None:
             raise RecordError(f"{where}: {text!r} is not a call")
@@ -231,7 +235,10 @@ class _Round6:
         codes = [int(before[i:i + 2]) for i in range(0, len(before), 2)]
         rest = [int(after[i:i + 2]) for i in range(0, len(after), 2)]
         tiles = [_tile(c, where) for c in codes + [int(called)] + rest]
-        return letter, len(codes), _tile(int(called), where), tiles
+        parsed = (letter, len(codes), _tile(int(called), where), tuple(tiles))
+        if len(_PARSED) < 4096:
+            _PARSED[text] = parsed
+        return parsed[0], parsed[1], parsed[2], tiles
 
     def _caller(self, discarder: int, tile: str) -> int | None:
         """The seat whose next take calls ``tile`` from ``discarder`` (pon and kan before chi), else None."""
