@@ -210,6 +210,14 @@ def test_convert_command_writes_mjai_lines(tmp_path: Path, capsys: pytest.Captur
     assert cli_main(["convert", str(tmp_path / "missing.mjlog")]) == 2
 
 
+def test_analyze_command_reads_a_folder_of_records(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from mahjong_fast.logs._cli import expand
+
+    assert expand([str(DATA / "mjlog")]) == [str(p) for p in MJLOGS]
+    assert expand([str(DATA / "json")]) == [str(p) for p in JSONS]
+
+
 # --- dora in Mortal's order ------------------------------------------------------------------------
 
 
