@@ -112,6 +112,8 @@ def _parser() -> argparse.ArgumentParser:
                                  "(mahjong-fast bench --help for its options)")
     sub.add_parser("analyze", help="judge every discard of mjai logs for tile efficiency "
                                    "(mahjong-fast analyze --help for its options; needs the [logs] extra)")
+    sub.add_parser("convert", help="write a game log (a Tenhou record: mjlog XML or tenhou.net/6 JSON) as mjai "
+                                   "JSON lines (mahjong-fast convert --help for its options)")
     return parser
 
 
@@ -353,6 +355,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .logs._cli import run as analyze  # lazy, as bench: only this command reads logs
 
         return _guarded(lambda: analyze(argv[1:], stdout, stderr), stdout, stderr)
+    if argv[:1] == ["convert"]:
+        from .logs._convert import run as convert  # lazy, as analyze
+
+        return _guarded(lambda: convert(argv[1:], stdout), stdout, stderr)
     if argv == ["--version"]:  # argparse's own action would hide a failed write
         return _guarded(lambda: _print(stdout, _version_line()), stdout, stderr)
     parsed: list[argparse.Namespace | SystemExit] = []

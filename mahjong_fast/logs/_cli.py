@@ -1,4 +1,4 @@
-"""``mahjong-fast analyze LOG...``: judge every discard of mjai logs for tile efficiency.
+"""``mahjong-fast analyze LOG...``: judge every discard of game logs (mjai, Tenhou) for tile efficiency.
 
 Prints a summary per player, and on request writes the per-discard table
 (``--out``, Parquet or CSV) and a plot (``--plot``).  ``--workers N`` runs on a
@@ -20,13 +20,15 @@ from ._progress import Progress
 from ._report import MAX_SHANTEN_SHOWN, format_summary, plot, summary, write_table
 
 DESCRIPTION = "judge every discard of mjai logs for tile efficiency (needs the [logs] extra)"
-LOG_SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
+LOG_SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz", ".mjlog", ".mjlog.gz", ".xml", ".xml.gz")
+"""The files a folder stands for: mjai logs and Tenhou records (any file named on its own is read,
+whatever its name: the reader tells the forms apart by content)."""
 OUT_SUFFIXES = (".parquet", ".pq", ".csv")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("logs", nargs="+", metavar="LOG",
-                        help="mjai logs (.json, .jsonl, .json.gz), or folders of them")
+                        help="mjai logs or Tenhou records (mjlog XML, tenhou.net/6 JSON), or folders of them")
     parser.add_argument("--rules", default="riichi", help="the rule set of the judgement (default: riichi)")
     parser.add_argument("--out", metavar="FILE", help="write the per-discard table to FILE.parquet or FILE.csv")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the efficiency-best rate by shanten and turn")
