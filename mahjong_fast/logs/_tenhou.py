@@ -35,7 +35,12 @@ _SANMA = 0x10
 
 
 class RecordRules(NamedTuple):
-    """The rules a record was played under (``record_rules``)."""
+    """The rules a record was played under (``record_rules``).
+
+    >>> from mahjong_fast import logs
+    >>> logs.record_rules(['{"type": "start_game", "names": ["A", "B", "C", "D"]}'])
+    RecordRules(rules='riichi', players=4, red_fives=True, open_tanyao=True)
+    """
 
     rules: str
     """``"riichi"`` (four players) or ``"riichi3"`` (three)."""
