@@ -1,51 +1,56 @@
-# The row tables of the efficiency kernel: row ids, their min-plus products, and one record per
-# part vector (docs/efficiency.md, "Rows, products and records").
+# The tables of the efficiency row path: the cost rows of the parts as one-byte ids, their min-plus
+# products, the cost of every pair of rows, and one record per part vector (docs/efficiency.md,
+# "Rows, products and records").
 #
-# Every capped cost row of a part, and every min-plus product of such rows, is one of fewer than
-# 256 distinct rows (180 with the default tables): a row is a one-byte id into ROWS and the
-# product of two rows is one load from PROD.  Per part vector, indexed by its rank (the shanten
-# tables' ranks), a record holds its row id, the ids of the part with one tile fewer at each held
-# position, and per position the row entries that a tile added there lowers.
+# Every capped cost row of a part (entry 2k + p: the fewest tiles missing for k melds and p pairs
+# inside the part), and every min-plus product of such rows, is one of fewer than 256 distinct
+# rows (180 with the default tables): a row is a one-byte id into ROWS, and the row of two parts
+# together is one load from PRODUCT.  A hand of n melds and a pair costs entry (n, 1) of the
+# product of its four rows: COST holds it for every pair of rows, and COST_ENTRIES the entries of
+# the first row through which that cost is reached (the entries a useful draw must lower).  Per
+# part vector, indexed by its rank (the shanten tables' ranks), a PartRecord holds its row, the
+# row of the part with one tile fewer at each held position, and per position the row entries
+# that one more tile there lowers.
 # Stands on: the cimports of efficiency.pyx.
 
 cdef enum:
-    MAX_IDS = 256
+    MAX_ROWS = 256
     RANK_STRIDE = (MAX_HAND + 1) * (MAX_COPIES + 1)     # offsets[i][s][v] flattened
 
-ctypedef struct Rec:
-    uint16_t lowers[SUIT_SIZE]  # lowers[i]: the row entries (bit e) that a tile added at position i lowers
-    uint8_t id                  # the part's row id
-    uint8_t rem[SUIT_SIZE]      # rem[i]: row id of the part with one tile fewer at i (i held)
-    uint16_t keep               # the held positions i with rem[i] == id
+ctypedef struct PartRecord:     # one part vector of a hand (a suit's nine counts, or the honours')
+    uint16_t lowers[SUIT_SIZE]  # lowers[i]: the row entries (bit e) that one more tile at position i lowers
+    uint8_t row                 # the part's row id
+    uint8_t row_less[SUIT_SIZE]     # row_less[i]: row id of the part with one tile fewer at i (i held)
+    uint16_t row_kept           # the held positions i whose removal keeps the row (row_less[i] == row)
 
-cdef Rec* SREC = NULL           # suit records by rank
-cdef Rec* HREC = NULL           # honour records by rank
-cdef uint8_t ROWS[MAX_IDS][ROW_LEN]
-cdef uint8_t PROD[MAX_IDS][MAX_IDS]
-cdef uint16_t* TIGHT = NULL     # [n][a][b]: entries of row a meeting the product of a and b at (n, 1)
-cdef uint8_t* AT = NULL         # [n][a][b]: the product of rows a and b at (n, 1), one load
-cdef int NROWS = 0
-cdef const uint32_t* SUIT_OFF = NULL
-cdef const uint32_t* HONOR_OFF = NULL
-cdef uint8_t PART[N_KINDS]
-cdef uint8_t POS[N_KINDS]       # position of a kind in its part
-cdef uint64_t PART_BITS[4]
-cdef uint8_t OTHERS[4][4][2]    # OTHERS[a][b]: the two parts other than a and b (a != b)
-cdef uint8_t OTHER3[4][3]       # OTHER3[a]: the three parts other than a
+cdef PartRecord* SUIT_RECORDS = NULL        # suit part records by rank
+cdef PartRecord* HONOUR_RECORDS = NULL      # honour part records by rank
+cdef uint8_t ROWS[MAX_ROWS][ROW_LEN]        # the cost row of each row id
+cdef uint8_t PRODUCT[MAX_ROWS][MAX_ROWS]    # PRODUCT[a][b]: row id of the min-plus product of rows a and b
+cdef uint8_t* COST = NULL               # [n][a][b]: the cost of n melds and a pair for parts of rows a and b
+cdef uint16_t* COST_ENTRIES = NULL      # [n][a][b]: the entries 2k + p of row a through which that cost is reached
+cdef int N_ROWS = 0
+cdef const uint32_t* SUIT_RANK_OFFSETS = NULL
+cdef const uint32_t* HONOUR_RANK_OFFSETS = NULL
+cdef uint8_t KIND_PART[N_KINDS]         # the part of each kind (0-2 the suits, 3 the honours)
+cdef uint8_t KIND_POSITION[N_KINDS]     # the position of each kind in its part (its rank - 1)
+cdef uint64_t PART_KINDS[N_PARTS]       # the kinds of each part, as bits
+cdef uint8_t OTHER_TWO[N_PARTS][N_PARTS][2]     # OTHER_TWO[a][b]: the two parts other than a and b (a != b)
+cdef uint8_t OTHER_THREE[N_PARTS][3]    # OTHER_THREE[a]: the three parts other than a
 cdef bint rows_ready = False
 
 
-cdef inline uint32_t _rank_of(const uint8_t* c, int u) noexcept nogil:
+cdef inline uint32_t _part_rank(const uint8_t* c, int u) noexcept nogil:
     """Rank of part ``u`` of 34 counts (counts 0-4, at most 14 tiles in the part)."""
     cdef const uint32_t* off
     cdef uint32_t r = 0
     cdef int i, s = 0, npos
     if u == N_SUITS:
-        off = HONOR_OFF
+        off = HONOUR_RANK_OFFSETS
         npos = N_KINDS - FIRST_HONOR
         c = c + FIRST_HONOR
     else:
-        off = SUIT_OFF
+        off = SUIT_RANK_OFFSETS
         npos = SUIT_SIZE
         c = c + SUIT_SIZE * u
     for i in range(npos):
@@ -54,13 +59,15 @@ cdef inline uint32_t _rank_of(const uint8_t* c, int u) noexcept nogil:
     return r
 
 
-cdef inline const Rec* _rec(const uint8_t* c, int u) noexcept nogil:
+cdef inline const PartRecord* _part_record(const uint8_t* c, int u) noexcept nogil:
+    """The record of part ``u`` of the hand of 34 counts ``c``."""
     if u == N_SUITS:
-        return HREC + _rank_of(c, u)
-    return SREC + _rank_of(c, u)
+        return HONOUR_RECORDS + _part_rank(c, u)
+    return SUIT_RECORDS + _part_rank(c, u)
 
 
 cdef inline uint64_t _row_key(const uint8_t* row) noexcept nogil:
+    """The ten entries of a cost row in one integer (6 bits each), to compare rows at once."""
     cdef uint64_t k = 0
     cdef int e
     for e in range(ROW_LEN):
@@ -68,93 +75,78 @@ cdef inline uint64_t _row_key(const uint8_t* row) noexcept nogil:
     return k
 
 
-cdef void _product(const uint8_t* a, const uint8_t* b, uint8_t* out) noexcept nogil:
-    """Min-plus product of two (k melds, pair) rows."""
-    cdef int k1, k2, v
-    for k1 in range(ROW_LEN):
-        out[k1] = INF
-    for k1 in range(5):
-        for k2 in range(5 - k1):
-            v = a[2 * k1] + b[2 * k2]
-            if v < out[2 * (k1 + k2)]:
-                out[2 * (k1 + k2)] = v
-            v = a[2 * k1] + b[2 * k2 + 1]
-            if v < out[2 * (k1 + k2) + 1]:
-                out[2 * (k1 + k2) + 1] = v
-            v = a[2 * k1 + 1] + b[2 * k2]
-            if v < out[2 * (k1 + k2) + 1]:
-                out[2 * (k1 + k2) + 1] = v
-
-
-cdef int _row_id(const uint8_t* row, uint64_t* keys) noexcept nogil:
+cdef int _intern_row(const uint8_t* row, uint64_t* keys) noexcept nogil:
     """Id of ``row`` among ROWS, added when new; -1 when the ids run out."""
-    global NROWS
+    global N_ROWS
     cdef uint64_t k = _row_key(row)
     cdef int i
-    for i in range(NROWS):
+    for i in range(N_ROWS):
         if keys[i] == k:
             return i
-    if NROWS == MAX_IDS:
+    if N_ROWS == MAX_ROWS:
         return -1
-    keys[NROWS] = k
-    memcpy(ROWS[NROWS], row, ROW_LEN)
-    NROWS += 1
-    return NROWS - 1
+    keys[N_ROWS] = k
+    memcpy(ROWS[N_ROWS], row, ROW_LEN)
+    N_ROWS += 1
+    return N_ROWS - 1
 
 
 cdef int _close_products(uint8_t* suit_ids, uint8_t* honor_ids) noexcept nogil:
-    """Collect the parts' rows and every product of rows into ROWS and PROD; -1 if above 256."""
-    global NROWS
-    cdef uint64_t keys[MAX_IDS]
+    """Collect the parts' rows and every product of rows into ROWS and PRODUCT; -1 if above 256."""
+    global N_ROWS
+    cdef uint64_t keys[MAX_ROWS]
     cdef uint8_t out[ROW_LEN]
     cdef const uint8_t* rows
     cdef int k, u, i, n, a, b, v, done = 0
     cdef uint8_t* ids
-    NROWS = 0
+    N_ROWS = 0
     for k in range(2):
         u = k * N_SUITS             # the suits, then the honours
         rows = part_rows_c(u, &n)
         ids = honor_ids if u == N_SUITS else suit_ids
         for i in range(n):
-            v = _row_id(rows + i * ROW_LEN, keys)
+            v = _intern_row(rows + i * ROW_LEN, keys)
             if v < 0:
                 return -1
             ids[i] = v
-    while done < NROWS:     # rows [0, done) have their products with each other filled
-        n = NROWS
+    while done < N_ROWS:     # rows [0, done) have their products with each other filled
+        n = N_ROWS
         for a in range(n):
             for b in range(done if a < done else 0, n):
-                _product(ROWS[a], ROWS[b], out)
-                v = _row_id(out, keys)
+                row_product(ROWS[a], ROWS[b], out)
+                v = _intern_row(out, keys)
                 if v < 0:
                     return -1
-                PROD[a][b] = v
-                PROD[b][a] = v
+                PRODUCT[a][b] = v
+                PRODUCT[b][a] = v
         done = n
     return 0
 
 
-cdef void _fill_tight() noexcept nogil:
+cdef void _fill_costs() noexcept nogil:
+    """COST and COST_ENTRIES for every number of melds n and pair of rows a, b: the cost of the
+    product at (n melds, the pair), and the entries e of row a with a(e) + b((n, 1) - e) equal to
+    it (bit 2k + p for k melds and p pairs in a)."""
     cdef int n, a, b, k, m, cost
     cdef const uint8_t* ra
     cdef const uint8_t* rb
     for n in range(5):
-        for a in range(NROWS):
+        for a in range(N_ROWS):
             ra = ROWS[a]
-            for b in range(NROWS):
+            for b in range(N_ROWS):
                 rb = ROWS[b]
-                cost = ROWS[PROD[a][b]][2 * n + 1]
-                AT[(n * NROWS + a) * NROWS + b] = cost
+                cost = ROWS[PRODUCT[a][b]][2 * n + 1]
+                COST[(n * N_ROWS + a) * N_ROWS + b] = cost
                 m = 0
                 for k in range(n + 1):
                     if ra[2 * k] + rb[2 * (n - k) + 1] == cost:
                         m |= 1 << (2 * k)
                     if ra[2 * k + 1] + rb[2 * (n - k)] == cost:
                         m |= 2 << (2 * k)
-                TIGHT[(n * NROWS + a) * NROWS + b] = m
+                COST_ENTRIES[(n * N_ROWS + a) * N_ROWS + b] = m
 
 
-cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
+cdef int _fill_records(int u, PartRecord* recs, const uint8_t* ids) noexcept nogil:
     """One record per part vector of part kind ``u`` (0 suits, N_SUITS honours); -1 out of memory.
 
     A first pass keeps every vector's row id by its base-5 code, so that the part with one tile
@@ -167,7 +159,7 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
     cdef uint32_t code, ncodes = 1
     cdef int i, e, total, pass_
     cdef uint32_t rank
-    cdef Rec* r
+    cdef PartRecord* r
     cdef const uint8_t* row
     cdef const uint8_t* nrow
     cdef uint8_t* by_code
@@ -194,22 +186,22 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
                 continue
             for i in range(npos):
                 c[off + i] = dig[i]
-            rank = _rank_of(c, u)
+            rank = _part_rank(c, u)
             if pass_ == 0:
                 by_code[code] = ids[part_row_id_c(rank, u)]
                 continue
             r = recs + rank
-            r.id = by_code[code]
-            row = ROWS[r.id]
+            r.row = by_code[code]
+            row = ROWS[r.row]
             for i in range(SUIT_SIZE):
                 r.lowers[i] = 0
-                r.rem[i] = 0
-            r.keep = 0
+                r.row_less[i] = 0
+            r.row_kept = 0
             for i in range(npos):
                 if dig[i]:
-                    r.rem[i] = by_code[code - pow5[i]]
-                    if r.rem[i] == r.id:
-                        r.keep |= 1 << i
+                    r.row_less[i] = by_code[code - pow5[i]]
+                    if r.row_less[i] == r.row:
+                        r.row_kept |= 1 << i
                 if dig[i] < MAX_COPIES and total < MAX_HAND:
                     nrow = ROWS[by_code[code + pow5[i]]]
                     for e in range(ROW_LEN):
@@ -221,9 +213,9 @@ cdef int _fill_records(int u, Rec* recs, const uint8_t* ids) noexcept nogil:
 
 def ensure_rows():
     """Build the efficiency row tables (about 14 MB, about 0.1 s) if needed; idempotent."""
-    global SREC, HREC, TIGHT, AT, SUIT_OFF, HONOR_OFF, rows_ready
-    cdef uint8_t suit_ids[MAX_IDS]
-    cdef uint8_t honor_ids[MAX_IDS]
+    global SUIT_RECORDS, HONOUR_RECORDS, COST_ENTRIES, COST, SUIT_RANK_OFFSETS, HONOUR_RANK_OFFSETS, rows_ready
+    cdef uint8_t suit_ids[MAX_ROWS]
+    cdef uint8_t honor_ids[MAX_ROWS]
     cdef int t, a, b, u, k, rc
     if rows_ready:
         return
@@ -232,43 +224,43 @@ def ensure_rows():
         if rows_ready:
             return
         for t in range(N_KINDS):
-            PART[t] = _part(t)
-            POS[t] = t - SUIT_SIZE * PART[t]
-            PART_BITS[PART[t]] |= <uint64_t>1 << t
-        for a in range(4):
+            KIND_PART[t] = part_of(t)
+            KIND_POSITION[t] = t - SUIT_SIZE * KIND_PART[t]
+            PART_KINDS[KIND_PART[t]] |= <uint64_t>1 << t
+        for a in range(N_PARTS):
             k = 0
-            for u in range(4):
+            for u in range(N_PARTS):
                 if u != a:
-                    OTHER3[a][k] = u
+                    OTHER_THREE[a][k] = u
                     k += 1
-            for b in range(4):
+            for b in range(N_PARTS):
                 k = 0
-                for u in range(4):
+                for u in range(N_PARTS):
                     if u != a and u != b and k < 2:
-                        OTHERS[a][b][k] = u
+                        OTHER_TWO[a][b][k] = u
                         k += 1
-        SUIT_OFF = rank_offsets_c(0)
-        HONOR_OFF = rank_offsets_c(N_SUITS)
-        SREC = <Rec*>calloc(SUIT_VECTORS, sizeof(Rec))
-        HREC = <Rec*>calloc(HONOR_VECTORS, sizeof(Rec))
-        if SREC == NULL or HREC == NULL:
-            free(SREC)
-            free(HREC)
-            SREC = HREC = NULL
+        SUIT_RANK_OFFSETS = rank_offsets_c(0)
+        HONOUR_RANK_OFFSETS = rank_offsets_c(N_SUITS)
+        SUIT_RECORDS = <PartRecord*>calloc(SUIT_VECTORS, sizeof(PartRecord))
+        HONOUR_RECORDS = <PartRecord*>calloc(HONOR_VECTORS, sizeof(PartRecord))
+        if SUIT_RECORDS == NULL or HONOUR_RECORDS == NULL:
+            free(SUIT_RECORDS)
+            free(HONOUR_RECORDS)
+            SUIT_RECORDS = HONOUR_RECORDS = NULL
             raise MemoryError("cannot allocate the efficiency row tables")
         with nogil:
             rc = _close_products(suit_ids, honor_ids)
         if rc:
             raise RuntimeError("more cost rows than the efficiency tables hold")
-        TIGHT = <uint16_t*>malloc(5 * NROWS * NROWS * sizeof(uint16_t))
-        AT = <uint8_t*>malloc(5 * NROWS * NROWS)
-        if TIGHT == NULL or AT == NULL:
+        COST_ENTRIES = <uint16_t*>malloc(5 * N_ROWS * N_ROWS * sizeof(uint16_t))
+        COST = <uint8_t*>malloc(5 * N_ROWS * N_ROWS)
+        if COST_ENTRIES == NULL or COST == NULL:
             raise MemoryError("cannot allocate the efficiency row tables")
         with nogil:
-            _fill_tight()
-            rc = _fill_records(0, SREC, suit_ids)
+            _fill_costs()
+            rc = _fill_records(0, SUIT_RECORDS, suit_ids)
             if rc == 0:
-                rc = _fill_records(N_SUITS, HREC, honor_ids)
+                rc = _fill_records(N_SUITS, HONOUR_RECORDS, honor_ids)
         if rc:
             raise MemoryError("cannot allocate the efficiency row tables")
         rows_ready = True
