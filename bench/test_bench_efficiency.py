@@ -21,7 +21,7 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast._bench.hands import tile_counts, wall_hands
-from mahjong_fast._bench.peers import to_botzone
+from mahjong_fast._bench.peers import to_botzone, xiangting_discards
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._layout import N_KINDS
 
@@ -67,23 +67,14 @@ def test_discard_analysis_ours_read_all(benchmark) -> None:
 
 
 def test_discard_analysis_xiangting(benchmark) -> None:
-    xiangting = pytest.importorskip("xiangting")
+    pytest.importorskip("xiangting")
     _info(benchmark, "discard analysis (14 tiles)", "xiangting loop", N)
-    four = xiangting.PlayerCount.FOUR
-    necessary = xiangting.calculate_necessary_tiles
+    discards = xiangting_discards()  # the adapter of mahjong-fast bench
     counts = [tile_counts(h) for h in HANDS14]
 
     def run() -> None:
         for c in counts:
-            for d in range(N_KINDS):
-                if c[d]:
-                    c[d] -= 1
-                    rn, mask = necessary(c, four)
-                    total = 0
-                    for t in range(N_KINDS):
-                        if mask >> t & 1:
-                            total += 4 - c[t]
-                    c[d] += 1
+            discards(c)
 
     benchmark(run)
 

@@ -403,27 +403,25 @@ def random_hand(rng: random.Random, n: int = 14) -> list[int]:
     return counts
 
 
-def heavy_hand(rng: random.Random, n: int, pool: Sequence[int] = range(N_KINDS)) -> list[int]:
-    """Few kinds, so triplets and fours are common."""
-    kinds = rng.sample(list(pool), min(len(pool), rng.randint(max(4, (n + 3) // 4), 9)))
-    c = [0] * N_KINDS
+def _fill(c: list[int], n: int, pick: Callable[[], int]) -> list[int]:
+    """``c`` with ``n`` more tiles, each kind ``pick()`` gives, drawn again while it holds four."""
     while n:
-        t = rng.choice(kinds)
-        if c[t] < 4:
+        t = pick()
+        if c[t] < MAX_COPIES:
             c[t] += 1
             n -= 1
     return c
+
+
+def heavy_hand(rng: random.Random, n: int, pool: Sequence[int] = range(N_KINDS)) -> list[int]:
+    """Few kinds, so triplets and fours are common."""
+    kinds = rng.sample(list(pool), min(len(pool), rng.randint(max(4, (n + 3) // 4), 9)))
+    return _fill([0] * N_KINDS, n, lambda: rng.choice(kinds))
 
 
 def orphan_hand(rng: random.Random, n: int) -> list[int]:
     """Mostly terminals and honors."""
-    c = [0] * N_KINDS
-    while n:
-        t = rng.choice(ORPHANS) if rng.random() < 0.85 else rng.randrange(N_KINDS)
-        if c[t] < 4:
-            c[t] += 1
-            n -= 1
-    return c
+    return _fill([0] * N_KINDS, n, lambda: rng.choice(ORPHANS) if rng.random() < 0.85 else rng.randrange(N_KINDS))
 
 
 def quad_hand(rng: random.Random, n: int) -> list[int]:
@@ -437,13 +435,7 @@ def quad_hand(rng: random.Random, n: int) -> list[int]:
     for t in kinds[:fours]:
         c[t] = 4
     pool = kinds[fours:] + rng.sample(range(N_KINDS), 2)
-    n -= 4 * fours
-    while n:
-        t = rng.choice(pool)
-        if c[t] < 4:
-            c[t] += 1
-            n -= 1
-    return c
+    return _fill(c, n - 4 * fours, lambda: rng.choice(pool))
 
 
 def mixed_hand(rng: random.Random, n: int) -> list[int]:

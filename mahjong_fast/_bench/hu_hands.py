@@ -29,6 +29,17 @@ _POOLS = (
 )
 
 
+def _part(rng: random.Random, pool: list[int], first: bool) -> dict[int, int]:
+    """A part of a concealed hand from ``pool``, as counts to add: the pair first, then a chow
+    (60% where one starts) or a pung."""
+    t = rng.choice(pool)
+    if first:
+        return {t: 2}
+    if t < FIRST_HONOR and t % SUIT_SIZE <= SUIT_SIZE - 3 and rng.random() < 0.6:
+        return {t: 1, t + 1: 1, t + 2: 1}
+    return {t: 3}
+
+
 def random_melds(rng: random.Random, n: int, pool: list[int], whole: list[int]) -> list[MeldSpec]:
     """``n`` declared melds from ``pool`` that keep every kind at four copies or fewer."""
     melds: list[MeldSpec] = []
@@ -67,13 +78,7 @@ def concealed_win(rng: random.Random, n_melds: int, pool: list[int], whole: list
         tries = 0
         while sum(c) < size and tries < 60:
             tries += 1
-            t = rng.choice(pool)
-            if sum(c) == 0:
-                add = {t: 2}
-            elif t < FIRST_HONOR and t % SUIT_SIZE <= SUIT_SIZE - 3 and rng.random() < 0.6:
-                add = {t: 1, t + 1: 1, t + 2: 1}
-            else:
-                add = {t: 3}
+            add = _part(rng, pool, sum(c) == 0)
             if all(c[k] + whole[k] + v <= 4 for k, v in add.items()):
                 for k, v in add.items():
                     c[k] += v
@@ -203,13 +208,7 @@ def _concealed(rng: random.Random, style: float, n_melds: int, pool: list[int], 
         for _ in range(80):
             if sum(c) == size:
                 return c
-            t = rng.choice(pool)
-            if sum(c) == 0:
-                add = {t: 2}
-            elif t < FIRST_HONOR and t % SUIT_SIZE <= SUIT_SIZE - 3 and rng.random() < 0.6:
-                add = {t: 1, t + 1: 1, t + 2: 1}
-            else:
-                add = {t: 3}
+            add = _part(rng, pool, sum(c) == 0)
             if sum(c) + sum(add.values()) <= size and all(room(k, v) for k, v in add.items()):
                 for k, v in add.items():
                     c[k] += v

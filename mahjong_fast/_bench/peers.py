@@ -40,6 +40,32 @@ def _gb_useful(forms: Sequence[tuple[int, Sequence[str]]]) -> tuple[int, int]:
     return best, sum({1 << _GB_INDEX[name] for s, tiles in forms if s == best for name in tiles})
 
 
+def xiangting_discards() -> Callable[[list[int]], list[tuple[int, int, int, int]]]:
+    """xiangting's discard analysis, as a bot writes it: per tile held, ``calculate_necessary_tiles``
+    on the hand less that tile and a Python sum of the unseen copies of its mask.  The function
+    answers ``(tile, shanten, mask, total)`` rows of 34 counts (riichi rules, four players)."""
+    import xiangting
+
+    four = xiangting.PlayerCount.FOUR
+    necessary = xiangting.calculate_necessary_tiles
+
+    def discards(c: list[int]) -> list[tuple[int, int, int, int]]:
+        rows = []
+        for d in range(N_KINDS):
+            if c[d]:
+                c[d] -= 1
+                number, mask = necessary(c, four)
+                total = 0
+                for t in range(N_KINDS):
+                    if mask >> t & 1:
+                        total += MAX_COPIES - c[t]
+                c[d] += 1
+                rows.append((d, number - 1, mask, total))
+        return rows
+
+    return discards
+
+
 def efficiency_peers(work: str, fewer: int) -> list[Row]:
     """The peers of tile efficiency, each fed its native form: riichi rules, GB rules for MahjongGB."""
 
@@ -61,26 +87,7 @@ def efficiency_peers(work: str, fewer: int) -> list[Row]:
         return useful, [to_botzone(h) for h in hands13()], _gb_useful
 
     def xiangting_loop() -> Setup:
-        import xiangting
-
-        four = xiangting.PlayerCount.FOUR
-        necessary = xiangting.calculate_necessary_tiles
-
-        def discards(c: list[int]) -> list[tuple[int, int, int, int]]:
-            rows = []
-            for d in range(N_KINDS):
-                if c[d]:
-                    c[d] -= 1
-                    number, mask = necessary(c, four)
-                    total = 0
-                    for t in range(N_KINDS):
-                        if mask >> t & 1:
-                            total += MAX_COPIES - c[t]
-                    c[d] += 1
-                    rows.append((d, number - 1, mask, total))
-            return rows
-
-        return discards, [tile_counts(h) for h in hands14()], best_first
+        return xiangting_discards(), [tile_counts(h) for h in hands14()], best_first
 
     def jansou_discards() -> Setup:
         from jansou.analysis.efficiency import discard_evaluation
