@@ -164,12 +164,16 @@ def _efficiency_reference(key: str, n: int) -> tuple[Any, ...]:
     return tuple(_kernel_rows(d, two_step) for d in answers)
 
 
+# ---------------------------------------------------------------- how a row's answer is read
 
 
 def sorted_ints(w: Any) -> tuple[int, ...]:
+    """Tiles as sorted ints (waits, of ours or a peer's)."""
     return tuple(sorted(map(int, w)))
 
+
 def useful_answer(u: Any) -> tuple[int, int, int]:
+    """``useful_tiles``'s answer as ``(shanten, mask, total)``."""
     return u.shanten, u.mask, u.total
 
 

@@ -113,10 +113,12 @@ def package() -> Any:
 
 
 def ints(hands: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Each hand as a list of index34 ints."""
     return [list(h) for h in hands]
 
 
 def text(hands: Sequence[Sequence[int]], notation: str = "mpsz") -> list[str]:
+    """Each hand as text in ``notation``."""
     return [package().format(list(h), notation) for h in hands]
 
 
@@ -131,14 +133,17 @@ def bound(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
 
 
 def star(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
+    """``f`` on a ``(hand, melds)`` input."""
     return lambda args: f(args[0], melds=args[1], **kw)
 
 
 def prebuilt(hands: Sequence[Sequence[int]]) -> list[Any]:
+    """Each hand as a ``Hand``, built beforehand."""
     return [package().Hand(list(h)) for h in hands]
 
 
 def with_melds(hands: Sequence[Melded], meld_form: str, hand_form: str = "ints") -> list[tuple[Any, list[Any]]]:
+    """Each hand as ``(concealed, melds)``: concealed ints or text, melds as text or ``Meld`` objects."""
     mf = package()
     out = []
     for concealed, melds in hands:
@@ -151,16 +156,19 @@ def with_melds(hands: Sequence[Melded], meld_form: str, hand_form: str = "ints")
 
 
 def whole(hands: Sequence[Melded]) -> list[list[int]]:
+    """Each hand's concealed and declared tiles together, as ints."""
     return [sorted(list(c) + [t for m in ms for t in meld_tiles(m)]) for c, ms in hands]
 
 
 def numpy_rows(hands: Sequence[Sequence[int]]) -> list[Any]:
+    """Each hand as a numpy row of uint8 counts."""
     import numpy as np
 
     return list(np.array([tile_counts(h) for h in hands], dtype=np.uint8))
 
 
 def seen(f: Callable[..., Any]) -> Callable[[Any], Any]:
+    """``f`` on a ``(hand, visible)`` input."""
     return lambda args: f(args[0], visible=args[1])
 
 
