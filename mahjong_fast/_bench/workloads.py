@@ -181,79 +181,94 @@ def tiles() -> list[Row]:
     ]
 
 
-def ruled() -> list[Workload]:
-    """The rule sets beside the default and the peers that play them (riichi, gb)."""
+def rules_is_win() -> Workload:
+    """is_win under the rule sets beside the default, and the peer that plays riichi."""
     r = "riichi"
-    return [
-        Workload("rules_is_win", "is_win under rules, 14 tiles", [
-            row("mahjong_fast no rules=", mf.is_win, lambda: ints(hands14()), bool, "is_win"),
-            row("no rules=, through the lambda of the rows below", bound(mf.is_win), lambda: ints(hands14()), bool,
-                "is_win"),
-            row("rules=None", bound(mf.is_win, rules=None), lambda: ints(hands14()), bool, "is_win"),
-            row('rules="riichi"', bound(mf.is_win, rules=r), lambda: ints(hands14()), bool, "is_win riichi"),
-            row('rules="gb"', bound(mf.is_win, rules="gb"), lambda: ints(hands14()), bool, "is_win gb"),
-            row('rules="riichi", mpsz text', bound(mf.is_win, rules=r), lambda: text(hands14()), bool,
-                "is_win riichi"),
-            *peer_rows("rules is_win"),
-        ]),
-        Workload("rules_shanten", "shanten under rules, 13 tiles", [
-            row("mahjong_fast no rules=", mf.shanten, lambda: ints(hands13()), int, "shanten"),
-            row("no rules=, through the lambda of the rows below", bound(mf.shanten), lambda: ints(hands13()), int,
-                "shanten"),
-            row("rules=None", bound(mf.shanten, rules=None), lambda: ints(hands13()), int, "shanten"),
-            row('rules="riichi"', bound(mf.shanten, rules=r), lambda: ints(hands13()), int, "shanten riichi"),
-            row('rules="gb"', bound(mf.shanten, rules="gb"), lambda: ints(hands13()), int, "shanten gb"),
-            row('rules=RULES["gb"]', bound(mf.shanten, rules=mf.RULES["gb"]), lambda: ints(hands13()), int,
-                "shanten gb"),
-            *peer_rows("rules shanten"),
-        ]),
-        Workload("rules_waits", "waits under rules, 13 tiles", [
-            row("mahjong_fast no rules=", mf.waits, lambda: ints(hands13()), sorted_ints, "waits"),
-            row("no rules=, through the lambda of the rows below", bound(mf.waits), lambda: ints(hands13()),
-                sorted_ints, "waits"),
-            row("rules=None", bound(mf.waits, rules=None), lambda: ints(hands13()), sorted_ints, "waits"),
-            row('rules="riichi"', bound(mf.waits, rules=r), lambda: ints(hands13()), sorted_ints,
-                "waits riichi"),
-            row('rules="gb"', bound(mf.waits, rules="gb"), lambda: ints(hands13()), sorted_ints, "waits gb"),
-            *peer_rows("rules waits"),
-        ]),
-    ]
+    return Workload("rules_is_win", "is_win under rules, 14 tiles", [
+        row("mahjong_fast no rules=", mf.is_win, lambda: ints(hands14()), bool, "is_win"),
+        row("no rules=, through the lambda of the rows below", bound(mf.is_win), lambda: ints(hands14()), bool,
+            "is_win"),
+        row("rules=None", bound(mf.is_win, rules=None), lambda: ints(hands14()), bool, "is_win"),
+        row('rules="riichi"', bound(mf.is_win, rules=r), lambda: ints(hands14()), bool, "is_win riichi"),
+        row('rules="gb"', bound(mf.is_win, rules="gb"), lambda: ints(hands14()), bool, "is_win gb"),
+        row('rules="riichi", mpsz text', bound(mf.is_win, rules=r), lambda: text(hands14()), bool,
+            "is_win riichi"),
+        *peer_rows("rules is_win"),
+    ])
 
 
-def efficiency() -> list[Workload]:
-    """useful_tiles and discard_analysis in their input forms and keywords, beside the peers."""
-    r, h13, h14 = "riichi", hands13, hands14
-    d, two, by_rules = DISCARD_SHARE, TWO_STEP_SHARE, RULED_SHARE
-    return [
-        Workload("useful", "useful_tiles, 13 tiles", [
-            row("mahjong_fast list of 13 ints", mf.useful_tiles, lambda: ints(h13()), useful_answer),
-            row("mpsz text", mf.useful_tiles, lambda: text(h13()), useful_answer),
-            row(f"visible= list of {VISIBLE} ints", seen(mf.useful_tiles), lambda: and_seen(13), useful_answer,
-                "useful visible"),
-            row('rules="riichi"', bound(mf.useful_tiles, rules=r), lambda: ints(h13()),
-                useful_answer, "useful riichi", fewer=by_rules),
-            row('rules="gb"', bound(mf.useful_tiles, rules="gb"), lambda: ints(h13()),
-                useful_answer, "useful gb", fewer=by_rules),
-            *efficiency_peers("useful", by_rules),
-        ]),
-        Workload("discards", "discard_analysis, 14 tiles", [
-            row("mahjong_fast list of 14 ints", mf.discard_analysis, lambda: ints(h14()), discard_rows, fewer=d),
-            row("list of 14 ints, every row read", lambda x: discard_rows(mf.discard_analysis(x)), lambda: ints(h14()),
-                tuple, fewer=d),
-            row("mpsz text", mf.discard_analysis, lambda: text(h14()), discard_rows, fewer=d),
-            row(f"visible= list of {VISIBLE} ints", seen(mf.discard_analysis), lambda: and_seen(14), discard_rows,
-                "discards visible", fewer=d),
-            row('rules="riichi"', bound(mf.discard_analysis, rules=r), lambda: ints(h14()), discard_rows,
-                "discards riichi", fewer=d),
-            row("prebuilt Hand", mf.discard_analysis, lambda: prebuilt(h14()), discard_rows, fewer=d),
-            *efficiency_peers("discards", d),
-        ]),
-        Workload("two_step", "discard_analysis two_step=True", [
-            row("mahjong_fast list of 14 ints", bound(mf.discard_analysis, two_step=True), lambda: ints(h14()),
-                two_step_rows, fewer=two),
-            *efficiency_peers("two_step", two),
-        ]),
-    ]
+def rules_shanten() -> Workload:
+    """shanten under the rule sets beside the default, and the peers that play them."""
+    r = "riichi"
+    return Workload("rules_shanten", "shanten under rules, 13 tiles", [
+        row("mahjong_fast no rules=", mf.shanten, lambda: ints(hands13()), int, "shanten"),
+        row("no rules=, through the lambda of the rows below", bound(mf.shanten), lambda: ints(hands13()), int,
+            "shanten"),
+        row("rules=None", bound(mf.shanten, rules=None), lambda: ints(hands13()), int, "shanten"),
+        row('rules="riichi"', bound(mf.shanten, rules=r), lambda: ints(hands13()), int, "shanten riichi"),
+        row('rules="gb"', bound(mf.shanten, rules="gb"), lambda: ints(hands13()), int, "shanten gb"),
+        row('rules=RULES["gb"]', bound(mf.shanten, rules=mf.RULES["gb"]), lambda: ints(hands13()), int,
+            "shanten gb"),
+        *peer_rows("rules shanten"),
+    ])
+
+
+def rules_waits() -> Workload:
+    """waits under the rule sets beside the default, and the peers that play riichi."""
+    r = "riichi"
+    return Workload("rules_waits", "waits under rules, 13 tiles", [
+        row("mahjong_fast no rules=", mf.waits, lambda: ints(hands13()), sorted_ints, "waits"),
+        row("no rules=, through the lambda of the rows below", bound(mf.waits), lambda: ints(hands13()),
+            sorted_ints, "waits"),
+        row("rules=None", bound(mf.waits, rules=None), lambda: ints(hands13()), sorted_ints, "waits"),
+        row('rules="riichi"', bound(mf.waits, rules=r), lambda: ints(hands13()), sorted_ints,
+            "waits riichi"),
+        row('rules="gb"', bound(mf.waits, rules="gb"), lambda: ints(hands13()), sorted_ints, "waits gb"),
+        *peer_rows("rules waits"),
+    ])
+
+
+def useful() -> Workload:
+    """useful_tiles in its input forms and under rules, beside the peers."""
+    r, h13, by_rules = "riichi", hands13, RULED_SHARE
+    return Workload("useful", "useful_tiles, 13 tiles", [
+        row("mahjong_fast list of 13 ints", mf.useful_tiles, lambda: ints(h13()), useful_answer),
+        row("mpsz text", mf.useful_tiles, lambda: text(h13()), useful_answer),
+        row(f"visible= list of {VISIBLE} ints", seen(mf.useful_tiles), lambda: and_seen(13), useful_answer,
+            "useful visible"),
+        row('rules="riichi"', bound(mf.useful_tiles, rules=r), lambda: ints(h13()),
+            useful_answer, "useful riichi", fewer=by_rules),
+        row('rules="gb"', bound(mf.useful_tiles, rules="gb"), lambda: ints(h13()),
+            useful_answer, "useful gb", fewer=by_rules),
+        *efficiency_peers("useful", by_rules),
+    ])
+
+
+def discards() -> Workload:
+    """discard_analysis in its input forms and keywords, beside the peers."""
+    r, h14, d = "riichi", hands14, DISCARD_SHARE
+    return Workload("discards", "discard_analysis, 14 tiles", [
+        row("mahjong_fast list of 14 ints", mf.discard_analysis, lambda: ints(h14()), discard_rows, fewer=d),
+        row("list of 14 ints, every row read", lambda x: discard_rows(mf.discard_analysis(x)), lambda: ints(h14()),
+            tuple, fewer=d),
+        row("mpsz text", mf.discard_analysis, lambda: text(h14()), discard_rows, fewer=d),
+        row(f"visible= list of {VISIBLE} ints", seen(mf.discard_analysis), lambda: and_seen(14), discard_rows,
+            "discards visible", fewer=d),
+        row('rules="riichi"', bound(mf.discard_analysis, rules=r), lambda: ints(h14()), discard_rows,
+            "discards riichi", fewer=d),
+        row("prebuilt Hand", mf.discard_analysis, lambda: prebuilt(h14()), discard_rows, fewer=d),
+        *efficiency_peers("discards", d),
+    ])
+
+
+def two_step() -> Workload:
+    """discard_analysis with the two-step figures, beside a peer without them."""
+    h14, two = hands14, TWO_STEP_SHARE
+    return Workload("two_step", "discard_analysis two_step=True", [
+        row("mahjong_fast list of 14 ints", bound(mf.discard_analysis, two_step=True), lambda: ints(h14()),
+            two_step_rows, fewer=two),
+        *efficiency_peers("two_step", two),
+    ])
 
 
 def batch(f: str, threads: int, rows: int, size: int = 14, dtype: str = "uint8", rules: str | None = None,
@@ -300,8 +315,12 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         Workload("waits_forms", "waits, inputs and keywords", waits_forms(), "waits"),
         Workload("classify", "classify/decompose, wins", classify()),
         Workload("tiles", "parse, format, Hand", tiles(), "is_win"),
-        *ruled(),
-        *efficiency(),
+        rules_is_win(),
+        rules_shanten(),
+        rules_waits(),
+        useful(),
+        discards(),
+        two_step(),
         Workload("is_win_batch", f"is_win_batch, {n:,} rows", [
             Row("mahjong_fast 1 thread", "numpy", batch("is_win_batch", 1, n), n, "is_win"),
             Row("mahjong_fast 2 threads", "numpy", batch("is_win_batch", 2, n), n, "is_win"),
