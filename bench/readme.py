@@ -27,6 +27,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SPEED = ROOT / "docs" / "speed.md"
+IMPLEMENTATIONS = ROOT / "docs" / "implementations.md"
 README = ROOT / "README.md"
 RESULTS = HERE / "readme-run.json"
 START, END = "<!-- speed -->", "<!-- /speed -->"
@@ -82,8 +83,8 @@ SIZES = ("**Tables.** The `table` strategy packs two bits per suit code (base-5 
          "downloaded or cached on disk; `import mahjong_fast` builds no table. {fallback}")
 """The closing paragraph: the tables' sizes and build times, and the pure-Python figures of the run."""
 
-LOGS = ("game logs (mjai): read, track every seat, judge every discard", "**260,000 discards/s** on one core",
-        "Tenhou's phoenix-room corpus in about an hour on one core ([docs/logs.md](docs/logs.md#speed))")
+LOGS = ("game logs: read, track the seats, judge each discard", "260,000 discards/s, one core",
+        "none measured ([docs/logs.md](docs/logs.md#speed))")
 """The headline line of the game logs, measured apart (``python bench/test_bench_logs.py``, docs/logs.md)."""
 
 DEFAULT_MACHINE = "a shared 2-core machine"
@@ -161,55 +162,55 @@ def slower(bench: list[dict]) -> str:
     at = _index(bench)
     ratios = [at[(w, "mahjong_fast", "pure-python")] / at[(w, "mahjong_fast", "compiled")]
               for w in ("is_win", "shanten", "waits")]
-    return f'`"pure-python"` is\nabout {round(min(ratios), -1):.0f}-{round(max(ratios), -1):.0f}× slower (see Speed).'
+    return f"about {round(min(ratios), -1):.0f}-{round(max(ratios), -1):.0f}× slower (see [speed](speed.md))"
 
 
-def _peers(at: dict[tuple[str, str, str], float], work: str, base: float) -> str:
-    """The compiled peer rows of a workload as "name N×", fastest first (ratios to ``base``)."""
-    found = {}
-    for (w, lib, impl), t in at.items():
-        if w == work and impl == "compiled" and not lib.startswith(("mahjong_fast", "builtin")):
-            name = lib.split()[0]
-            found[name] = min(found.get(name, t), t)
-    shown = {"mahjong": "`mahjong`", "MahjongGB": "PyMahjongGB"}
-    return ", ".join(f"{shown.get(name, name)} {_ratio(t / base)}" for name, t in sorted(found.items(),
-                                                                                         key=lambda x: x[1]))
+SLOWER = re.compile(r"about \d+-\d+× slower \(see \[speed\]\(speed\.md\)\)")
+"""The figure of docs/implementations.md that follows the run."""
+
+SHORT = {"mahjong": "`mahjong`", "MahjongGB": "PyMahjongGB", "xiangting loop": "`xiangting` loop",
+         "jansou discard_evaluation": "jansou"}
+"""A peer's name in the headline table, by the start of its rows' labels."""
+
+
+def _fastest(at: dict[tuple[str, str, str], float], work: str, peers: list[tuple[str, str]]) -> str:
+    """"name time (ratio)" of the fastest of ``peers`` (label prefix, prefix of our row it is compared with)."""
+    found = []
+    for prefix, against in peers:
+        t, base = _find(at, work, prefix), _find(at, work, against)
+        if t is not None and base is not None:
+            found.append((t / base, t, SHORT.get(prefix.strip(), prefix.split()[0])))
+    if not found:
+        return "—"
+    ratio, t, name = min(found)
+    return f"{name} {_time(t)} ({_ratio(ratio)})"
 
 
 def headline_lines(bench: list[dict]) -> str:
-    """The README's headline table: a line per headline, mahjong_fast's time and the peers' ratios to it."""
+    """The README's headline table: a line per headline, mahjong_fast's time and the fastest peer measured."""
     at = _index(bench)
-    out = ["| workload | mahjong_fast | peers, times as long |", "| --- | --- | --- |"]
+    out = ["| call | mahjong_fast | fastest peer measured |", "| --- | --- | --- |"]
     for work, title in (("is_win", "`is_win`, 14 tiles"), ("shanten", "`shanten`, 13 tiles"),
                         ("waits", "`waits`, 13 tiles")):
-        ours = at[(work, "mahjong_fast", "compiled")]
-        out.append(f"| {title} | **{_time(ours)}** | {_peers(at, work, ours)} |")
+        peers = sorted({lib.split()[0] + " " for (w, lib, i) in at if w == work and i == "compiled"
+                        and not lib.startswith(("mahjong_fast", "builtin"))})  # "mahjong " is not mahjong_fast
+        out.append(f"| {title} | {_time(at[(work, 'mahjong_fast', 'compiled')])} | "
+                   f"{_fastest(at, work, [(p, 'mahjong_fast') for p in peers])} |")
     for work, title, ours_row, peers in EFFICIENCY[1:]:
-        ours = at.get((work, ours_row, "compiled"))
-        if ours is None:
-            continue
-        cells = []
-        for prefix, name, against in peers:
-            t, base = _find(at, work, prefix), _find(at, work, against)
-            if t is not None and base is not None:
-                cells.append(f"{name.split(' (')[0]} {_ratio(t / base)}")
-        out.append(f"| {title} | **{_time(ours)}** | {', '.join(cells) or '—'} |")
+        if (work, ours_row, "compiled") in at:
+            pairs = [(prefix, against) for prefix, _, against in peers]
+            out.append(f"| {title} | {_time(at[(work, ours_row, 'compiled')])} | {_fastest(at, work, pairs)} |")
     one = at[("is_win_batch", "mahjong_fast 1 thread", "compiled")]
-    two = at[("is_win_batch", "mahjong_fast 2 threads", "compiled")]
     total = at.get(("is_win_batch", "numpy counts.sum(axis=1)", "compiled"))
-    out.append(f"| `is_win_batch`, numpy rows | **{_time(one)}/row**, {_time(two)}/row on 2 threads | "
-               + (f"numpy `counts.sum(axis=1)` on the same rows {_ratio(total / one)}" if total else "—") + " |")
+    out.append(f"| `is_win_batch`, per row | {_time(one)} | "
+               + (f"numpy row sum {_time(total)} ({_ratio(total / one)})" if total else "—") + " |")
     out.append("| " + " | ".join(LOGS) + " |")
     return "\n".join(out)
 
 
 def readme_block(data: dict[str, Any]) -> str:
     """What README.md holds between its speed markers."""
-    return (f"{START}\n{headline_lines(data['benchmarks'])}\n\n"
-            "Ratios are to mahjong_fast's compiled call on the same 1,000 hands, each library fed its native input; "
-            "a tile-efficiency peer's, to our call under its rules. Every entry point in every input form, "
-            "the pure-Python figures and how they were measured: [docs/speed.md](docs/speed.md).\n"
-            f"{END}")
+    return f"{START}\n{headline_lines(data['benchmarks'])}\n{END}"
 
 
 def speed_page(data: dict[str, Any], machine: str | None = None) -> str:
@@ -240,12 +241,13 @@ def with_block(readme: str, block: str) -> str:
     return readme[:start] + block + readme[end + len(END):]
 
 
-def written(data: dict[str, Any], readme: str, machine: str | None = None) -> tuple[str, str]:
-    """The text of docs/speed.md and of README.md, from the JSON of one run and the README as it is."""
-    readme = with_block(readme, readme_block(data))
-    readme = re.sub(r'`"pure-python"` is\s+about [^.]*slower \(see Speed\)\.', slower(data["benchmarks"]), readme,
-                    count=1)
-    return speed_page(data, machine), readme
+def written(data: dict[str, Any], readme: str, implementations: str,
+            machine: str | None = None) -> tuple[str, str, str]:
+    """The text of docs/speed.md, README.md and docs/implementations.md, from the JSON of one run and
+    the README and docs/implementations.md as they are."""
+    bench = data["benchmarks"]
+    return (speed_page(data, machine), with_block(readme, readme_block(data)),
+            SLOWER.sub(slower(bench), implementations, count=1))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -260,19 +262,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.machine and not args.check and data.get("machine_description") != args.machine:
         data["machine_description"] = args.machine
         args.results.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    files = (args.speed, args.readme, IMPLEMENTATIONS)
     try:
-        page, readme = written(data, args.readme.read_text(encoding="utf-8"), args.machine)
+        texts = written(data, args.readme.read_text(encoding="utf-8"), IMPLEMENTATIONS.read_text(encoding="utf-8"),
+                        args.machine)
     except ValueError as exc:
         print(f"bench/readme.py: {args.readme} has {exc}", file=sys.stderr)
         return 2
-    stale = [path for path, text in ((args.speed, page), (args.readme, readme))
-             if not path.is_file() or path.read_text(encoding="utf-8") != text]
+    stale = [path for path, text in zip(files, texts) if not path.is_file() or path.read_text(encoding="utf-8") != text]
     if args.check:
         for path in stale:
             print(f"{path} is not what bench/readme.py writes from {args.results}", file=sys.stderr)
         return 1 if stale else 0
-    for path, text in ((args.speed, page), (args.readme, readme)):
-        path.write_text(text, encoding="utf-8")
+    for path in stale:
+        path.write_text(texts[files.index(path)], encoding="utf-8")
     return 0
 
 

@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-# No test asserts a duration (speed lives in bench/): hypothesis's per-example deadline is off everywhere.
-settings.register_profile("mahjong_fast", deadline=None)
-settings.load_profile("mahjong_fast")
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from support.impls import IMPL_IDS, Impl, load_impl
+
+# No test asserts a duration (speed lives in bench/): hypothesis's per-example deadline is off everywhere.
+settings.register_profile("mahjong_fast", deadline=None)
+settings.load_profile("mahjong_fast")
 
 
 @pytest.fixture(scope="session", params=IMPL_IDS)

@@ -1,5 +1,6 @@
-"""docs/speed.md and the README's headline speed table are what bench/readme.py writes from the
-committed run (bench/readme-run.json): generated, never edited by hand."""
+"""docs/speed.md, the README's headline speed table and the pure-Python figure of
+docs/implementations.md are what bench/readme.py writes from the committed run
+(bench/readme-run.json): generated, never edited by hand."""
 from __future__ import annotations
 
 import importlib.util
@@ -32,23 +33,26 @@ def readme():
 @pytest.fixture(scope="module")
 def written(readme):
     data = json.loads((BENCH / "readme-run.json").read_text(encoding="utf-8"))
-    return readme.written(data, (REPO_ROOT / "README.md").read_text(encoding="utf-8"))
+    return readme.written(data, (REPO_ROOT / "README.md").read_text(encoding="utf-8"),
+                          (REPO_ROOT / "docs" / "implementations.md").read_text(encoding="utf-8"))
 
 
 def test_speed_page_is_generated(written):
-    page, _ = written
+    page, _, _ = written
     assert (REPO_ROOT / "docs" / "speed.md").read_text(encoding="utf-8") == page, (
         "docs/speed.md is not what `python bench/readme.py` writes from bench/readme-run.json: run it")
 
 
 def test_readme_headline_table_is_generated(written):
-    _, readme_text = written
+    _, readme_text, implementations = written
     assert (REPO_ROOT / "README.md").read_text(encoding="utf-8") == readme_text, (
         "README.md's <!-- speed --> block is not what `python bench/readme.py` writes: run it")
+    assert (REPO_ROOT / "docs" / "implementations.md").read_text(encoding="utf-8") == implementations, (
+        "docs/implementations.md's pure-Python figure is not the run's: run `python bench/readme.py`")
 
 
 def test_the_page_links_resolve_inside_docs(written):
-    page, _ = written
+    page, _, _ = written
     for target in re.findall(r"\]\(([^)#\s]+)", page):
         assert (REPO_ROOT / "docs" / target).is_file(), target
 
