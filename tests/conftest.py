@@ -2,8 +2,8 @@
 
 Every test that takes ``impl`` runs once per implementation: ``c-extension``
 (the compiled kernels; left out when ``MAHJONG_FAST_NO_EXTENSIONS`` is set) and
-``pure-python`` (their twins).  ``impl.win``, ``impl.table``, ``impl.shanten``,
-``impl.decompose`` and ``impl.batch`` are the kernel modules.  Everything else
+``pure-python`` (their twins).  ``impl.NAME`` is the kernel module NAME, for every name of
+``mahjong_fast._kernels.KERNELS`` (``impl.win``, ``impl.shanten``, ``impl.efficiency``...).  Everything else
 (the public API, classify, the batch layer) is tested as it is dispatched; CI
 runs the whole suite again under pure Python.
 """

@@ -1,11 +1,15 @@
 """The shared test helpers do what the other tests rely on."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from mahjong_fast._bench.hands import KNITTED_SETS
 from mahjong_fast._layout import N_KINDS
 
-from support.hands import counts_of, tiles_of
+from support.hands import counts_of, mixed_hand, tile_counts, tiles_of
+from support.hu_rules import KNITTED_SETS as SPELLED
 from support.impls import IMPL_IDS, NO_EXTENSIONS, REPO_ROOT, data_dir, implementations
 
 
@@ -43,3 +47,14 @@ def test_no_test_reads_outside_the_repository():
     ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'git clone -q --no-hardlinks "$(pwd)" "$work/clone/mahjong_fast"' in ci
     assert '[[ ! -e $root/../shared ]]' in ci
+
+
+def test_the_generators_knitted_sets_are_the_ones_spelled_out_as_text():
+    assert list(KNITTED_SETS) == [tuple(k) for k in SPELLED]
+
+
+def test_tile_counts_is_the_inverse_of_tiles_of():
+    rng = random.Random(4)
+    for n in (0, 1, 13, 14):
+        counts = mixed_hand(rng, n)
+        assert tile_counts(tiles_of(counts)) == counts and sum(counts) == n
