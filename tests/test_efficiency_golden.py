@@ -1,7 +1,7 @@
 """Golden answers of the efficiency kernel on the benchmark hands, against a committed fixture.
 
 ``tests/data/golden/efficiency.json.gz`` holds hands of the benchmark's generator
-(``mahjong_fast._bench``: 14-tile hands, 13-tile hands, 14 tiles with seen tiles) with the
+(``mahjong_fast._bench.hands``: 14-tile hands, 13-tile hands, 14 tiles with seen tiles) with the
 answers of ``discard_analysis`` (with and without ``two_step=True``) and ``useful_tiles`` under
 the default and the riichi rules, as the kernel gave them before the renaming of its internals.
 The hands are stored with the answers, so the test does not depend on the generator staying as
@@ -51,15 +51,16 @@ def answers(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cases() -> list[dict[str, Any]]:
-    from mahjong_fast import _bench
+    from mahjong_fast._bench.hands import hands13, hands14
+    from mahjong_fast._bench.rows import and_seen
 
     cases: list[dict[str, Any]] = []
     for k, rules in enumerate(RULES):
-        for tiles in _bench.hands14()[k * 150 : k * 150 + 150]:
+        for tiles in hands14()[k * 150 : k * 150 + 150]:
             cases.append({"tiles": list(tiles), "seen": None, "rules": rules})
-        for tiles in _bench.hands13()[k * 100 : k * 100 + 100]:
+        for tiles in hands13()[k * 100 : k * 100 + 100]:
             cases.append({"tiles": list(tiles), "seen": None, "rules": rules})
-    for tiles, seen in _bench._and_seen(14)[300:350]:
+    for tiles, seen in and_seen(14)[300:350]:
         cases.append({"tiles": list(tiles), "seen": list(seen), "rules": None})
     return cases
 
