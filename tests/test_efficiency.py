@@ -366,9 +366,11 @@ for t in [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]:
     hand[t] += 1
 counts = np.tile(hand, (2_000_000, 1))
 mf.discard_analysis_batch(counts[:1000], threads={threads})
-start = time.perf_counter()
-mf.discard_analysis_batch(counts, threads={threads})
-whole = time.perf_counter() - start
+whole = float('inf')
+for _ in range(2):  # the second run warm, as the interrupted one is
+    start = time.perf_counter()
+    mf.discard_analysis_batch(counts, threads={threads})
+    whole = min(whole, time.perf_counter() - start)
 sent = []
 def interrupt():
     sent.append(time.perf_counter())

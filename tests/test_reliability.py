@@ -51,9 +51,11 @@ def test_ctrl_c_interrupts_a_long_batch(kind, threads):
             hand[t] += 1
         counts = np.tile(hand, (6_000_000, 1))
         mf.{kind}(counts[:1000], threads={threads})  # tables built, pool warm
-        start = time.perf_counter()
-        mf.{kind}(counts, threads={threads})
-        whole = time.perf_counter() - start
+        whole = float('inf')
+        for _ in range(2):  # the second run warm, as the interrupted one is
+            start = time.perf_counter()
+            mf.{kind}(counts, threads={threads})
+            whole = min(whole, time.perf_counter() - start)
         sent = []
         def interrupt():
             sent.append(time.perf_counter())
