@@ -9,19 +9,20 @@ calls without building a ``Hand``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Callable
 
 from . import _dispatch
 from ._dispatch import is_compiled
 from ._dispatch import shanten as _shanten
 from ._dispatch import table as _table
 from ._dispatch import win as _win
-from ._hand import Hand, Meld, MeldLike, as_hand
+from ._hand import Hand, Meld, MeldLike
 from ._kernels import rule_flags as _flags
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, SUIT_SIZE
-from ._rules import RULES, Rules, RulesLike, as_rules
-from ._tiles import TILES, Tile, as_tile, encode_tile
+from ._options import Wild, read_options
+from ._rules import RULES, Rules, RulesLike
+from ._tiles import TILES, Tile, encode_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
 """The names of ``is_win(strategy=...)``: the standard-form methods, every one giving the same answers."""
@@ -38,9 +39,6 @@ KNITTED_STRAIGHT = 5
 KNITTED_STRAIGHT_MIN = 10
 """组合龙 needs at least 10 concealed tiles: the 9 of the knitted straight and one more."""
 
-Wild = Union[None, int, str, Tile, Iterable[Union[int, str, Tile]]]
-
-
 _STRATEGIES: dict[str, Callable[[bytes], bool]] = {
     "table": _table.win_table,
     "cluster": _win.win_cluster,
@@ -48,12 +46,6 @@ _STRATEGIES: dict[str, Callable[[bytes], bool]] = {
     "python": _reference.win_cluster,
 }
 _DEFAULT_STRATEGY = "table" if is_compiled(_table) else "cluster"
-
-
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
-    return value
 
 
 def _form_code(form: object, rules: Rules) -> int:
@@ -82,19 +74,6 @@ def _strategy(name: object) -> Callable[[bytes], bool]:
         raise ValueError(
             f"unknown strategy {name!r}; expected one of {', '.join(STRATEGIES)}"
         ) from None
-
-
-def wild_kinds(wild: Wild) -> tuple[Tile, ...]:
-    """The tile kinds named by ``wild=``: one tile or a list, in any tile form."""
-    if wild is None:
-        return ()
-    items = [wild] if isinstance(wild, (str, int)) else wild
-    if isinstance(items, (dict, set, frozenset, bytes)) or not hasattr(items, "__iter__"):
-        raise TypeError(f"wild must be a tile or a list of tiles, not {type(wild).__name__}")
-    kinds = set()
-    for w in items:
-        kinds.add(as_tile(w, "wild"))
-    return tuple(sorted(kinds))
 
 
 def _joker_split(hand: Hand, kinds: Sequence[Tile], exist: bytes | None = None) -> tuple[bytes, int, bytes, bytes]:
@@ -222,10 +201,8 @@ def is_win(
     ValueError: unknown strategy 'fast'; expected one of table, cluster, carry, python
     """
     check = _strategy(strategy)
-    kinds = wild_kinds(wild)
-    _check_bool(fifth, "fifth")
-    r = as_rules(rules)
-    h = as_hand(hand, melds, encoding)
+    o = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
+    h, r, kinds = o.hand_of(hand), o.rules, o.wild
     n = len(h.tiles)
     if not r.is_default:
         flags = rule_flags(h, r, kinds)
@@ -303,10 +280,8 @@ def waits(
     ...
     ValueError: waits needs 3n+1 concealed tiles (13 - 3k beside k declared melds); got 2 tiles and 0 melds
     """
-    kinds = wild_kinds(wild)
-    _check_bool(fifth, "fifth")
-    r = as_rules(rules)
-    h = as_hand(hand, melds, encoding)
+    o = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
+    h, r, kinds = o.hand_of(hand), o.rules, o.wild
     n = len(h.tiles)
     flags = None if r.is_default else rule_flags(h, r, kinds)
     if n % 3 != 1 or h.size > 13:
@@ -397,11 +372,9 @@ def shanten(
     ...
     ValueError: form 'knitted' does not win under rules 'chinese'
     """
-    r = as_rules(rules)
-    code = _form_code(form, r)
-    kinds = wild_kinds(wild)
-    _check_bool(fifth, "fifth")
-    h = as_hand(hand, melds, encoding)
+    o = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
+    code = _form_code(form, o.rules)
+    h, r, kinds = o.hand_of(hand), o.rules, o.wild
     n = len(h.tiles)
     flags = None if r.is_default else rule_flags(h, r, kinds)
     if n % 3 == 0 or h.size > 14:

@@ -747,7 +747,7 @@ cdef bint _read_visible(object visible, object encoding, unsigned char* seen) no
 
 def efficiency_args(hand, melds, visible, rules, wild, fifth, encoding, int residue):
     """``(held, lim, avail, wild mask or None, flags, fifth)`` for the efficiency kernel, as
-    ``_efficiency._setup`` computes them for a hand of 3n+``residue`` concealed tiles, read in
+    ``_efficiency._kernel_args`` computes them for a hand of 3n+``residue`` concealed tiles, read in
     C; None when the general path must read the call (it gives the answer or the error).
     ``rules`` is a preset name or a ``Rules`` (the caller passes the default for None)."""
     cdef Reading r

@@ -247,7 +247,7 @@ def fast_paths(
 
 def efficiency_args(*args: object) -> tuple[bytes, bytes, bytes, bytes | None, int, bool] | None:
     """Always None: without a compiler every efficiency call is read by the general path
-    (``_efficiency._setup``), which is already the Python reading of it."""
+    (``_efficiency._kernel_args``), which is already the Python reading of it."""
     return None
 
 

@@ -1,6 +1,6 @@
 """Hu types (胡牌类型) and decompositions of a winning hand.
 
-A thin wrapper: the input is normalised once by ``as_hand`` and the kernels
+A thin wrapper: the input is read once by ``read_options`` and the kernels
 (``_win`` for seven pairs and thirteen orphans, ``_decompose`` for the
 standard form) work on its 34 counts.  The rules are DESIGN.md's "Win forms
 and hu types"; where the Java hu-type article (``judgeNormalHuType``) reads
@@ -28,13 +28,14 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from . import _dispatch
-from ._api import Wild, _check_bool, rule_flags, wild_kinds
+from ._api import rule_flags
 from ._dispatch import hutype as _hutype
-from ._hand import Meld, MeldLike, as_hand
+from ._hand import Meld, MeldLike
 from ._kernels import hu_flags as _flags
 from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._notation import format as _format
-from ._rules import RulesLike, as_rules
+from ._options import Wild, read_options
+from ._rules import RulesLike
 from ._tiles import TILES, Tile
 
 __all__ = ["DecomposedMeld", "Decomposition", "HuType", "classify", "decompose"]
@@ -387,7 +388,6 @@ _DECLARED: dict[Meld, DecomposedMeld] = {}
 _MELD_KIND = {"chow": _hutype.CHOW, "pung": _hutype.PUNG, "kong": _hutype.KONG}
 _MELD_BYTES: dict[tuple[Meld, ...], bytes] = {}
 _WILD_MASKS: dict[tuple[Tile, ...], bytes] = {}
-_WILD_KINDS: dict[object, tuple[Tile, ...]] = {}
 _HU_TYPES: dict[int, HuType] = {}
 
 
@@ -408,18 +408,6 @@ def _meld_bytes(melds: tuple[Meld, ...]) -> bytes:
         )
         if len(_MELD_BYTES) < 4096:
             _MELD_BYTES[melds] = found
-    return found
-
-
-def _wild(wild: Wild) -> tuple[Tile, ...]:
-    """``wild_kinds(wild)``, remembered for a str or int (the usual ``"5z"``)."""
-    if type(wild) is not str and type(wild) is not int:
-        return wild_kinds(wild)
-    found = _WILD_KINDS.get(wild)
-    if found is None:
-        found = wild_kinds(wild)
-        if len(_WILD_KINDS) < 1024:
-            _WILD_KINDS[wild] = found
     return found
 
 
@@ -490,8 +478,9 @@ def decompose(
     >>> [str(d.pair) for d in decompose("111222333m44m")]
     ['1m', '4m', '4m']
     """
-    r = None if rules is None else as_rules(rules)
-    h = as_hand(hand, melds, encoding)
+    o = read_options(melds=melds, rules=rules, encoding=encoding)
+    r = None if rules is None else o.rules
+    h = o.hand_of(hand)
     declared = tuple([_declared(m) for m in h.melds]) if h.melds else ()
     if r is None:
         return _hutype.decompositions(h.counts, Decomposition, TILES, _CHOWS, _PUNGS, declared)
@@ -573,11 +562,10 @@ def classify(
     >>> classify("1112345678999m5z", wild="5z").names("en")
     ['Plain Win', 'Full Flush', 'Concealed Hand']
     """
-    kinds = _wild(wild) if wild is not None else ()
-    if fifth is not True:
-        _check_bool(fifth, "fifth")
-    r = None if rules is None else as_rules(rules)
-    h = as_hand(hand, melds, encoding)
+    o = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
+    kinds = o.wild
+    r = None if rules is None else o.rules
+    h = o.hand_of(hand)
     if h.size != MAX_HAND:
         raise ValueError(
             f"classify needs a whole hand of {MAX_HAND} tiles (a kong counting as three); "

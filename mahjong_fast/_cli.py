@@ -14,13 +14,14 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
-from ._api import Wild, is_win, rule_flags, shanten, waits, wild_kinds
+from ._api import is_win, rule_flags, shanten, waits
 from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
-from ._efficiency import UsefulTiles, discard_analysis, render_discards, render_useful, useful_tiles
+from ._efficiency import UsefulTiles, discard_analysis, useful_tiles
 from ._hand import Hand
 from ._layout import MAX_HAND
 from ._notation import format as format_hand
+from ._options import Wild, wild_kinds
 from ._rules import RULES, as_rules
 from ._tiles import Tile
 from ._version import __version__
@@ -215,12 +216,12 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     plain = not out.fancy
     if n % 3 == 2 and not won:  # a complete hand needs no discard table
         out.line("discards:")
-        table = render_discards(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth, plain=plain)
-        for line in table.splitlines():
+        table = discard_analysis(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth, two_step=True)
+        for line in table.render(plain).splitlines():
             out.line(f"  {line}")
     elif n % 3 == 1:
-        out.line("useful:    " + render_useful(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth,
-                                               plain=plain))
+        useful = useful_tiles(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth)
+        out.line("useful:    " + useful.render(plain))
     return EXIT_OK
 
 

@@ -9,17 +9,16 @@ two-step figures and how the peers' conventions differ: docs/efficiency.md.
 """
 from __future__ import annotations
 
-import array
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast, overload
+from typing import TYPE_CHECKING, NamedTuple, cast, overload
 
 from . import _batch
-from ._api import Wild, rule_flags, wild_kinds
-from ._counts import read_counts
+from ._api import rule_flags
 from ._dispatch import api_fast as _api_fast
 from ._dispatch import efficiency as _kernel
-from ._hand import Hand, MeldLike, as_hand
+from ._hand import MeldLike
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
+from ._options import Options, Wild, read_options
 from ._rules import Rules, as_rules
 from ._tiles import TILES, Tile
 
@@ -119,6 +118,22 @@ class UsefulTiles:
     def __repr__(self) -> str:
         tiles = "".join(str(t) for t in self.tiles)
         return f"UsefulTiles(shanten={self.shanten}, tiles={tiles!r}, total={self.total})"
+
+    def render(self, plain: bool = False) -> str:
+        """The useful draws as players read them; ``plain=True`` writes ASCII English.
+
+        Examples
+        --------
+        >>> from mahjong_fast import useful_tiles
+        >>> print(useful_tiles("123m456p789s1122z", visible="1z").render())
+        shanten 0: 摸 1z×1 2z×2, 3 枚
+        >>> print(useful_tiles("123m456p789s1122z").render(plain=True))
+        shanten 0: draw 1z x2 2z x2, 4 tiles
+        """
+        counts = self.counts
+        times, draw, tiles = (" x", "draw", "tiles") if plain else ("×", "摸", "枚")
+        body = " ".join(f"{t}{times}{counts[t]}" for t in self.tiles) or "-"
+        return f"shanten {self.shanten}: {draw} {body}, {self.total} {tiles}"
 
 
 class Discard:
@@ -255,7 +270,7 @@ class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
         return f"DiscardAnalysis(shanten={self.shanten}, discards={len(self)})"
 
     def render(self, plain: bool = False) -> str:
-        """The table as players read it (see ``render_discards``).
+        """The table as players read it: ``打 3m → 摸 1m 4m 2p, 10 枚, two-step 21.40  (shanten 1)``.
 
         Parameters
         ----------
@@ -283,41 +298,28 @@ class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
 
 # ---------------------------------------------------------------- reading the arguments
 
-def _visible_counts(visible: object, encoding: str | None) -> bytes:
-    """34 counts of ``visible``: tiles in any form (text, a list of tiles, a ``Hand``), or 34
-    counts as ``bytes``/``bytearray``/a 1-D integer buffer such as a numpy row."""
-    if visible is None:
-        return _NONE
-    if isinstance(visible, Hand):
-        return visible.all_counts
-    if isinstance(visible, (bytes, bytearray, memoryview, array.array)) or hasattr(visible, "__array_interface__"):
-        return read_counts(visible, "visible")
-    if isinstance(visible, (list, tuple)) and not visible:
-        return _NONE
-    try:
-        h = as_hand(visible, (), encoding, "visible")
-    except ValueError as exc:  # the hand reader's words, said of visible (a list of ints is tiles here)
-        raise ValueError(str(exc).replace("in the hand", "in visible").split("; did you mean")[0]) from None
-    return h.all_counts
+class KernelArgs(NamedTuple):
+    """What the efficiency kernel takes for one hand (the compiled readers give the same, as a tuple)."""
+
+    held: bytes
+    """34 counts of the concealed tiles."""
+    limits: bytes
+    """Per tile, the copies the concealed part may hold: the rules' copies less those in its own melds."""
+    available: bytes
+    """``limits`` less the tiles seen (``visible``): the copies left to hold or draw."""
+    wild_mask: bytes | None
+    """34 bytes, 1 for a joker kind; None without jokers."""
+    flags: int
+    """The rule bits of the hand (``rule_flags``)."""
+    fifth: bool
+    """Whether a joker may stand for a fifth copy."""
 
 
-def _setup(
-    hand: object,
-    melds: Iterable[MeldLike],
-    visible: object,
-    rules: object,
-    wild: Wild,
-    fifth: object,
-    encoding: str | None,
-    residue: int,
-    what: str,
-) -> tuple[bytes, bytes, bytes, bytes | None, int, bool]:
-    """``(held, lim, avail, wild mask, flags, fifth)`` for the kernel; every check of the API."""
-    if not isinstance(fifth, bool):
-        raise TypeError(f"fifth must be a bool, not {type(fifth).__name__}")
-    r = as_rules(rules)
-    kinds = wild_kinds(wild)
-    h = as_hand(hand, melds, encoding)
+def _kernel_args(hand: object, options: Options, residue: int, what: str) -> KernelArgs:
+    """The kernel's arguments for ``hand`` of 3n+``residue`` concealed tiles under ``options``:
+    every check of the API after ``read_options`` (the size, the rules, the copies seen)."""
+    h = options.hand_of(hand)
+    r = options.rules
     n = len(h.tiles)
     most = MAX_HAND - (2 - residue)
     if n % 3 != residue or h.size > most:
@@ -325,8 +327,8 @@ def _setup(
             f"{what} needs 3n+{residue} concealed tiles ({most} - 3k beside k declared melds); "
             f"got {n} tiles and {len(h.melds)} melds"
         )
-    flags = rule_flags(h, r, kinds)
-    seen = _visible_counts(visible, encoding)
+    flags = rule_flags(h, r, options.wild)
+    seen = options.visible
     limits = r.limits
     for t in range(N_KINDS):
         if h.all_counts[t] + seen[t] > limits[t]:
@@ -339,12 +341,12 @@ def _setup(
     lim = bytes(limits[t] - (h.all_counts[t] - h.counts[t]) for t in range(N_KINDS))
     avail = bytes(lim[t] - seen[t] for t in range(N_KINDS))
     mask = None
-    if kinds:
+    if options.wild:
         m = bytearray(N_KINDS)
-        for k in kinds:
+        for k in options.wild:
             m[k] = 1
         mask = bytes(m)
-    return h.counts, lim, avail, mask, flags, fifth
+    return KernelArgs(h.counts, lim, avail, mask, flags, options.fifth)
 
 
 _RULE_SPECS: dict[object, tuple[int, bytes]] = {}
@@ -439,7 +441,8 @@ def useful_tiles(
         hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 1
     )
     if args is None:
-        args = _setup(hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles")
+        options = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding, visible=visible)
+        args = _kernel_args(hand, options, 1, "useful_tiles")
     held, lim, avail, mask, flags, fifth_ = args
     s, m, total = _kernel.useful(held, lim, avail, mask, flags, fifth_)
     return UsefulTiles(s, m, total, avail, held)
@@ -512,7 +515,8 @@ def discard_analysis(
         hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 2
     )
     if args is None:
-        args = _setup(hand, melds, visible, rules, wild, fifth, encoding, 2, "discard_analysis")
+        options = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding, visible=visible)
+        args = _kernel_args(hand, options, 2, "discard_analysis")
     held, lim, avail, mask, flags, fifth_ = args
     return cast(DiscardAnalysis, _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step, DiscardAnalysis))
 
@@ -545,49 +549,6 @@ def _render_table(table: DiscardAnalysis, plain: bool = False) -> str:
         line += f"  (shanten {d.shanten}{', ' + backward if d.backward else ''})"
         lines.append(line)
     return "\n".join(lines)
-
-
-def render_discards(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = (),
-    visible: object = None,
-    rules: str | Rules | None = None,
-    wild: Wild = None,
-    fifth: bool = True,
-    encoding: str | None = None,
-    two_step: bool = True,
-    plain: bool = False,
-) -> str:
-    """The discard table of a 3n+2 hand as players read it, one line per discard, best first:
-    ``打 3m → 摸 1m 4m 2p, 10 枚, two-step 21.40  (shanten 1)``; ``plain=True`` writes it in
-    ASCII English (``discard 3m -> draw 1m 4m 2p, 10 tiles, ...``).  Arguments as for
-    ``discard_analysis``."""
-    return _render_table(
-        discard_analysis(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth,
-                         encoding=encoding, two_step=two_step),
-        plain,
-    )
-
-
-def render_useful(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = (),
-    visible: object = None,
-    rules: str | Rules | None = None,
-    wild: Wild = None,
-    fifth: bool = True,
-    encoding: str | None = None,
-    plain: bool = False,
-) -> str:
-    """The useful draws of a 3n+1 hand as players read them: ``shanten 1: 摸 1m×3 4m×4, 7 枚``
-    (``plain=True``: ``shanten 1: draw 1m x3 4m x4, 7 tiles``)."""
-    u = useful_tiles(hand, melds=melds, visible=visible, rules=rules, wild=wild, fifth=fifth, encoding=encoding)
-    counts = u.counts
-    times, draw, tiles = (" x", "draw", "tiles") if plain else ("×", "摸", "枚")
-    body = " ".join(f"{t}{times}{counts[t]}" for t in u.tiles) or "-"
-    return f"shanten {u.shanten}: {draw} {body}, {u.total} {tiles}"
 
 
 # ---------------------------------------------------------------- batches
@@ -807,8 +768,6 @@ __all__ = [
     "UsefulTiles",
     "discard_analysis",
     "discard_analysis_batch",
-    "render_discards",
-    "render_useful",
     "useful_tiles",
     "useful_tiles_batch",
 ]

@@ -469,7 +469,7 @@ def _looks_like_counts(items: object) -> bool:
     )
 
 
-def _read_melds(melds: object) -> tuple[Meld, ...]:
+def read_melds(melds: object) -> tuple[Meld, ...]:
     if isinstance(melds, (str, Meld)):
         return (_as_meld(melds, "melds"),)
     if isinstance(melds, (Mapping, AbstractSet, bytes, bytearray)) or not hasattr(melds, "__iter__"):
@@ -621,7 +621,7 @@ class Hand:
 
 def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str, red_ids: bool = False) -> None:
     check_encoding(encoding)
-    extra = _read_melds(melds)
+    extra = read_melds(melds)
     own: tuple[Meld, ...] = ()
     items = None
     red: Sequence[int] = NO_RED

@@ -28,8 +28,8 @@ from mahjong_fast import format as format
 from mahjong_fast import implementation as implementation
 from mahjong_fast import parse as parse
 from mahjong_fast import to_counts as to_counts
-from mahjong_fast._api import Wild
 from mahjong_fast._hand import MeldLike
+from mahjong_fast._options import Wild
 
 rules: Rules
 """The rule set the module binds."""

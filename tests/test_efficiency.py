@@ -13,6 +13,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast import _dispatch, _efficiency
 from mahjong_fast._layout import N_KINDS
+from mahjong_fast._options import read_options
 from mahjong_fast._rules import RULES
 
 from support.hands import melds_and_limits, mixed_hand
@@ -245,15 +246,16 @@ def _args_cases(rng):
 
 
 @pytest.mark.skipif(not COMPILED, reason="the compiled reader of the efficiency arguments")
-def test_compiled_argument_reader_matches_setup():
-    """Where the C reader answers it gives exactly ``_setup``'s arguments; where ``_setup`` raises
-    it leaves the call to it (None)."""
+def test_compiled_argument_reader_matches_the_general_one():
+    """Where the C reader answers it gives exactly ``_kernel_args``'s arguments; where the general
+    reader raises it leaves the call to it (None)."""
     rng = random.Random(31)
     answered = 0
     for hand, melds, visible, rules, wild in _args_cases(rng):
         for residue, name in ((2, "discard_analysis"), (1, "useful_tiles")):
             try:
-                want = _efficiency._setup(hand, melds, visible, rules, wild, True, None, residue, name)
+                options = read_options(melds=melds, visible=visible, rules=rules, wild=wild)
+                want = _efficiency._kernel_args(hand, options, residue, name)
             except (ValueError, TypeError):
                 want = None
             got = _dispatch.api_fast.efficiency_args(
@@ -340,14 +342,14 @@ def test_batch_errors_name_the_row():
 # ---------------------------------------------------------------- text
 
 def test_render():
-    text = _efficiency.render_discards("456m2379p23455s44z")
+    text = mf.discard_analysis("456m2379p23455s44z", two_step=True).render()
     lines = text.splitlines()
     assert lines[0] == "shanten 1"
     assert lines[1].startswith("打 7p → 摸 1p 4p 5s 4z, 12 枚, two-step 5.33")
     assert "向听倒退" in lines[-1]
-    assert _efficiency.render_useful("123m456p789s1122z", visible="1z") == "shanten 0: 摸 1z×1 2z×2, 3 枚"
-    assert _efficiency.render_useful("123m456p789s1122z", plain=True) == "shanten 0: draw 1z x2 2z x2, 4 tiles"
-    plain = _efficiency.render_discards("456m2379p23455s44z", plain=True).splitlines()
+    assert mf.useful_tiles("123m456p789s1122z", visible="1z").render() == "shanten 0: 摸 1z×1 2z×2, 3 枚"
+    assert mf.useful_tiles("123m456p789s1122z").render(plain=True) == "shanten 0: draw 1z x2 2z x2, 4 tiles"
+    plain = mf.discard_analysis("456m2379p23455s44z", two_step=True).render(plain=True).splitlines()
     assert plain[1].startswith("discard 7p -> draw 1p 4p 5s 4z, 12 tiles, two-step 5.33, good shape 33%")
     assert plain[-1].endswith("backward)") and all(line.isascii() for line in plain)
 
