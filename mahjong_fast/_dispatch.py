@@ -39,6 +39,7 @@ _missing: list[str] = []
 
 if TYPE_CHECKING:
     from ._kernels import batch_py, decompose_py, efficiency_py, hutype_py, logscan_py, shanten_py, table_py, win_py
+    from ._kernels import scoring_py
 
     win = win_py
     table = table_py
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     hutype = hutype_py
     efficiency = efficiency_py
     logscan = logscan_py
+    scoring = scoring_py
 else:
     win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
     table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
@@ -57,6 +59,8 @@ else:
     hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
     efficiency = choose("mahjong_fast._kernels.efficiency", "mahjong_fast._kernels.efficiency_py")
     logscan = choose("mahjong_fast._kernels.logscan", "mahjong_fast._kernels.logscan_py")
+    # scoring runs pure Python in both builds until its compiled twin lands (issue #22)
+    scoring = importlib.import_module("mahjong_fast._kernels.scoring_py")
 
 if TYPE_CHECKING:
     from . import _api_fast_py
