@@ -44,8 +44,10 @@ def _pool(rng: random.Random, players: int) -> list[int]:
         return [t for t in kinds if t >= 27]  # honours
     if style < 0.8:
         return [t for t in GREEN]
-    if style < 0.84:
+    if style < 0.82:
         return [t for t in kinds if t in ORPHANS]
+    if style < 0.84:
+        return [t for t in kinds if t in ORPHANS and t < 27]
     if style < 0.92:  # winds / dragons heavy
         return [t for t in kinds if t >= 27 or rng.random() < 0.2]
     return [t for t in kinds if rng.random() < 0.35] or kinds
@@ -172,7 +174,7 @@ def random_win(rng: random.Random, players: int = 4) -> dict[str, Any] | None:
     has_kong = any(k in ("kong", "ckong") for k, _ in melds)
     closed = all(k == "ckong" for k, _ in melds)
     seat = rng.choice(WINDS[:players] + (None,))
-    round_ = rng.choice((27, 28, 27, 28, 29, None) if players == 4 else (27, 28, None))
+    round_ = rng.choice((27, 28, 27, 28, 29, 30, None) if players == 4 else (27, 28, None))
     dealer = seat == 27
     tsumo = rng.random() < 0.5
     flags = dict(tsumo=tsumo, riichi=False, double_riichi=False, ippatsu=False, haitei=False, houtei=False,
