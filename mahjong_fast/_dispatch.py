@@ -38,8 +38,17 @@ def choose(compiled: str, pure: str) -> ModuleType:
 _missing: list[str] = []
 
 if TYPE_CHECKING:
-    from ._kernels import batch_py, decompose_py, efficiency_py, hutype_py, logscan_py, shanten_py, table_py, win_py
-    from ._kernels import scoring_py
+    from ._kernels import (
+        batch_py,
+        decompose_py,
+        efficiency_py,
+        hutype_py,
+        logscan_py,
+        scoring_py,
+        shanten_py,
+        table_py,
+        win_py,
+    )
 
     win = win_py
     table = table_py
@@ -59,8 +68,7 @@ else:
     hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
     efficiency = choose("mahjong_fast._kernels.efficiency", "mahjong_fast._kernels.efficiency_py")
     logscan = choose("mahjong_fast._kernels.logscan", "mahjong_fast._kernels.logscan_py")
-    # scoring runs pure Python in both builds until its compiled twin lands (issue #22)
-    scoring = importlib.import_module("mahjong_fast._kernels.scoring_py")
+    scoring = choose("mahjong_fast._kernels.scoring", "mahjong_fast._kernels.scoring_py")
 
 if TYPE_CHECKING:
     from . import _api_fast_py

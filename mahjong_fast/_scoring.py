@@ -12,14 +12,14 @@ from collections.abc import Iterable
 
 from ._dispatch import scoring as _kernel
 from ._hand import Hand, MeldLike, _fill
+from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._rules import Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
-from ._yaku import Score, Yaku
+from ._yaku import YAKU_BY_ID, Score, Yaku
 
 __all__ = ["score"]
 
-_K = _kernel
 _NORTH = 30
 _RED_IDS = (16, 52, 88)
 _SITUATION = (
@@ -217,9 +217,9 @@ def score(
     dealer = seat == FIRST_HONOR
     open_hand = any(not m.concealed for m in hand.melds)
     conditions = {
-        "no riichi": not riichi, "ron": not tsumo, "tsumo": tsumo, "no kong": not any(m.kind == "kong" for m in hand.melds),
-        "non-dealer": not dealer, "dealer": dealer, "melds": bool(hand.melds), "riichi": riichi, "open": open_hand,
-        "rinshan": rinshan, "chankan": chankan,
+        "no riichi": not riichi, "ron": not tsumo, "tsumo": tsumo,
+        "no kong": not any(m.kind == "kong" for m in hand.melds), "non-dealer": not dealer, "dealer": dealer,
+        "melds": bool(hand.melds), "riichi": riichi, "open": open_hand, "rinshan": rinshan, "chankan": chankan,
     }
     for flag, condition, message in _CONTRADICTIONS:
         if flags[flag] and conditions[condition]:
@@ -264,7 +264,7 @@ def score(
     if not yaku:
         return Score(valid=False, items=(), han=0, fu=0, yakuman=0, limit="", points=0, tsumo=tsumo,
                      dealer=dealer, honba=honba, riichi_sticks=riichi_sticks, players=players)
-    items = tuple((Yaku(y), h) for y, h in yaku)
+    items = tuple((YAKU_BY_ID[y], h) for y, h in yaku)
     if not (yakuman and fu == 0):
         items += tuple((y, n) for y, n in extras if n)
     return Score(valid=True, items=items, han=han, fu=fu, yakuman=yakuman, limit=_limit(han, base, yakuman),

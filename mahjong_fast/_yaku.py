@@ -114,8 +114,8 @@ class Yaku(enum.Enum):
         return self.japanese
 
 
-DOUBLE_YAKUMAN = frozenset({Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN, Yaku.KOKUSHI_13, Yaku.DAISUUSHII})
-"""The yakuman ``Rules.double_yakuman`` counts twice (Tenhou counts each once)."""
+YAKU_BY_ID: dict[int, Yaku] = {y.value: y for y in Yaku}
+"""Each ``Yaku`` by its value (Tenhou's id), as the scoring kernel names them."""
 
 Points = Union[int, tuple[int, int]]
 

@@ -307,7 +307,7 @@ def test_shanten_includes_stand_on_what_came_before():
             assert other in order[:i], f"{name} stands on {other}, which comes later"
 
 
-@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags"])
+@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags", "_kernels.score_flags"])
 def test_pxd_states_the_numbers_of_its_python_twin(module):
     """Each ``cdef enum`` entry of a ``.pxd`` equals the constant of its ``.py`` twin."""
     import importlib

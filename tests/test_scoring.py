@@ -1,8 +1,8 @@
 """``mf.score`` (riichi scoring): pinned Tenhou figures, the ``mahjong`` package on random wins, bad input.
 
-The scoring kernel has only its pure-Python twin so far (``_dispatch.scoring``
-is ``scoring_py`` in both builds), so every test here runs the one kernel; the
-suite's pure-Python run repeats them.
+Every test runs once per implementation of the scoring kernel (the ``kernel``
+fixture puts ``impl.scoring`` behind ``mf.score``), and the two are held equal
+on random wins.
 """
 from __future__ import annotations
 
@@ -12,10 +12,18 @@ import random
 from typing import Any
 
 import pytest
-from support.riichi_wins import package_score, random_win, score_args
 
 import mahjong_fast as mf
-from mahjong_fast import RULES, Yaku
+from mahjong_fast import RULES, Yaku, _scoring
+
+from support.impls import Impl, implementations
+from support.riichi_wins import package_score, random_win, score_args
+
+
+@pytest.fixture(autouse=True)
+def kernel(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> Impl:
+    monkeypatch.setattr(_scoring, "_kernel", impl.scoring)
+    return impl
 
 
 def names(s: mf.Score) -> dict[str, int]:
@@ -255,6 +263,28 @@ def test_against_mahjong_package_three_players() -> None:
 
 
 @pytest.mark.slow
-def test_against_mahjong_package_100k() -> None:
+def test_against_mahjong_package_100k(request: pytest.FixtureRequest) -> None:
+    """100,000 wins (minutes): run with ``-m slow``."""
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("a slow comparison: run with -m slow")
     _compare(2022, 80_000, 4)
     _compare(2023, 20_000, 3)
+
+
+def test_implementations_agree(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled kernel and its pure twin give the same ``Score`` on random wins (both player counts)."""
+    impls = implementations()
+    if len(impls) < 2:
+        pytest.skip("only the pure-Python kernel in this run")
+    rng = random.Random(7)
+    done = 0
+    while done < 4000:
+        s = random_win(rng, 4 if done % 3 else 3)
+        if s is None:
+            continue
+        done += 1
+        scores = []
+        for other in impls:
+            monkeypatch.setattr(_scoring, "_kernel", other.scoring)
+            scores.append(mf.score(s["hand"], s["win"], **score_args(s)))
+        assert scores[0] == scores[1], (s["hand"], s["melds"], s["win"], score_args(s))

@@ -21,25 +21,71 @@ then more han, then more fu.  Same answers as the compiled ``scoring`` kernel.
 from __future__ import annotations
 
 from .decompose_py import decompose_counts
+from .score_flags import (
+    CHANKAN,
+    CHIIHOU,
+    CHOW,
+    CONCEALED_KONG,
+    DOUBLE_RIICHI,
+    DOUBLE_YAKUMAN,
+    HAITEI,
+    HOUTEI,
+    IPPATSU,
+    KAZOE_YAKUMAN,
+    KIRIAGE,
+    KONG,
+    OPEN_TANYAO,
+    PUNG,
+    RIICHI,
+    RINSHAN,
+    TENHOU,
+    TSUMO,
+    Y_CHANKAN,
+    Y_CHANTA,
+    Y_CHIIHOU,
+    Y_CHIITOITSU,
+    Y_CHINITSU,
+    Y_CHINROUTOU,
+    Y_CHUUREN,
+    Y_DAISANGEN,
+    Y_DAISUUSHII,
+    Y_DOUBLE_RIICHI,
+    Y_DRAGON,
+    Y_HAITEI,
+    Y_HONITSU,
+    Y_HONROUTOU,
+    Y_HOUTEI,
+    Y_IIPEIKOU,
+    Y_IPPATSU,
+    Y_ITTSU,
+    Y_JUNCHAN,
+    Y_JUNSEI_CHUUREN,
+    Y_KOKUSHI,
+    Y_KOKUSHI_13,
+    Y_MENZEN_TSUMO,
+    Y_PINFU,
+    Y_RIICHI,
+    Y_RINSHAN,
+    Y_ROUND_WIND,
+    Y_RYANPEIKOU,
+    Y_RYUUIISOU,
+    Y_SANANKOU,
+    Y_SANKANTSU,
+    Y_SANSHOKU,
+    Y_SANSHOKU_DOUKOU,
+    Y_SEAT_WIND,
+    Y_SHOUSANGEN,
+    Y_SHOUSUUSHII,
+    Y_SUUANKOU,
+    Y_SUUANKOU_TANKI,
+    Y_SUUKANTSU,
+    Y_TANYAO,
+    Y_TENHOU,
+    Y_TOITOI,
+    Y_TSUUIISOU,
+)
 
-CHOW, PUNG, KONG, CONCEALED_KONG = 0, 1, 2, 3
-"""Declared meld kinds."""
-
-TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU = 1, 2, 4, 8
-HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU = 16, 32, 64, 128, 256, 512
-"""Situation bits."""
-
-OPEN_TANYAO, DOUBLE_YAKUMAN, KAZOE_YAKUMAN, KIRIAGE = 1, 2, 4, 8
-"""Rule switch bits."""
-
-# Tenhou's yaku ids (the values of ``Yaku``).
-(MENZEN_TSUMO, Y_RIICHI, Y_IPPATSU, Y_CHANKAN, Y_RINSHAN, Y_HAITEI, Y_HOUTEI, PINFU, TANYAO, IIPEIKOU) = range(10)
-SEAT_WIND_YAKU, ROUND_WIND_YAKU, DRAGON_YAKU = 10, 14, 18  # + wind (0-3) or dragon (0-2)
-(Y_DOUBLE_RIICHI, CHIITOITSU, CHANTA, ITTSU, SANSHOKU, SANSHOKU_DOUKOU, SANKANTSU, TOITOI, SANANKOU,
- SHOUSANGEN, HONROUTOU, RYANPEIKOU, JUNCHAN, HONITSU, CHINITSU) = range(21, 36)
-(Y_TENHOU, Y_CHIIHOU, DAISANGEN, SUUANKOU, SUUANKOU_TANKI, TSUUIISOU, RYUUIISOU, CHINROUTOU, CHUUREN,
- JUNSEI_CHUUREN, KOKUSHI, KOKUSHI_13, DAISUUSHII, SHOUSUUSHII, SUUKANTSU) = range(37, 52)
-DOUBLED = (SUUANKOU_TANKI, JUNSEI_CHUUREN, KOKUSHI_13, DAISUUSHII)
+DOUBLED = (Y_SUUANKOU_TANKI, Y_JUNSEI_CHUUREN, Y_KOKUSHI_13, Y_DAISUUSHII)
 
 EAST, WHITE = 27, 31
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -78,7 +124,7 @@ def _situation_yaku(situation: int, closed: bool) -> list[tuple[int, int]]:
     if situation & IPPATSU:
         yaku.append((Y_IPPATSU, 1))
     if closed and situation & TSUMO:
-        yaku.append((MENZEN_TSUMO, 1))
+        yaku.append((Y_MENZEN_TSUMO, 1))
     for bit, y in ((CHANKAN, Y_CHANKAN), (RINSHAN, Y_RINSHAN), (HAITEI, Y_HAITEI), (HOUTEI, Y_HOUTEI)):
         if situation & bit:
             yaku.append((y, 1))
@@ -91,9 +137,9 @@ def _suit_yaku(all_counts: list[int], closed: bool, yaku: list[tuple[int, int]])
     honors = any(all_counts[27:])
     if sum(suits) == 1:
         if honors:
-            yaku.append((HONITSU, 3 if closed else 2))
+            yaku.append((Y_HONITSU, 3 if closed else 2))
         else:
-            yaku.append((CHINITSU, 6 if closed else 5))
+            yaku.append((Y_CHINITSU, 6 if closed else 5))
 
 
 def _tile_yakuman(all_counts: list[int]) -> list[int]:
@@ -101,11 +147,11 @@ def _tile_yakuman(all_counts: list[int]) -> list[int]:
     held = [t for t in range(34) if all_counts[t]]
     out = []
     if all(t >= 27 for t in held):
-        out.append(TSUUIISOU)
+        out.append(Y_TSUUIISOU)
     if all(t in _GREEN for t in held):
-        out.append(RYUUIISOU)
+        out.append(Y_RYUUIISOU)
     if all(t < 27 and t % 9 in (0, 8) for t in held):
-        out.append(CHINROUTOU)
+        out.append(Y_CHINROUTOU)
     return out
 
 
@@ -139,18 +185,18 @@ def _seven_pairs(counts: list[int], win: int, situation: int, dora_han: int,
     if situation & CHIIHOU:
         yakuman.append(Y_CHIIHOU)
     yaku = _situation_yaku(situation, True)
-    yaku.append((CHIITOITSU, 2))
+    yaku.append((Y_CHIITOITSU, 2))
     if not any(counts[t] for t in _ORPHANS):
-        yaku.append((TANYAO, 1))
+        yaku.append((Y_TANYAO, 1))
     elif all(counts[t] == 0 for t in range(34) if not _orphan(t)):
-        yaku.append((HONROUTOU, 2))
+        yaku.append((Y_HONROUTOU, 2))
     _suit_yaku(counts, True, yaku)
     return _result(yaku, yakuman, 25, dora_han, switches)
 
 
 def _orphans(counts: list[int], win: int, situation: int, switches: int
              ) -> tuple[tuple[tuple[int, int], ...], int, int, int, int]:
-    yakuman = [KOKUSHI_13 if counts[win] == 2 else KOKUSHI]
+    yakuman = [Y_KOKUSHI_13 if counts[win] == 2 else Y_KOKUSHI]
     if situation & TENHOU:
         yakuman.append(Y_TENHOU)
     if situation & CHIIHOU:
@@ -175,15 +221,15 @@ def _reading(groups: list[tuple[int, int, bool]], pair: int, placed: int, win: i
     dragons = sum(1 for t in set_tiles if t >= WHITE)
     winds = sum(1 for t in set_tiles if 27 <= t < WHITE)
     if dragons == 3:
-        yakuman.append(DAISANGEN)
+        yakuman.append(Y_DAISANGEN)
     if concealed_sets == 4:
-        yakuman.append(SUUANKOU_TANKI if placed < 0 else SUUANKOU)
+        yakuman.append(Y_SUUANKOU_TANKI if placed < 0 else Y_SUUANKOU)
     if winds == 4:
-        yakuman.append(DAISUUSHII)
+        yakuman.append(Y_DAISUUSHII)
     elif winds == 3 and 27 <= pair < WHITE:
-        yakuman.append(SHOUSUUSHII)
+        yakuman.append(Y_SHOUSUUSHII)
     if kongs == 4:
-        yakuman.append(SUUKANTSU)
+        yakuman.append(Y_SUUKANTSU)
     if yakuman:
         return _result([], yakuman, 0, 0, switches)
 
@@ -205,49 +251,49 @@ def _reading(groups: list[tuple[int, int, bool]], pair: int, placed: int, win: i
         yakuhai_pair += 2
     pinfu = closed and not sets and wait_fu == 0 and yakuhai_pair == 0 and placed >= 0
     if pinfu:
-        yaku.append((PINFU, 1))
+        yaku.append((Y_PINFU, 1))
     if (closed or switches & OPEN_TANYAO) and not any(all_counts[t] for t in _ORPHANS):
-        yaku.append((TANYAO, 1))
+        yaku.append((Y_TANYAO, 1))
     if closed and len(chows) >= 2:
         same = sum(chows.count(t) // 2 for t in set(chows))
         if same >= 2:
-            yaku.append((RYANPEIKOU, 3))
+            yaku.append((Y_RYANPEIKOU, 3))
         elif same == 1:
-            yaku.append((IIPEIKOU, 1))
+            yaku.append((Y_IIPEIKOU, 1))
     for t in set_tiles:
         if t >= WHITE:
-            yaku.append((DRAGON_YAKU + t - WHITE, 1))
+            yaku.append((Y_DRAGON + t - WHITE, 1))
         else:
             if t == seat_wind:
-                yaku.append((SEAT_WIND_YAKU + t - EAST, 1))
+                yaku.append((Y_SEAT_WIND + t - EAST, 1))
             if t == round_wind:
-                yaku.append((ROUND_WIND_YAKU + t - EAST, 1))
+                yaku.append((Y_ROUND_WIND + t - EAST, 1))
     # outside hands
     if chows and _orphan(pair) and all(t % 9 in (0, 6) for t in chows) and all(_orphan(t) for t in set_tiles):
         if any(all_counts[27:]):
-            yaku.append((CHANTA, 2 if closed else 1))
+            yaku.append((Y_CHANTA, 2 if closed else 1))
         else:
-            yaku.append((JUNCHAN, 3 if closed else 2))
+            yaku.append((Y_JUNCHAN, 3 if closed else 2))
     for s in range(0, 27, 9):
         if s in chows and s + 3 in chows and s + 6 in chows:
-            yaku.append((ITTSU, 2 if closed else 1))
+            yaku.append((Y_ITTSU, 2 if closed else 1))
     for n in range(7):
         if n in chows and n + 9 in chows and n + 18 in chows:
-            yaku.append((SANSHOKU, 2 if closed else 1))
+            yaku.append((Y_SANSHOKU, 2 if closed else 1))
             break
     for n in range(9):
         if n in set_tiles and n + 9 in set_tiles and n + 18 in set_tiles:
-            yaku.append((SANSHOKU_DOUKOU, 2))
+            yaku.append((Y_SANSHOKU_DOUKOU, 2))
     if kongs == 3:
-        yaku.append((SANKANTSU, 2))
+        yaku.append((Y_SANKANTSU, 2))
     if len(sets) == 4:
-        yaku.append((TOITOI, 2))
+        yaku.append((Y_TOITOI, 2))
     if concealed_sets == 3:
-        yaku.append((SANANKOU, 2))
+        yaku.append((Y_SANANKOU, 2))
     if dragons == 2 and pair >= WHITE:
-        yaku.append((SHOUSANGEN, 2))
+        yaku.append((Y_SHOUSANGEN, 2))
     if not chows and all(_orphan(t) for t in set_tiles) and _orphan(pair):
-        yaku.append((HONROUTOU, 2))
+        yaku.append((Y_HONROUTOU, 2))
     _suit_yaku(all_counts, closed, yaku)
 
     # fu
@@ -327,7 +373,8 @@ def score_counts(counts: bytes, melds: tuple[tuple[int, int], ...], win: int, si
             reading = list(groups)
             if placed >= 0 and not tsumo and reading[placed][0] == PUNG:
                 reading[placed] = (PUNG, win, True)
-            result = _reading(reading + declared, pair, placed, win, closed, all_counts, situation, seat_wind, round_wind, dora_han, switches, fixed)
+            result = _reading(reading + declared, pair, placed, win, closed, all_counts, situation,
+                              seat_wind, round_wind, dora_han, switches, fixed)
             if _better(best, result):
                 best = result
     return best
@@ -343,4 +390,4 @@ def _chuuren(concealed: list[int], win: int) -> list[int]:
         return []
     before = list(ranks)
     before[win - suit] -= 1
-    return [JUNSEI_CHUUREN if tuple(before) == _CHUUREN else CHUUREN]
+    return [Y_JUNSEI_CHUUREN if tuple(before) == _CHUUREN else Y_CHUUREN]

@@ -29,7 +29,7 @@ __all__ = [
     "run_python",
 ]
 
-KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan")
+KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring")
 """The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""
 
 IMPL_IDS = ("pure-python",) if NO_EXTENSIONS else ("c-extension", "pure-python")
@@ -55,6 +55,7 @@ class Impl:
     batch: ModuleType
     efficiency: ModuleType
     logscan: ModuleType
+    scoring: ModuleType
 
     @property
     def compiled(self) -> bool:
