@@ -177,8 +177,7 @@ class Score:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    @property
-    def total(self) -> int:
+    def _gain(self) -> int:
         """The winner's gain before honba and sticks (every payment summed)."""
         if isinstance(self.points, int):
             return self.points
@@ -220,7 +219,7 @@ class Score:
         honba = self.honba
         if self.tsumo:
             if pao is not None:
-                payments = {pao: self.total + 100 * honba * (n - 1)}
+                payments = {pao: self._gain() + 100 * honba * (n - 1)}
             else:
                 dealer_pays, each = self.points  # type: ignore[misc]
                 payments = {s: (dealer_pays if s == dealer else each) + 100 * honba for s in range(n) if s != winner}

@@ -17,7 +17,7 @@ import mahjong_fast as mf
 from mahjong_fast import RULES, Yaku, _scoring
 
 from support.impls import Impl, implementations
-from support.riichi_wins import package_score, random_win, score_args
+from support.riichi_wins import package_score, random_win, riichienv_score, score_args
 
 
 @pytest.fixture(autouse=True)
@@ -260,6 +260,65 @@ def test_against_mahjong_package() -> None:
 def test_against_mahjong_package_three_players() -> None:
     seen = _compare(23, 1500, 3)
     assert seen["KITA"] > 0
+
+
+# --- against riichienv -------------------------------------------------------------------
+
+DOUBLE = dataclasses.replace(RULES["riichi"], double_yakuman=True)
+
+
+def test_against_riichienv() -> None:
+    """riichienv's ``HandEvaluator.calc``: equal han, fu and points on random four-player wins.
+
+    The one difference in its rules: riichienv counts 13-sided kokushi, suuankou tanki, junsei
+    chuuren and daisuushii as double yakuman (Tenhou counts each once), so its yakuman hands are
+    held against ``Rules(double_yakuman=True)``.
+    """
+    pytest.importorskip("riichienv")
+    rng = random.Random(31)
+    done = doubled = 0
+    while done < 2000:
+        s = random_win(rng, 4)
+        if s is None or s["seat_wind"] is None or s["round_wind"] is None:
+            continue  # riichienv always has winds
+        done += 1
+        args = score_args(s)
+        ours = mf.score(s["hand"], s["win"], **args)
+        is_win, han, fu, points, yakuman = riichienv_score(s)
+        context = f"{s['hand']} {s['melds']} win {s['win']} {args}"
+        assert is_win == ours.valid, context
+        if not is_win:
+            continue
+        if yakuman:
+            double = mf.score(s["hand"], s["win"], **{**args, "rules": DOUBLE})
+            doubled += double.han != ours.han
+            ours = double
+        assert (ours.han, ours.points) == (han, points), context
+        if not (ours.yakuman and ours.fu == 0):
+            assert ours.fu == fu, context
+    assert doubled > 0
+
+
+def test_riichienv_wrapper_two_kongs() -> None:
+    """riichienv's Python ``HandEvaluator`` adds the winning tile again to a hand with two kongs.
+
+    It counts concealed tiles plus meld tiles (a kong as four) and takes a total of 3n+1 for a hand
+    without its winning tile, which a complete hand with two kongs (16 tiles) is; its Rust evaluator,
+    given the same tiles, scores the hand as we do.
+    """
+    pytest.importorskip("riichienv")
+    s = {
+        "hand": "222m345m88m", "win": "2m", "melds": ["{1111s}", "{1111m}"], "tsumo": True, "riichi": False,
+        "double_riichi": False, "ippatsu": False, "haitei": False, "houtei": False, "rinshan": True,
+        "chankan": False, "tenhou": False, "chiihou": False, "seat_wind": 28, "round_wind": 27, "dora": [],
+        "ura": [], "kita": 0, "honba": 0, "riichi_sticks": 0, "rules": "riichi",
+        "ids": [4, 5, 6, 8, 12, 17, 28, 29, 72, 73, 74, 75, 0, 1, 2, 3], "win_id": 4,
+        "meld_ids": [("ckong", [72, 73, 74, 75]), ("ckong", [0, 1, 2, 3])],
+    }
+    ours = mf.score(s["hand"], s["win"], **score_args(s))
+    assert ours.valid
+    assert riichienv_score(s)[:4] == (True, ours.han, ours.fu, ours.points)
+    assert not riichienv_score(s, wrapper=True)[0]  # the wrapper's miscount (riichienv 0.4.x)
 
 
 @pytest.mark.slow

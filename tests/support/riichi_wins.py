@@ -291,3 +291,49 @@ def package_score(s: dict[str, Any]) -> dict[str, Any] | None:
         han = y.han_open if r.is_open_hand else y.han_closed
         items.append((name, han))
     return {"han": r.han, "fu": r.fu, "items": items, "cost": r.cost}
+
+
+def riichienv_score(s: dict[str, Any], *, wrapper: bool = False) -> tuple[bool, int, int, object, bool]:
+    """riichienv's ``(is_win, han, fu, points, yakuman)`` for a four-player situation with both winds set.
+
+    Points as ``Score.points`` (no honba).  ``wrapper=False`` calls the Rust
+    ``HandEvaluator`` under riichienv's Python one, whose tile count takes a
+    hand with two kongs for a 13-tile hand (``test_riichienv_wrapper_two_kongs``).
+    """
+    import riichienv.hand as rh
+    from riichienv import Conditions, Meld, MeldType
+
+    kinds = {"chow": MeldType.Chi, "pung": MeldType.Pon, "kong": MeldType.Daiminkan, "ckong": MeldType.Ankan}
+    n_meld_ids = sum(len(ids) for _, ids in s["meld_ids"])
+    concealed = s["ids"][:len(s["ids"]) - n_meld_ids]
+    melds = [Meld(kinds[k], ids, k != "ckong") for k, ids in s["meld_ids"]]
+    used = set(s["ids"])
+
+    def ind(t: int) -> int:
+        for c in range(4):
+            if t * 4 + c not in used:
+                used.add(t * 4 + c)
+                return t * 4 + c
+        return t * 4
+
+    dora = [ind(t) for t in s["dora"]]
+    ura = [ind(t) for t in s["ura"]]
+    conditions = Conditions(
+        tsumo=s["tsumo"], riichi=s["riichi"], double_riichi=s["double_riichi"], ippatsu=s["ippatsu"],
+        haitei=s["haitei"], houtei=s["houtei"], rinshan=s["rinshan"], chankan=s["chankan"],
+        tsumo_first_turn=s["tenhou"] or s["chiihou"], player_wind=s["seat_wind"] - 27,
+        round_wind=s["round_wind"] - 27,
+    )
+    if wrapper:
+        r = rh.HandEvaluator(concealed, melds).calc(s["win_id"], dora, conditions, ura)
+    else:
+        r = rh.rust_core.HandEvaluator(concealed, melds).calc(s["win_id"], dora, ura,
+                                                              rh._to_rust_conditions(conditions))
+    dealer = s["seat_wind"] == 27
+    if not s["tsumo"]:
+        points: object = r.ron_agari
+    elif dealer:
+        points = (0, r.tsumo_agari_ko)
+    else:
+        points = (r.tsumo_agari_oya, r.tsumo_agari_ko)
+    return r.is_win, r.han, r.fu, points, r.yakuman
