@@ -347,3 +347,26 @@ def test_implementations_agree(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> N
             monkeypatch.setattr(_scoring, "_kernel", other.scoring)
             scores.append(mf.score(s["hand"], s["win"], **score_args(s)))
         assert scores[0] == scores[1], (s["hand"], s["melds"], s["win"], score_args(s))
+
+
+def test_input_forms_agree() -> None:
+    """Plain mpsz text (read on a quick path), a ``Hand`` and index136 ids give the same ``Score``.
+
+    Integer dora and ura indicators are read in the hand's encoding (index136 ids here).
+    """
+    rng = random.Random(11)
+    done = 0
+    while done < 1500:
+        s = random_win(rng, 4 if done % 4 else 3)
+        if s is None:
+            continue
+        done += 1
+        args = score_args(s)
+        text = mf.score(s["hand"], s["win"], **args)
+        melds = args.pop("melds")
+        hand = mf.score(mf.Hand(s["hand"], melds), s["win"], **args)
+        n_meld_ids = sum(len(ids) for _, ids in s["meld_ids"])
+        ids = s["ids"][:len(s["ids"]) - n_meld_ids]
+        args136 = {**args, "dora": [4 * t for t in args["dora"]], "ura": [4 * t + 1 for t in args["ura"]]}
+        index136 = mf.score(ids, s["win_id"], melds=melds, encoding="index136", **args136)
+        assert text == hand == index136, (s["hand"], melds, s["win"], args)
