@@ -370,3 +370,27 @@ def test_input_forms_agree() -> None:
         args136 = {**args, "dora": [4 * t for t in args["dora"]], "ura": [4 * t + 1 for t in args["ura"]]}
         index136 = mf.score(ids, s["win_id"], melds=melds, encoding="index136", **args136)
         assert text == hand == index136, (s["hand"], melds, s["win"], args)
+
+
+JUNK: list[object] = [None, True, 0, -1, 5, 27, 31, 34, 136, 2**70, 1.5, "", " ", "1z", "E", "0z", "5m", "xyz", "[123m]",
+                      "{1111z}", b"12", (), [], [0, 0], ["1m"] * 6, {"a": 1}, {1, 2}, object(), mf.Meld.pung(27)]
+
+
+def test_fuzzed_arguments_raise_value_or_type_errors() -> None:
+    """Any argument junk is a ValueError or TypeError, never another exception or a crash."""
+    rng = random.Random(99)
+    names = ["melds", "rules", "encoding", "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+             "rinshan", "chankan", "tenhou", "chiihou", "seat_wind", "round_wind", "dora", "ura", "kita", "honba",
+             "riichi_sticks", "flowers"]
+    base: dict[str, Any] = {"riichi": True, "dora": "4p"}
+    for _ in range(3000):
+        kwargs = dict(base)
+        for name in rng.sample(names, rng.randint(1, 3)):
+            kwargs[name] = rng.choice(JUNK)
+        hand = rng.choice(["123567m234p678s55p", "123567m234p678s5p", 7, None, [0, 1, 2], "555z666z777z11m22p",
+                           "19m19p19s1234567z1m"])
+        win = rng.choice(["8s", "1m", 25, 99, None, "5z", "0p"])
+        try:
+            mf.score(hand, win, **kwargs)
+        except (ValueError, TypeError):
+            pass
