@@ -372,8 +372,9 @@ def test_input_forms_agree() -> None:
         assert text == hand == index136, (s["hand"], melds, s["win"], args)
 
 
-JUNK: list[object] = [None, True, 0, -1, 5, 27, 31, 34, 136, 2**70, 1.5, "", " ", "1z", "E", "0z", "5m", "xyz", "[123m]",
-                      "{1111z}", b"12", (), [], [0, 0], ["1m"] * 6, {"a": 1}, {1, 2}, object(), mf.Meld.pung(27)]
+JUNK: list[object] = [None, True, 0, -1, 5, 27, 31, 34, 136, 2**70, 1.5, "", " ", "1z", "E", "0z", "5m", "xyz",
+                      "[123m]", "{1111z}", b"12", (), [], [0, 0], ["1m"] * 6, {"a": 1}, {1, 2}, object(),
+                      mf.Meld.pung(27)]
 
 
 def test_fuzzed_arguments_raise_value_or_type_errors() -> None:
@@ -394,3 +395,15 @@ def test_fuzzed_arguments_raise_value_or_type_errors() -> None:
             mf.score(hand, win, **kwargs)
         except (ValueError, TypeError):
             pass
+
+
+@pytest.mark.parametrize(
+    "melds, win, seat_wind",
+    [(((0, 7),), 0, -1), (((4, 0),), 0, -1), (((1, 34),), 0, -1), (((0, 0),) * 5, 0, -1), ((), 34, -1), ((), 0, 31)],
+)
+def test_kernel_ranges(impl: Impl, melds: tuple[tuple[int, int], ...], win: int, seat_wind: int) -> None:
+    """Out-of-range kernel arguments are the same ValueError in both twins (never read past 34 counts)."""
+    with pytest.raises(ValueError):
+        impl.scoring.score_counts(bytes(34), melds, win, 0, seat_wind, -1, 0, 0)
+    with pytest.raises(ValueError, match="34 values"):
+        impl.scoring.score_counts(bytes(33), (), 0, 0, -1, -1, 0, 0)

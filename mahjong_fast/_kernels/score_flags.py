@@ -1,7 +1,8 @@
 """The numbers the scoring kernel reads and writes: meld kinds, situation and rule bits, yaku ids.
 
 ``score_flags.pxd`` states the same numbers for C; a test holds the two equal.
-A yaku id is Tenhou's (the value of ``mahjong_fast.Yaku``).
+A yaku id is Tenhou's (the value of ``mahjong_fast.Yaku``).  ``check_arguments``
+is the one range check of both scoring twins.
 """
 from __future__ import annotations
 
@@ -78,3 +79,17 @@ Y_KOKUSHI_13 = 48
 Y_DAISUUSHII = 49
 Y_SHOUSUUSHII = 50
 Y_SUUKANTSU = 51
+
+
+def check_arguments(melds: tuple[tuple[int, int], ...], win: int, seat_wind: int, round_wind: int) -> None:
+    """``ValueError`` for more than 4 melds, a meld, ``win`` or a wind outside its range."""
+    if len(melds) > 4:
+        raise ValueError(f"at most 4 melds, not {len(melds)}")
+    for kind, tile in melds:
+        if not (CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34) or (kind == CHOW and (tile >= 27 or tile % 9 > 6)):
+            raise ValueError(f"not a meld: ({kind}, {tile})")
+    if not 0 <= win < 34:
+        raise ValueError(f"win must be 0-33, not {win}")
+    for wind in (seat_wind, round_wind):
+        if wind != -1 and not 27 <= wind <= 30:
+            raise ValueError(f"a wind must be -1 or 27-30, not {wind}")

@@ -12,7 +12,11 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.score_flags cimport *
+from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
+
+from mahjong_fast._counts import read_counts as _read_counts
+from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
     MAX_YAKU = 32
@@ -589,6 +593,9 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,
                  int switches):
     """The reading of a win that pays most (see ``scoring_py``); ``None`` when it does not win."""
+    if not is_counts_bytes(counts):
+        counts = _read_counts(counts, "counts")
+    _check_arguments(melds, win, seat_wind, round_wind)
     cdef const unsigned char* c = counts
     cdef int meld_kind[MAX_GROUPS]
     cdef int meld_tile[MAX_GROUPS]
@@ -596,10 +603,6 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
     cdef Win w
     cdef Reading best
     cdef bint have
-    if len(counts) != N_KINDS:
-        raise ValueError(f"counts must hold {N_KINDS} values, not {len(counts)}")
-    if len(melds) > 4:
-        raise ValueError(f"at most 4 melds, not {len(melds)}")
     for kind, tile in melds:
         meld_kind[n_melds] = kind
         meld_tile[n_melds] = tile

@@ -20,6 +20,7 @@ then more han, then more fu.  Same answers as the compiled ``scoring`` kernel.
 """
 from __future__ import annotations
 
+from .._counts import read_counts
 from .decompose_py import decompose_counts
 from .score_flags import (
     CHANKAN,
@@ -83,6 +84,7 @@ from .score_flags import (
     Y_TENHOU,
     Y_TOITOI,
     Y_TSUUIISOU,
+    check_arguments,
 )
 
 DOUBLED = (Y_SUUANKOU_TANKI, Y_JUNSEI_CHUUREN, Y_KOKUSHI_13, Y_DAISUUSHII)
@@ -325,8 +327,13 @@ Result = tuple[tuple[tuple[int, int], ...], int, int, int, int]
 
 def score_counts(counts: bytes, melds: tuple[tuple[int, int], ...], win: int, situation: int,
                  seat_wind: int, round_wind: int, dora_han: int, switches: int) -> Result | None:
-    """The reading of a win that pays most (see the module docstring); ``None`` when it does not win."""
-    concealed = list(counts)
+    """The reading of a win that pays most (see the module docstring); ``None`` when it does not win.
+
+    ``counts`` is read by ``read_counts``; a meld, ``win`` or a wind outside its range is a
+    ``ValueError`` (the compiled twin's errors).
+    """
+    concealed = list(read_counts(counts, "counts"))
+    check_arguments(melds, win, seat_wind, round_wind)
     all_counts = list(concealed)
     declared: list[tuple[int, int, bool]] = []
     closed = True
