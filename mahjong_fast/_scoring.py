@@ -329,10 +329,10 @@ _MELD_CODE = {
     ("chow", False): (_K.CHOW,), ("pung", False): (_K.PUNG,), ("kong", False): (_K.KONG,),
     ("kong", True): (_K.CONCEALED_KONG,),
 }
-_MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUPS = re.compile(r"([0-9]+)([mpsz])")
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _RANK = {str(d): d - 1 for d in range(1, 10)}
+_RANK["0"] = 4  # a red five
 _MELDS: dict[str, Meld] = {}
 
 
@@ -350,18 +350,21 @@ def _quick_parts(hand14: object, melds: object) -> Parts | None:
 
     The general path reads the same hands to the same values; it alone raises.
     """
-    if type(hand14) is not str or not _MPSZ.fullmatch(hand14) or not isinstance(melds, (tuple, list)):
+    if type(hand14) is not str or not isinstance(melds, (tuple, list)):
         return None
+    groups = _GROUPS.findall(hand14)
+    if sum(len(digits) for digits, _ in groups) + len(groups) != len(hand14):
+        return None  # other characters: the general path reads (or refuses) them
     counts = [0] * N_KINDS
     red = [0, 0, 0]
-    for digits, suit in _GROUPS.findall(hand14):
+    for digits, suit in groups:
         base = _SUIT_BASE[suit]
+        if base == FIRST_HONOR and digits.strip("1234567"):
+            return None  # 0z, 8z, 9z: the general path refuses them
         for d in digits:
-            if d == "0":
-                counts[base + 4] += 1
-                red[base // SUIT_SIZE] += 1
-            else:
-                counts[base + _RANK[d]] += 1
+            counts[base + _RANK[d]] += 1
+        if "0" in digits:
+            red[base // SUIT_SIZE] += digits.count("0")
     meld_list: list[Meld] = []
     for i, m in enumerate(melds):
         if type(m) is not Meld:

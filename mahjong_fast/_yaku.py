@@ -118,6 +118,7 @@ YAKU_BY_ID: dict[int, Yaku] = {y.value: y for y in Yaku}
 """Each ``Yaku`` by its value (Tenhou's id), as the scoring kernel names them."""
 
 Points = Union[int, tuple[int, int]]
+_SET = object.__setattr__
 
 
 class Score:
@@ -159,11 +160,19 @@ class Score:
     def __init__(self, *, valid: bool, items: tuple[tuple[Yaku, int], ...], han: int, fu: int, yakuman: int,
                  limit: str, points: Points, tsumo: bool, dealer: bool, honba: int = 0, riichi_sticks: int = 0,
                  players: int = 4) -> None:
-        set_ = object.__setattr__
-        for name, value in (("valid", valid), ("items", items), ("han", han), ("fu", fu), ("yakuman", yakuman),
-                            ("limit", limit), ("points", points), ("tsumo", tsumo), ("dealer", dealer),
-                            ("honba", honba), ("riichi_sticks", riichi_sticks), ("players", players)):
-            set_(self, name, value)
+        set_ = _SET
+        set_(self, "valid", valid)
+        set_(self, "items", items)
+        set_(self, "han", han)
+        set_(self, "fu", fu)
+        set_(self, "yakuman", yakuman)
+        set_(self, "limit", limit)
+        set_(self, "points", points)
+        set_(self, "tsumo", tsumo)
+        set_(self, "dealer", dealer)
+        set_(self, "honba", honba)
+        set_(self, "riichi_sticks", riichi_sticks)
+        set_(self, "players", players)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Score is immutable")
