@@ -224,15 +224,9 @@ cdef bint _better(const Reading* a, bint have_a, const Reading* b) noexcept nogi
 
 
 cdef void _seven_pairs(Reading* r, const Win* w, const unsigned char* counts) noexcept nogil:
-    cdef int yakuman[8]
-    cdef int t, n = _tile_yakuman(counts, yakuman)
+    """Seven pairs; its yakuman are those of the tiles and the first turn (``w.fixed``, no melds)."""
+    cdef int t
     cdef bint simples = True, outside = True
-    if w.situation & TENHOU:
-        yakuman[n] = Y_TENHOU
-        n += 1
-    if w.situation & CHIIHOU:
-        yakuman[n] = Y_CHIIHOU
-        n += 1
     r.n_yaku = 0
     _situation_yaku(r, w.situation, True)
     _add(r, Y_CHIITOITSU, 2)
@@ -247,21 +241,16 @@ cdef void _seven_pairs(Reading* r, const Win* w, const unsigned char* counts) no
     elif outside:
         _add(r, Y_HONROUTOU, 2)
     _suit_yaku(r, counts, True)
-    _result(r, yakuman, n, 25, w.dora_han, w.switches)
+    _result(r, w.fixed, w.n_fixed, 25, w.dora_han, w.switches)
 
 
 cdef void _orphans(Reading* r, const Win* w, const unsigned char* counts) noexcept nogil:
-    cdef int yakuman[4]
-    cdef int n = 1
+    """Thirteen orphans, with the first turn's yakuman (``w.fixed``: no tile yakuman holds)."""
+    cdef int yakuman[8]
     yakuman[0] = Y_KOKUSHI_13 if counts[w.win] == 2 else Y_KOKUSHI
-    if w.situation & TENHOU:
-        yakuman[n] = Y_TENHOU
-        n += 1
-    if w.situation & CHIIHOU:
-        yakuman[n] = Y_CHIIHOU
-        n += 1
+    memcpy(yakuman + 1, w.fixed, w.n_fixed * sizeof(int))
     r.n_yaku = 0
-    _result(r, yakuman, n, 0, 0, w.switches)
+    _result(r, yakuman, 1 + w.n_fixed, 0, 0, w.switches)
 
 
 cdef int _chuuren(const unsigned char* concealed, int win) noexcept nogil:

@@ -87,6 +87,9 @@ from .score_flags import (
     check_arguments,
 )
 
+Result = tuple[tuple[tuple[int, int], ...], int, int, int, int]
+"""A reading's ``(yaku, han, fu, yakuman, base)``."""
+
 DOUBLED = (Y_SUUANKOU_TANKI, Y_JUNSEI_CHUUREN, Y_KOKUSHI_13, Y_DAISUUSHII)
 
 EAST, WHITE = 27, 31
@@ -179,13 +182,8 @@ def _better(a: tuple[tuple[tuple[int, int], ...], int, int, int, int] | None,
     return (b[4], b[2] == 0 and b[3] > 0, b[1], b[2]) > (a[4], a[2] == 0 and a[3] > 0, a[1], a[2])
 
 
-def _seven_pairs(counts: list[int], win: int, situation: int, dora_han: int,
-                 switches: int) -> tuple[tuple[tuple[int, int], ...], int, int, int, int]:
-    yakuman = _tile_yakuman(counts)
-    if situation & TENHOU:
-        yakuman.append(Y_TENHOU)
-    if situation & CHIIHOU:
-        yakuman.append(Y_CHIIHOU)
+def _seven_pairs(counts: list[int], situation: int, dora_han: int, switches: int, fixed: list[int]) -> Result:
+    """Seven pairs; its yakuman are those of the tiles and the first turn (``fixed``, no melds)."""
     yaku = _situation_yaku(situation, True)
     yaku.append((Y_CHIITOITSU, 2))
     if not any(counts[t] for t in _ORPHANS):
@@ -193,17 +191,12 @@ def _seven_pairs(counts: list[int], win: int, situation: int, dora_han: int,
     elif all(counts[t] == 0 for t in range(34) if not _orphan(t)):
         yaku.append((Y_HONROUTOU, 2))
     _suit_yaku(counts, True, yaku)
-    return _result(yaku, yakuman, 25, dora_han, switches)
+    return _result(yaku, list(fixed), 25, dora_han, switches)
 
 
-def _orphans(counts: list[int], win: int, situation: int, switches: int
-             ) -> tuple[tuple[tuple[int, int], ...], int, int, int, int]:
-    yakuman = [Y_KOKUSHI_13 if counts[win] == 2 else Y_KOKUSHI]
-    if situation & TENHOU:
-        yakuman.append(Y_TENHOU)
-    if situation & CHIIHOU:
-        yakuman.append(Y_CHIIHOU)
-    return _result([], yakuman, 0, 0, switches)
+def _orphans(counts: list[int], win: int, switches: int, fixed: list[int]) -> Result:
+    """Thirteen orphans, with the first turn's yakuman (``fixed``: no tile yakuman holds)."""
+    return _result([], [Y_KOKUSHI_13 if counts[win] == 2 else Y_KOKUSHI, *fixed], 0, 0, switches)
 
 
 def _reading(groups: list[tuple[int, int, bool]], pair: int, placed: int, win: int, closed: bool,
@@ -322,9 +315,6 @@ def _reading(groups: list[tuple[int, int, bool]], pair: int, placed: int, win: i
     return _result(yaku, yakuman, fu, dora_han, switches)
 
 
-Result = tuple[tuple[tuple[int, int], ...], int, int, int, int]
-
-
 def score_counts(counts: bytes, melds: tuple[tuple[int, int], ...], win: int, situation: int,
                  seat_wind: int, round_wind: int, dora_han: int, switches: int) -> Result | None:
     """The reading of a win that pays most (see the module docstring); ``None`` when it does not win.
@@ -358,9 +348,9 @@ def score_counts(counts: bytes, melds: tuple[tuple[int, int], ...], win: int, si
     best: Result | None = None
     if not melds:
         if sum(1 for n in concealed if n == 2) == 7:
-            best = _seven_pairs(concealed, win, situation, dora_han, switches)
+            best = _seven_pairs(concealed, situation, dora_han, switches, fixed)
         if all(concealed[t] for t in _ORPHANS) and sum(concealed) == 14 and sum(concealed[t] for t in _ORPHANS) == 14:
-            best = _orphans(concealed, win, situation, switches)
+            best = _orphans(concealed, win, switches, fixed)
         if sum(concealed) == 14:
             fixed.extend(_chuuren(concealed, win))
     tsumo = situation & TSUMO

@@ -254,6 +254,20 @@ _NAMES = {
 }
 
 
+def indicator_ids(s: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """index136 ids of the dora and ura indicators of ``s``: copies the hand does not hold where they are left."""
+    used = set(s["ids"])
+
+    def id_of(t: int) -> int:
+        for c in range(4):
+            if t * 4 + c not in used:
+                used.add(t * 4 + c)
+                return t * 4 + c
+        return t * 4
+
+    return [id_of(t) for t in s["dora"]], [id_of(t) for t in s["ura"]]
+
+
 def package_score(s: dict[str, Any]) -> dict[str, Any] | None:
     """The ``mahjong`` package's figures for situation ``s``, in ``Score``'s terms (None: it finds no win)."""
     from mahjong.hand_calculating.hand import HandCalculator
@@ -272,15 +286,7 @@ def package_score(s: dict[str, Any]) -> dict[str, Any] | None:
     )
     kinds = {"chow": Meld.CHI, "pung": Meld.PON, "kong": Meld.KAN, "ckong": Meld.KAN}
     melds = [Meld(meld_type=kinds[k], tiles=ids, opened=k != "ckong") for k, ids in s["meld_ids"]]
-    used = set(s["ids"])
-    def ind(t: int) -> int:
-        for c in range(4):
-            if t * 4 + c not in used:
-                used.add(t * 4 + c)
-                return t * 4 + c
-        return t * 4
-    dora = [ind(t) for t in s["dora"]]
-    ura = [ind(t) for t in s["ura"]]
+    dora, ura = indicator_ids(s)
     r = HandCalculator.estimate_hand_value(s["ids"], s["win_id"], melds=melds, dora_indicators=dora,
                                            config=config, ura_dora_indicators=ura)
     if r.error:
@@ -307,17 +313,7 @@ def riichienv_score(s: dict[str, Any], *, wrapper: bool = False) -> tuple[bool, 
     n_meld_ids = sum(len(ids) for _, ids in s["meld_ids"])
     concealed = s["ids"][:len(s["ids"]) - n_meld_ids]
     melds = [Meld(kinds[k], ids, k != "ckong") for k, ids in s["meld_ids"]]
-    used = set(s["ids"])
-
-    def ind(t: int) -> int:
-        for c in range(4):
-            if t * 4 + c not in used:
-                used.add(t * 4 + c)
-                return t * 4 + c
-        return t * 4
-
-    dora = [ind(t) for t in s["dora"]]
-    ura = [ind(t) for t in s["ura"]]
+    dora, ura = indicator_ids(s)
     conditions = Conditions(
         tsumo=s["tsumo"], riichi=s["riichi"], double_riichi=s["double_riichi"], ippatsu=s["ippatsu"],
         haitei=s["haitei"], houtei=s["houtei"], rinshan=s["rinshan"], chankan=s["chankan"],
