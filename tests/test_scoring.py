@@ -407,3 +407,31 @@ def test_kernel_ranges(impl: Impl, melds: tuple[tuple[int, int], ...], win: int,
         impl.scoring.score_counts(bytes(34), melds, win, 0, seat_wind, -1, 0, 0)
     with pytest.raises(ValueError, match="34 values"):
         impl.scoring.score_counts(bytes(33), (), 0, 0, -1, -1, 0, 0)
+
+
+def test_tenhou_where_the_package_defaults_differ() -> None:
+    """Tenhou's rules, which the ``mahjong`` package follows only with options set (its defaults differ).
+
+    Under its default ``OptionalRules`` the package counts suuankou tanki (and 13-sided kokushi,
+    junsei chuuren, daisuushii) as double yakuman, and has neither open tanyao nor red fives;
+    Tenhou counts each yakuman once, allows open tanyao and plays three red fives.  We follow
+    Tenhou; the comparisons above set the package's options to Tenhou's.
+    """
+    hand_calculator = pytest.importorskip("mahjong.hand_calculating.hand")
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.tile import TilesConverter
+
+    tiles = TilesConverter.string_to_136_array(man="111222333", pin="44455")
+    win = TilesConverter.string_to_136_array(pin="5")[0]
+    default = hand_calculator.HandCalculator.estimate_hand_value(tiles, win, config=HandConfig(is_tsumo=True))
+    assert default.han == 26  # the package's default: double yakuman
+    s = mf.score("111222333m44455p", "5p", tsumo=True)
+    assert s.han == 13 and s.items == ((Yaku.SUUANKOU_TANKI, 13),)
+    tiles = TilesConverter.string_to_136_array(man="234", pin="234678", sou="55")
+    win = TilesConverter.string_to_136_array(sou="5")[0]
+    melds_tiles = TilesConverter.string_to_136_array(man="567")
+    from mahjong.meld import Meld
+    default = hand_calculator.HandCalculator.estimate_hand_value(
+        tiles + melds_tiles, win, melds=[Meld(Meld.CHI, melds_tiles)], config=HandConfig())
+    assert default.error is not None  # no open tanyao by default: no yaku
+    assert names(mf.score("234m234p678p55s", "5s", melds=["[567m]"])) == {"TANYAO": 1}
