@@ -200,7 +200,9 @@ class Score:
         discarder of a ron (``None`` for a tsumo).  ``pao`` is the seat
         responsible (責任払い) for a fed daisangen or daisuushii: it pays the
         whole of a tsumo (honba too) and half of a ron beside the discarder
-        (who pays the honba), as Tenhou does.  An invalid win changes nothing.
+        (who pays the honba), as Tenhou does; the whole win is paid so, a composite yakuman
+        included (Tenhou's split of a composite yakuman by the pao one is not modelled yet,
+        nor checked against Tenhou records).  An invalid win changes nothing.
 
         >>> import mahjong_fast as mf
         >>> mf.score("123567m234p678s55p", "8s", riichi=True, dora="4p", honba=1).deltas(0, 1, loser=2)
