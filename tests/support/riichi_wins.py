@@ -300,7 +300,7 @@ def package_score(s: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def riichienv_score(s: dict[str, Any], *, wrapper: bool = False) -> tuple[bool, int, int, object, bool]:
-    """riichienv's ``(is_win, han, fu, points, yakuman)`` for a four-player situation with both winds set.
+    """riichienv's ``(is_win, han, fu, points, yakuman)`` for a situation with both winds set.
 
     Points as ``Score.points`` (no honba).  ``wrapper=False`` calls the Rust
     ``HandEvaluator`` under riichienv's Python one, whose tile count takes a
@@ -320,11 +320,19 @@ def riichienv_score(s: dict[str, Any], *, wrapper: bool = False) -> tuple[bool, 
         tsumo_first_turn=s["tenhou"] or s["chiihou"], player_wind=s["seat_wind"] - 27,
         round_wind=s["round_wind"] - 27,
     )
+    if s["rules"] == "riichi3":
+        conditions = Conditions(**{**conditions.__dict__, "kita_count": s["kita"], "is_sanma": True, "num_players": 3})
+        return _result(s, rh.rust_core.HandEvaluator3P(concealed, melds).calc(
+            s["win_id"], dora, ura, rh._to_rust_conditions(conditions)))
     if wrapper:
         r = rh.HandEvaluator(concealed, melds).calc(s["win_id"], dora, conditions, ura)
     else:
         r = rh.rust_core.HandEvaluator(concealed, melds).calc(s["win_id"], dora, ura,
                                                               rh._to_rust_conditions(conditions))
+    return _result(s, r)
+
+
+def _result(s: dict[str, Any], r: Any) -> tuple[bool, int, int, object, bool]:
     dealer = s["seat_wind"] == 27
     if not s["tsumo"]:
         points: object = r.ron_agari
