@@ -1,7 +1,7 @@
-"""Draw bench/comparison.png from a pytest-benchmark JSON file or a ``mahjong-fast bench --json`` file.
+"""Draw docs/img/comparison.png, the figure of docs/speed.md, from the JSON of a benchmark run.
 
     mahjong-fast bench --pure --json bench/results.json    # or: pytest bench --benchmark-json=...
-    python bench/plot.py [bench/results.json] [-o bench/comparison.png] [--implementation pure-python]
+    python bench/plot.py [bench/results.json] [-o docs/img/comparison.png] [--implementation pure-python]
 
 One panel per workload (benchmark group), one bar per library: its time per
 hand divided by the group's first row (mahjong_fast's int-list call, or
@@ -100,7 +100,7 @@ def _panel(ax: Any, name: str, rows: list[tuple[str, float, float, object]]) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("results", nargs="?", type=Path, default=HERE / "results.json")
-    parser.add_argument("-o", "--output", type=Path, default=HERE / "comparison.png")
+    parser.add_argument("-o", "--output", type=Path, default=HERE.parent / "docs" / "img" / "comparison.png")
     parser.add_argument("--implementation", default="compiled", choices=("compiled", "pure-python"))
     args = parser.parse_args(argv)
     groups = load(args.results, args.implementation)

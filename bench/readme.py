@@ -1,10 +1,17 @@
-"""Rewrite the README's speed section from the JSON of one ``mahjong-fast bench --pure --json`` run.
+"""Write docs/speed.md and the README's headline speed table from one ``mahjong-fast bench --pure --json`` run.
 
     mahjong-fast bench --pure --repeat 7 --json bench/results.json > bench/readme-run.txt
     cp bench/results.json bench/readme-run.json
     python bench/readme.py bench/readme-run.json --machine "..."
+    python bench/plot.py bench/readme-run.json           # the figure, docs/img/comparison.png
 
-Everything from ``## Speed`` to the paragraph that starts ``**Tables.**`` is replaced.
+``docs/speed.md`` is written whole: how the run was made, mahjong_fast beside its peers, the
+figure, a table per workload (compiled and pure Python) and the tables' sizes.  In README.md
+only what lies between the markers ``<!-- speed -->`` and ``<!-- /speed -->`` is replaced, by
+the headline table (a line per headline: is_win, shanten, waits, discard_analysis, the two-step
+figures, the batch, the game logs) and a link to docs/speed.md.  ``--machine`` describes the
+machine of the run; it is kept in the JSON (``machine_description``), so the files can be
+written again from it alone (``--check`` says whether they are up to date; a test holds them so).
 """
 from __future__ import annotations
 
@@ -15,13 +22,20 @@ import sys
 import textwrap
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SPEED = ROOT / "docs" / "speed.md"
+IMPLEMENTATIONS = ROOT / "docs" / "implementations.md"
+README = ROOT / "README.md"
+RESULTS = HERE / "readme-run.json"
+START, END = "<!-- speed -->", "<!-- /speed -->"
 sys.path.insert(0, str(HERE))
 
 from table import _index, _ratio, _time, headline, tables  # noqa: E402
 
-INTRO = """## Speed
+PAGE = """# Speed
 
 Measured in one run on {machine}, with
 
@@ -32,17 +46,17 @@ Measured in one run on {machine}, with
 the compiled rows first, then the same rows in a fresh interpreter with `MAHJONG_FAST_NO_EXTENSIONS=1`.
 Every row maps its call over the same 1,000 hands (the pure-Python rows over the first {pure_hands}; the
 tile-efficiency rows whose check is slow are checked on a share of them, and timed on it in pure Python,
-as `mahjong_fast/_bench.py` says), each library fed its native input prepared beforehand (index34 list,
+as `mahjong_fast/_bench/` says), each library fed its native input prepared beforehand (index34 list,
 34 counts, 136-ids, Botzone names), so a time per hand includes a Python-level loop (`deque(map(f,
 hands), 0)`). The rows of a group take turns, {repeat} times, and the best time of each is kept; the
 machine is shared and noisy, so the **ratios** are the figures to quote, not the absolute times. The
 run's output and rows are in `bench/readme-run.txt` and `bench/readme-run.json`; `python bench/readme.py
-bench/results.json` writes this section from such a file and `python bench/plot.py` the figure;
-`mahjong-fast bench --quick` prints the same rows on your machine, and `pytest bench --benchmark-only`
-runs them under pytest-benchmark (with the kernel-level microbenchmarks of `bench/test_bench_kernels.py`
-and `bench/test_bench_shanten.py`).
+bench/results.json` writes this page (and the README's headline table) from such a file and `python
+bench/plot.py` the figure; `mahjong-fast bench --quick` prints the same rows on your machine, and `pytest
+bench --benchmark-only` runs them under pytest-benchmark (with the kernel-level microbenchmarks of
+`bench/test_bench_kernels.py` and `bench/test_bench_shanten.py`).
 
-### Beside the peers
+## Beside the peers
 
 {headline}
 
@@ -50,15 +64,30 @@ Ratios in brackets are to mahjong_fast's compiled row; a tile-efficiency peer's,
 rules (riichi, or GB for PyMahjongGB) on the same hands. {agreement} All rows of ours gave the reference
 answer (the pure-Python kernels) on every hand.
 
-![comparison](bench/comparison.png)
+![comparison](img/comparison.png)
 
-### Every entry point and input form
+## Every entry point and input form
 
 The first row of each table is the baseline its ratios are quoted against: the int-list call on the
 same hands. Compiled and pure-Python columns come from the same run.
 
 {tables}
+{sizes}
 """
+"""docs/speed.md, written whole from one run."""
+
+SIZES = ("**Tables.** The `table` strategy packs two bits per suit code (base-5 code of a suit's nine counts, "
+         '5⁹ = 1,953,125 codes: "melds only" and "melds plus one pair") into 477 KiB, built in C on first use '
+         "in about 7 ms. Shanten and waits use per-suit distance tables (row ids per suit vector plus "
+         "precomputed suit-pair combinations), about 2.0 MB, built on first use in about 0.12 s. Nothing is "
+         "downloaded or cached on disk; `import mahjong_fast` builds no table. {fallback}")
+"""The closing paragraph: the tables' sizes and build times, and the pure-Python figures of the run."""
+
+LOGS = ("game logs: read, track the seats, judge each discard", "260,000 discards/s, one core",
+        "none measured ([docs/logs.md](docs/logs.md#speed))")
+"""The headline line of the game logs, measured apart (``python bench/test_bench_logs.py``, docs/logs.md)."""
+
+DEFAULT_MACHINE = "a shared 2-core machine"
 
 
 WILD_WAITS = ("waits_forms", 'list with 1-2 jokers, wild="7z"', "pure-python")
@@ -77,13 +106,14 @@ EFFICIENCY = (
 label prefix, its name, the label prefix of our row it is compared with: the same rules)."""
 
 
+def _find(at: dict[tuple[str, str, str], float], work: str, prefix: str, impl: str = "compiled") -> float | None:
+    """Seconds per hand of the first row of ``work`` whose label starts with ``prefix``."""
+    return next((t for (w, lib, i), t in at.items() if w == work and i == impl and lib.startswith(prefix)), None)
+
+
 def efficiency_headline(bench: list[dict]) -> list[str]:
     """Markdown lines of the peers table for tile efficiency and its batch (none if the run has no such rows)."""
     at = _index(bench)
-
-    def find(work: str, prefix: str, impl: str = "compiled") -> float | None:
-        return next((t for (w, lib, i), t in at.items() if w == work and i == impl and lib.startswith(prefix)), None)
-
     out = []
     for work, title, ours_row, peers in EFFICIENCY:
         ours = at.get((work, ours_row, "compiled"))
@@ -92,7 +122,7 @@ def efficiency_headline(bench: list[dict]) -> list[str]:
         pure = at.get((work, ours_row, "pure-python"))
         cells = []
         for prefix, name, against in peers:
-            t, base = find(work, prefix), find(work, against)
+            t, base = _find(at, work, prefix), _find(at, work, against)
             if t is not None and base is not None:
                 cells.append(f"{name} {_time(t)} ({_ratio(t / base)})")
         out.append(f"| {title} | **{_time(ours)}** | {_time(pure) if pure else '—'} | — | — | "
@@ -132,16 +162,59 @@ def slower(bench: list[dict]) -> str:
     at = _index(bench)
     ratios = [at[(w, "mahjong_fast", "pure-python")] / at[(w, "mahjong_fast", "compiled")]
               for w in ("is_win", "shanten", "waits")]
-    return f'`"pure-python"` is\nabout {round(min(ratios), -1):.0f}-{round(max(ratios), -1):.0f}× slower (see Speed).'
+    return f"about {round(min(ratios), -1):.0f}-{round(max(ratios), -1):.0f}× slower (see [speed](speed.md))"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("results", type=Path)
-    parser.add_argument("--readme", type=Path, default=HERE.parent / "README.md")
-    parser.add_argument("--machine", default="a shared 2-core Xeon")
-    args = parser.parse_args(argv)
-    data = json.loads(args.results.read_text())
+SLOWER = re.compile(r"about \d+-\d+× slower \(see \[speed\]\(speed\.md\)\)")
+"""The figure of docs/implementations.md that follows the run."""
+
+SHORT = {"mahjong": "`mahjong`", "MahjongGB": "PyMahjongGB", "xiangting loop": "`xiangting` loop",
+         "jansou discard_evaluation": "jansou"}
+"""A peer's name in the headline table, by the start of its rows' labels."""
+
+
+def _fastest(at: dict[tuple[str, str, str], float], work: str, peers: list[tuple[str, str]]) -> str:
+    """"name time (ratio)" of the fastest of ``peers`` (label prefix, prefix of our row it is compared with)."""
+    found = []
+    for prefix, against in peers:
+        t, base = _find(at, work, prefix), _find(at, work, against)
+        if t is not None and base is not None:
+            found.append((t / base, t, SHORT.get(prefix.strip(), prefix.split()[0])))
+    if not found:
+        return "—"
+    ratio, t, name = min(found)
+    return f"{name} {_time(t)} ({_ratio(ratio)})"
+
+
+def headline_lines(bench: list[dict]) -> str:
+    """The README's headline table: a line per headline, mahjong_fast's time and the fastest peer measured."""
+    at = _index(bench)
+    out = ["| call | mahjong_fast | fastest peer measured |", "| --- | --- | --- |"]
+    for work, title in (("is_win", "`is_win`, 14 tiles"), ("shanten", "`shanten`, 13 tiles"),
+                        ("waits", "`waits`, 13 tiles")):
+        peers = sorted({lib.split()[0] + " " for (w, lib, i) in at if w == work and i == "compiled"
+                        and not lib.startswith(("mahjong_fast", "builtin"))})  # "mahjong " is not mahjong_fast
+        out.append(f"| {title} | {_time(at[(work, 'mahjong_fast', 'compiled')])} | "
+                   f"{_fastest(at, work, [(p, 'mahjong_fast') for p in peers])} |")
+    for work, title, ours_row, peers in EFFICIENCY[1:]:
+        if (work, ours_row, "compiled") in at:
+            pairs = [(prefix, against) for prefix, _, against in peers]
+            out.append(f"| {title} | {_time(at[(work, ours_row, 'compiled')])} | {_fastest(at, work, pairs)} |")
+    one = at[("is_win_batch", "mahjong_fast 1 thread", "compiled")]
+    total = at.get(("is_win_batch", "numpy counts.sum(axis=1)", "compiled"))
+    out.append(f"| `is_win_batch`, per row | {_time(one)} | "
+               + (f"numpy row sum {_time(total)} ({_ratio(total / one)})" if total else "—") + " |")
+    out.append("| " + " | ".join(LOGS) + " |")
+    return "\n".join(out)
+
+
+def readme_block(data: dict[str, Any]) -> str:
+    """What README.md holds between its speed markers."""
+    return f"{START}\n{headline_lines(data['benchmarks'])}\n{END}"
+
+
+def speed_page(data: dict[str, Any], machine: str | None = None) -> str:
+    """docs/speed.md from the JSON of one run."""
     bench = data["benchmarks"]
     pure_hands = Counter(b["extra_info"]["hands_per_call"] for b in bench
                          if b["extra_info"]["implementation"] == "pure-python").most_common(1)[0][0]
@@ -153,19 +226,56 @@ def main(argv: list[str] | None = None) -> int:
     agreement = ("Peers that follow other rules differ: " + "; ".join(notes) + " (MahjongGB counts the knitted "
                  "forms of Chinese Official rules; riichienv and xiangting follow riichi rules, no seven pairs "
                  "with four identical tiles).") if notes else ""
-    text = INTRO.format(machine=args.machine, command=data.get("command", "mahjong-fast bench --pure"),
-                        pure_hands=pure_hands, repeat=data.get("repeat", 5), headline=peers_table(bench),
-                        agreement=agreement, tables=tables(bench))
-    readme = args.readme.read_text()
-    start, end = readme.index("## Speed\n"), readme.index("**Tables.**")
-    readme = readme[:start] + text + "\n" + readme[end:]
-    start = readme.index("Without the", readme.index("**Tables.**"))
-    end = readme.index(").", start) + 2
-    readme = readme[:start] + fallback(bench) + readme[end:]
-    start = readme.index("**Tables.**")
-    end = readme.index("\n\n", start)
-    readme = readme[:start] + textwrap.fill(readme[start:end], 100) + readme[end:]
-    args.readme.write_text(re.sub(r'`"pure-python"` is\s+about [^.]*slower\.', slower(bench), readme, count=1))
+    return PAGE.format(machine=machine or data.get("machine_description", DEFAULT_MACHINE),
+                       command=data.get("command", "mahjong-fast bench --pure"), pure_hands=pure_hands,
+                       repeat=data.get("repeat", 5), headline=peers_table(bench), agreement=agreement,
+                       tables=tables(bench), sizes=textwrap.fill(SIZES.format(fallback=fallback(bench)), 100))
+
+
+def with_block(readme: str, block: str) -> str:
+    """``readme`` with ``block`` in place of what lies between its speed markers (ValueError without them)."""
+    start, end = readme.find(START), readme.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"no {START} ... {END} markers: put them where the headline speed table goes "
+                         "(in the Speed section), then run bench/readme.py again")
+    return readme[:start] + block + readme[end + len(END):]
+
+
+def written(data: dict[str, Any], readme: str, implementations: str,
+            machine: str | None = None) -> tuple[str, str, str]:
+    """The text of docs/speed.md, README.md and docs/implementations.md, from the JSON of one run and
+    the README and docs/implementations.md as they are."""
+    bench = data["benchmarks"]
+    return (speed_page(data, machine), with_block(readme, readme_block(data)),
+            SLOWER.sub(slower(bench), implementations, count=1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("results", type=Path, nargs="?", default=RESULTS)
+    parser.add_argument("--readme", type=Path, default=README)
+    parser.add_argument("--speed", type=Path, default=SPEED, help="the page to write (default docs/speed.md)")
+    parser.add_argument("--machine", help="the machine of the run, in words (kept in the JSON)")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is not up to date")
+    args = parser.parse_args(argv)
+    data = json.loads(args.results.read_text(encoding="utf-8"))
+    if args.machine and not args.check and data.get("machine_description") != args.machine:
+        data["machine_description"] = args.machine
+        args.results.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    files = (args.speed, args.readme, IMPLEMENTATIONS)
+    try:
+        texts = written(data, args.readme.read_text(encoding="utf-8"), IMPLEMENTATIONS.read_text(encoding="utf-8"),
+                        args.machine)
+    except ValueError as exc:
+        print(f"bench/readme.py: {args.readme} has {exc}", file=sys.stderr)
+        return 2
+    stale = [path for path, text in zip(files, texts) if not path.is_file() or path.read_text(encoding="utf-8") != text]
+    if args.check:
+        for path in stale:
+            print(f"{path} is not what bench/readme.py writes from {args.results}", file=sys.stderr)
+        return 1 if stale else 0
+    for path in stale:
+        path.write_text(texts[files.index(path)], encoding="utf-8")
     return 0
 
 

@@ -17,37 +17,18 @@ turns the time into a time per hand.  Rows:
 """
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import mahjong_fast as mf
+from mahjong_fast._bench.hands import tile_counts, wall_hands
+from mahjong_fast._bench.peers import to_botzone, xiangting_discards
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._layout import N_KINDS
 
 N = 100 if NO_EXTENSIONS else 1000
 ROWS = 500 if NO_EXTENSIONS else 20000
-GB_NAMES = tuple(
-    [f"W{i}" for i in range(1, 10)] + [f"B{i}" for i in range(1, 10)] + [f"T{i}" for i in range(1, 10)]
-    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
-)
-
-
-def _hands(n: int, size: int, seed: int = 13) -> list[list[int]]:
-    rng = random.Random(seed)
-    wall = [t for t in range(N_KINDS) for _ in range(4)]
-    return [sorted(rng.sample(wall, size)) for _ in range(n)]
-
-
-HANDS14 = _hands(N, 14)
+HANDS14 = wall_hands(N, 14, seed=13)
 HANDS13 = [h[1:] for h in HANDS14]
-
-
-def _counts(tiles: list[int]) -> list[int]:
-    c = [0] * N_KINDS
-    for t in tiles:
-        c[t] += 1
-    return c
 
 
 def _info(benchmark, group: str, lib: str, hands: int) -> None:
@@ -86,23 +67,14 @@ def test_discard_analysis_ours_read_all(benchmark) -> None:
 
 
 def test_discard_analysis_xiangting(benchmark) -> None:
-    xiangting = pytest.importorskip("xiangting")
+    pytest.importorskip("xiangting")
     _info(benchmark, "discard analysis (14 tiles)", "xiangting loop", N)
-    four = xiangting.PlayerCount.FOUR
-    necessary = xiangting.calculate_necessary_tiles
-    counts = [_counts(h) for h in HANDS14]
+    discards = xiangting_discards()  # the adapter of mahjong-fast bench
+    counts = [tile_counts(h) for h in HANDS14]
 
     def run() -> None:
         for c in counts:
-            for d in range(N_KINDS):
-                if c[d]:
-                    c[d] -= 1
-                    rn, mask = necessary(c, four)
-                    total = 0
-                    for t in range(N_KINDS):
-                        if mask >> t & 1:
-                            total += 4 - c[t]
-                    c[d] += 1
+            discards(c)
 
     benchmark(run)
 
@@ -162,7 +134,7 @@ def test_useful_xiangting(benchmark) -> None:
     _info(benchmark, "useful tiles (13 tiles)", "xiangting necessary tiles (mask)", N)
     four = xiangting.PlayerCount.FOUR
     necessary = xiangting.calculate_necessary_tiles
-    counts = [_counts(h) for h in HANDS13]
+    counts = [tile_counts(h) for h in HANDS13]
 
     def run() -> None:
         for c in counts:
@@ -176,7 +148,7 @@ def test_useful_gb(benchmark) -> None:
     _info(benchmark, "useful tiles (13 tiles)", "PyMahjongGB per-form useful tiles", N)
     forms = (gb.RegularShanten, gb.SevenPairsShanten, gb.ThirteenOrphansShanten,
              gb.HonorsAndKnittedTilesShanten, gb.KnittedStraightShanten)
-    hands = [tuple(GB_NAMES[t] for t in h) for h in HANDS13]
+    hands = [to_botzone(h) for h in HANDS13]
 
     def run() -> None:
         for h in hands:
@@ -206,7 +178,7 @@ def test_two_step_ours(benchmark) -> None:
 def test_batch(benchmark, threads: int) -> None:
     np = pytest.importorskip("numpy")
     _info(benchmark, "discard_analysis_batch", f"mahjong_fast threads={threads}", ROWS)
-    hands = _hands(ROWS, 14, seed=14)
-    counts = np.array([_counts(h) for h in hands], dtype=np.uint8)
+    hands = wall_hands(ROWS, 14, seed=14)
+    counts = np.array([tile_counts(h) for h in hands], dtype=np.uint8)
 
     benchmark(mf.discard_analysis_batch, counts, threads=threads)

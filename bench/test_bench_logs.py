@@ -13,6 +13,8 @@ on 1 and 64 cores, with the decision points per round of these logs.
 """
 from __future__ import annotations
 
+import gzip
+import json
 import shutil
 import sys
 import tempfile
@@ -131,6 +133,38 @@ def test_dask_workers(benchmark: Any, paths: list[str], workers: int) -> None:
         _rate(benchmark, rows)
     finally:
         close()
+
+
+TENHOU = Path(__file__).resolve().parent.parent / "tests" / "data" / "tenhou"
+TENHOU_GAMES = [p.stem for p in sorted((TENHOU / "json").glob("2*.json"))]
+"""The phoenix hanchan held as mjlog, as tenhou.net/6 JSON and (converted here) as mjai."""
+
+
+@pytest.fixture(scope="module")
+def tenhou_forms(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    folder = tmp_path_factory.mktemp("tenhou")
+    forms: dict[str, list[str]] = {"mjlog": [], "tenhou.net/6": [], "mjai": []}
+    for game in TENHOU_GAMES:
+        mjlog = TENHOU / "mjlog" / f"{game}.mjlog"
+        mjai = folder / f"{game}.json.gz"
+        with gzip.open(mjai, "wt", encoding="utf-8") as f:
+            f.writelines(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in logs.to_mjai(mjlog))
+        forms["mjlog"].append(str(mjlog))
+        forms["tenhou.net/6"].append(str(TENHOU / "json" / f"{game}.json"))
+        forms["mjai"].append(str(mjai))
+    return forms
+
+
+@pytest.mark.parametrize("form", ["mjlog", "tenhou.net/6", "mjai"])
+def test_read_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]], form: str) -> None:
+    """Reading the same phoenix games into mjai events (``read_events``), from each form."""
+    paths = tenhou_forms[form]
+    events = sum(len(read_events(p)[2]) for p in paths)
+    benchmark.group = "tenhou records: read into events"
+    benchmark.extra_info.update(events=events, games=len(paths), form=form)
+    benchmark.pedantic(lambda: [read_events(p) for p in paths], rounds=5, iterations=1)
+    if benchmark.stats is not None:
+        benchmark.extra_info["per_second"] = events / benchmark.stats.stats.min
 
 
 def best_of(fn: Callable[[], Any], rounds: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:

@@ -24,6 +24,7 @@ from ._rules import RULES, Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile, encode_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
+"""The names of ``is_win(strategy=...)``: the standard-form methods, every one giving the same answers."""
 FORMS = {None: 0, "standard": 1, "seven_pairs": 2, "thirteen_orphans": 3, "knitted": 4, "knitted_straight": 5}
 """The names of ``shanten(form=...)`` and the kernels' form codes."""
 FORM_FLAGS = {
@@ -164,6 +165,9 @@ def is_win(
         Declared melds (``Meld`` objects or their text). They join the
         four-copies check; the concealed part (3n+2 tiles) must split into n
         melds and a pair.
+    encoding
+        How ints in ``hand`` are read: one of ``ENCODINGS``; ``None`` is
+        ``"index34"``.
     strategy
         ``"table"``, ``"cluster"``, ``"carry"`` or ``"python"``; ``None`` picks
         the fastest built. All give the same answers.
@@ -171,6 +175,8 @@ def is_win(
         Tile kind(s) acting as jokers (癞子), e.g. ``"7z"``; every copy in the
         hand may stand for any tile. ``fifth=False`` forbids a joker from
         standing for a fifth copy of a tile.
+    fifth
+        Whether a joker may stand for a fifth copy of a tile.
     rules
         The rule set: a preset name (``"chinese"``, ``"riichi"``, ``"riichi3"``,
         ``"sichuan"``, ``"gb"``) or a ``Rules`` object; ``None`` is ``"chinese"``.
@@ -182,8 +188,38 @@ def is_win(
         scoring rules.  Under rules other than the default the rule-set kernel
         answers, whatever ``strategy`` names.
 
-    Returns ``False`` for a concealed part that is not 3n+2 tiles or a hand of
-    more than 14 tiles (a kong counting three).
+    Returns
+    -------
+    bool
+        Whether the hand wins; ``False`` for a concealed part that is not
+        3n+2 tiles or a hand of more than 14 tiles (a kong counting three).
+
+    Raises
+    ------
+    ValueError
+        A hand ``Hand`` rejects (malformed text, a fifth copy, an unknown
+        code), an unknown strategy, encoding or rule set, a tile that does not
+        exist under ``rules`` or a declared chow they forbid.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import is_win
+    >>> is_win("11123456789999m"), is_win("1112345678999m1p")
+    (True, False)
+    >>> is_win([0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8])  # index34 ints
+    True
+    >>> is_win("11m", melds=["123p", "555s", "789m", "{7777z}"])
+    True
+    >>> is_win("123456m456p789s1z7z", wild="7z")  # 红中癞子
+    True
+    >>> is_win("11112233445577p"), is_win("11112233445577p", rules="riichi")
+    (True, False)
+    >>> is_win("11m", strategy="fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown strategy 'fast'; expected one of table, cluster, carry, python
     """
     check = _strategy(strategy)
     kinds = wild_kinds(wild)
@@ -226,6 +262,46 @@ def waits(
     form the rules play counts (seven pairs and thirteen orphans by default).
     ``ValueError`` unless the concealed part is 3n+1 tiles, at most 13 with the
     melds (a kong counting three).
+
+    Parameters
+    ----------
+    hand
+        Anything ``Hand`` accepts (see ``is_win``).
+    melds
+        Declared melds (``Meld`` objects or their text).
+    wild
+        Tile kind(s) acting as jokers (癞子); see ``is_win``.
+    fifth
+        Whether a joker may stand for a fifth copy of a tile.
+    encoding
+        How ints in ``hand`` are read; ``None`` is ``"index34"``.
+    rules
+        The rule set: a preset name or a ``Rules`` object (see ``is_win``).
+
+    Returns
+    -------
+    list[Tile]
+        The winning tiles in index34 order; empty when the hand is not ready.
+
+    Raises
+    ------
+    ValueError
+        A concealed part that is not 3n+1 tiles, a hand of more than 13
+        tiles, and what ``is_win`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import waits
+    >>> waits("1112345678999m")  # 九莲宝灯
+    [1m, 2m, 3m, 4m, 5m, 6m, 7m, 8m, 9m]
+    >>> waits("1234m"), waits("123m456p789s1z"), waits("1m", melds=["123p", "555s", "789m", "{7777z}"])
+    ([1m, 4m], [1z], [1m])
+    >>> waits("11m")
+    Traceback (most recent call last):
+    ...
+    ValueError: waits needs 3n+1 concealed tiles (13 - 3k beside k declared melds); got 2 tiles and 0 melds
     """
     kinds = wild_kinds(wild)
     _check_bool(fifth, "fifth")
@@ -276,6 +352,50 @@ def shanten(
     rules the tiles of the suit given up count as useless.  Takes 3n+1 or
     3n+2 concealed tiles.  99 means no winning hand can be reached (say, three
     suits held by declared melds under Sichuan rules).
+
+    Parameters
+    ----------
+    hand
+        Anything ``Hand`` accepts (see ``is_win``).
+    form
+        One form's shanten, or ``None`` for the minimum over the forms.
+    melds
+        Declared melds (``Meld`` objects or their text).
+    wild
+        Tile kind(s) acting as jokers (癞子); see ``is_win``.
+    fifth
+        Whether a joker may stand for a fifth copy of a tile.
+    encoding
+        How ints in ``hand`` are read; ``None`` is ``"index34"``.
+    rules
+        The rule set: a preset name or a ``Rules`` object (see ``is_win``).
+
+    Returns
+    -------
+    int
+        -1 for a complete hand, 0 for a ready one, k for k tiles from ready;
+        99 when no win can be reached.
+
+    Raises
+    ------
+    ValueError
+        A concealed part of 3n tiles, a hand of more than 14 tiles, an
+        unknown form or one the rules do not play (or that the hand's size
+        rules out), and what ``is_win`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import shanten
+    >>> shanten("11123456789999m"), shanten("1112345678999m"), shanten("123m456p789s1z2z3z4z")
+    (-1, 0, 2)
+    >>> shanten("19m19p19s1234567z"), shanten("19m19p19s1234567z", form="standard")
+    (0, 8)
+    >>> shanten("1m", form="knitted")
+    Traceback (most recent call last):
+    ...
+    ValueError: form 'knitted' does not win under rules 'chinese'
     """
     r = as_rules(rules)
     code = _form_code(form, r)

@@ -81,7 +81,7 @@ cdef extern from "Python.h":
 
 cdef enum:
     MAX_TEXT = 256      # longer text is left to the general path (linear, with its messages)
-    MAX_MELDS = 8
+    MAX_MELDS = 4                       # a hand holds at most four; more is left to the general path
     MAX_WILD = 8
     ENC_INDEX34 = 0
     ENC_COUNTS = 1
@@ -311,6 +311,11 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
 
 def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
+    return _is_win(hand, melds, encoding, strategy, wild, fifth, rules)
+
+
+cdef object _is_win(object hand, object melds, object encoding, object strategy, object wild, object fifth,
+                    object rules):
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
@@ -406,6 +411,10 @@ cdef bint _form_fits(int code, int flags, int n) noexcept:
 
 def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
+    return _shanten(hand, form, melds, wild, fifth, encoding, rules)
+
+
+cdef object _shanten(object hand, object form, object melds, object wild, object fifth, object encoding, object rules):
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
@@ -465,6 +474,10 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, 
 
 def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
+    return _waits(hand, melds, wild, fifth, encoding, rules)
+
+
+cdef object _waits(object hand, object melds, object wild, object fifth, object encoding, object rules):
     cdef Reading r
     cdef Options o
     cdef unsigned char counts[N_KINDS]
@@ -565,6 +578,11 @@ cdef int _meld_flags(int flags, const Reading* r) noexcept:
 
 def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):
     """The hu type of a whole hand; see ``mahjong_fast.classify``."""
+    return _classify(hand, melds, self_drawn, encoding, wild, fifth, rules)
+
+
+cdef object _classify(object hand, object melds, object self_drawn, object encoding, object wild, object fifth,
+                      object rules):
     cdef Reading r
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
@@ -604,6 +622,10 @@ def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fift
 
 def decompose(hand, *, melds=(), encoding=None, rules=None):
     """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
+    return _decompose(hand, melds, encoding, rules)
+
+
+cdef object _decompose(object hand, object melds, object encoding, object rules):
     cdef Reading r
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
@@ -632,6 +654,58 @@ def decompose(hand, *, melds=(), encoding=None, rules=None):
         return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared,
                                _meld_flags(e.args.flags, &r), _knitted)
     return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
+
+
+# --- rules bound ------------------------------------------------------------------
+
+def bind(function, rules):
+    """``function``, one of the fast paths of this module, with ``rules=`` bound to ``rules``;
+    None for any other function.
+
+    The bound function is compiled like the one it binds and runs the same code with
+    ``rules`` in place of the keyword, so a rule-bound module (``mahjong_fast.riichi``)
+    costs nothing over passing ``rules=``; it takes every other keyword, and not ``rules``."""
+    if function is is_win:
+        return _is_win_under(rules)
+    if function is shanten:
+        return _shanten_under(rules)
+    if function is waits:
+        return _waits_under(rules)
+    if function is classify:
+        return _classify_under(rules)
+    if function is decompose:
+        return _decompose_under(rules)
+    return None
+
+
+def _is_win_under(rules):
+    def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
+        return _is_win(hand, melds, encoding, strategy, wild, fifth, rules)
+    return is_win
+
+
+def _shanten_under(rules):
+    def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None):
+        return _shanten(hand, form, melds, wild, fifth, encoding, rules)
+    return shanten
+
+
+def _waits_under(rules):
+    def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None):
+        return _waits(hand, melds, wild, fifth, encoding, rules)
+    return waits
+
+
+def _classify_under(rules):
+    def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True):
+        return _classify(hand, melds, self_drawn, encoding, wild, fifth, rules)
+    return classify
+
+
+def _decompose_under(rules):
+    def decompose(hand, *, melds=(), encoding=None):
+        return _decompose(hand, melds, encoding, rules)
+    return decompose
 
 
 # --- tile efficiency ---------------------------------------------------------------

@@ -249,3 +249,9 @@ def efficiency_args(*args: object) -> tuple[bytes, bytes, bytes, bytes | None, i
     """Always None: without a compiler every efficiency call is read by the general path
     (``_efficiency._setup``), which is already the Python reading of it."""
     return None
+
+
+def bind(function: Callable[..., object], rules: object) -> Callable[..., object] | None:
+    """Always None: without a compiler a rule-bound function is ``_bound``'s Python wrapper,
+    which costs what one more call costs beside the pure-Python answer."""
+    return None

@@ -184,6 +184,24 @@ def is_win_batch(counts: object, *, threads: int | None = None, rules: RulesLike
     -------
     numpy.ndarray
         (N,) bool; rows whose total is not 3n+2 (or above 14) are False.
+
+    Raises
+    ------
+    ValueError
+        ``counts`` not of shape (N, 34), a count outside 0-4, a tile the
+        rules leave out (naming the row), ``threads`` below 1.
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import is_win_batch, to_counts
+    >>> rows = np.array([list(to_counts("11123456789999m")), list(to_counts("1112345678999m1p"))])
+    >>> is_win_batch(rows, threads=2).tolist()
+    [True, False]
     """
     r = as_rules(rules)
     c = _as_counts(counts)
@@ -213,6 +231,28 @@ def shanten_batch(counts: object, *, threads: int | None = None, rules: RulesLik
     -------
     numpy.ndarray
         (N,) int8.
+
+    Raises
+    ------
+    ValueError
+        ``counts`` not of shape (N, 34), a count outside 0-4, a row of 3n
+        tiles or more than 14, a tile the rules leave out, ``threads`` below 1.
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import shanten_batch, to_counts
+    >>> rows = np.array([list(to_counts("11123456789999m")), list(to_counts("123m456p789s1z2z3z4z"))])
+    >>> shanten_batch(rows).tolist()
+    [-1, 2]
+    >>> shanten_batch(np.array([list(to_counts("123m"))]))
+    Traceback (most recent call last):
+    ...
+    ValueError: counts row 0 holds 3 tiles; shanten needs 3n+1 or 3n+2 tiles, at most 14
     """
     r = as_rules(rules)
     c = _as_counts(counts)
@@ -244,6 +284,25 @@ def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike 
         (N, 34) bool: ``out[r, t]`` is True when tile t completes hand r (a
         tile the hand holds four of, or that does not exist under the rules,
         never does).
+
+    Raises
+    ------
+    ValueError
+        ``counts`` not of shape (N, 34), a count outside 0-4, a row that is
+        not 3n+1 tiles of at most 13, a tile the rules leave out, ``threads``
+        below 1.
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import to_counts, waits_batch
+    >>> out = waits_batch(np.array([list(to_counts("1112345678999m")), list(to_counts("1234m"))]))
+    >>> out.shape, out[0].nonzero()[0].tolist(), out[1].nonzero()[0].tolist()
+    ((2, 34), [0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 3])
     """
     r = as_rules(rules)
     c = _as_counts(counts)

@@ -88,12 +88,24 @@ class HuType(enum.IntFlag):
 
     @property
     def shape(self) -> HuType:
-        """The shape flag alone (``HuType(0)`` if none is set)."""
+        """The shape flag alone (``HuType(0)`` if none is set).
+
+        Examples
+        --------
+        >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).shape
+        HuType.QI_XIAO_DUI
+        """
         return self & _SHAPE_MASK
 
     @property
     def modifiers(self) -> HuType:
-        """The modifier flags alone."""
+        """The modifier flags alone (``HuType(0)`` if none is set).
+
+        Examples
+        --------
+        >>> (HuType.PING_HU | HuType.QING_YI_SE | HuType.MEN_QING).modifiers
+        HuType.QING_YI_SE|MEN_QING
+        """
         return self & _MODIFIER_MASK
 
     def flags(self) -> tuple[HuType, ...]:
@@ -101,6 +113,16 @@ class HuType(enum.IntFlag):
 
         Unlike iterating a combined ``IntFlag`` this behaves the same on
         every Python version.
+
+        Returns
+        -------
+        tuple[HuType, ...]
+            One member per set flag; empty for ``HuType(0)``.
+
+        Examples
+        --------
+        >>> (HuType.MEN_QING | HuType.PING_HU).flags()
+        (HuType.PING_HU, HuType.MEN_QING)
         """
         return tuple(f for f in _ORDER if self & f)
 
@@ -111,6 +133,22 @@ class HuType(enum.IntFlag):
         ----------
         lang : {"zh", "en"}
             Chinese (``"十三幺"``) or English (``"Thirteen Orphans"``).
+
+        Returns
+        -------
+        list[str]
+            One name per set flag, in the order of ``flags()``.
+
+        Raises
+        ------
+        ValueError
+            An unknown language.
+
+        Examples
+        --------
+        >>> t = HuType.QI_XIAO_DUI | HuType.QING_YI_SE
+        >>> t.names(), t.names("en")
+        (['七小对', '清一色'], ['Seven Pairs', 'Full Flush'])
         """
         if lang not in ("zh", "en"):
             raise ValueError(f"unknown language {lang!r}; expected 'zh' or 'en'")
@@ -119,12 +157,24 @@ class HuType(enum.IntFlag):
 
     @property
     def chinese(self) -> str:
-        """Chinese name(s): ``"七小对"``; a combination joins them with spaces."""
+        """Chinese name(s): ``"七小对"``; a combination joins them with spaces.
+
+        Examples
+        --------
+        >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).chinese
+        '七小对 清一色'
+        """
         return " ".join(self.names("zh"))
 
     @property
     def english(self) -> str:
-        """English name(s): ``"Seven Pairs"``; a combination joins them with ", "."""
+        """English name(s): ``"Seven Pairs"``; a combination joins them with ", ".
+
+        Examples
+        --------
+        >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).english
+        'Seven Pairs, Full Flush'
+        """
         return ", ".join(self.names("en"))
 
     # IntFlag's own repr and str differ between Python versions (3.11 prints
@@ -248,13 +298,43 @@ class Decomposition(tuple):  # type: ignore[type-arg]
         thirds of its knitted straight, in suit order.
 
     Immutable; equal to another ``Decomposition`` with the same pair and melds.
+    ``decompose`` lists them; a ``DecomposedMeld`` has a ``kind`` (``"chow"``,
+    ``"pung"``, ``"kong"`` or ``"knitted"``), a lowest ``tile``, and whether it
+    was ``declared`` and is ``concealed``; its ``str`` is its mpsz text.
+
+    Examples
+    --------
+    >>> from mahjong_fast import decompose
+    >>> d = decompose("111222333m44m")[-1]
+    >>> d
+    <Decomposition 44m + 111m 222m 333m>
+    >>> d.pair, [str(m) for m in d.melds]
+    (4m, ['111m', '222m', '333m'])
     """
 
     __slots__ = ()
     __match_args__ = ("pair", "melds")
-    pair: Tile = property(itemgetter(0), doc="The pair (将/雀头).")  # type: ignore[assignment]
+    pair: Tile = property(  # type: ignore[assignment]
+        itemgetter(0),
+        doc="""The pair (将/雀头).
+
+        Examples
+        --------
+        >>> from mahjong_fast import decompose
+        >>> decompose("11m", melds=["123p", "555s", "789m", "{7777z}"])[0].pair
+        1m
+        """,
+    )
     melds: tuple[DecomposedMeld, ...] = property(  # type: ignore[assignment]
-        itemgetter(1), doc="The melds: those found, then the declared ones."
+        itemgetter(1),
+        doc="""The melds: those found, then the declared ones.
+
+        Examples
+        --------
+        >>> from mahjong_fast import decompose
+        >>> [str(m) for m in decompose("123m11z", melds=["555s", "{7777z}"])[0].melds]
+        ['123m', '[555s]', '{7777z}']
+        """,
     )
 
     def __new__(cls, pair: Tile, melds: tuple[DecomposedMeld, ...]) -> Decomposition:

@@ -8,15 +8,16 @@ back to mpsz text and English names.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
-from ._api import is_win, rule_flags, shanten, waits, wild_kinds
+from ._api import Wild, is_win, rule_flags, shanten, waits, wild_kinds
 from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
-from ._efficiency import render_discards, render_useful
+from ._efficiency import UsefulTiles, discard_analysis, render_discards, render_useful, useful_tiles
 from ._hand import Hand
 from ._layout import MAX_HAND
 from ._notation import format as format_hand
@@ -104,11 +105,15 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--visible", default=None, metavar="TILES",
                        help="tiles seen outside the hand (discards, melds, dora indicators): "
                             "subtracted from the unseen useful tiles")
+    check.add_argument("--json", action="store_true",
+                       help="print one JSON object with every figure (schema: docs/cli.md)")
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
     sub.add_parser("analyze", help="judge every discard of mjai logs for tile efficiency "
                                    "(mahjong-fast analyze --help for its options; needs the [logs] extra)")
+    sub.add_parser("convert", help="write a game log (a Tenhou record: mjlog XML or tenhou.net/6 JSON) as mjai "
+                                   "JSON lines (mahjong-fast convert --help for its options)")
     return parser
 
 
@@ -178,6 +183,11 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     rules = args.rules
     kinds = wild_kinds(wild)
     rule_flags(hand, as_rules(rules), kinds)  # a tile or meld the rules leave out fails before any output
+    if args.json:
+        report = check_report(hand, self_drawn=args.self_drawn, wild=wild, fifth=fifth, rules=rules,
+                              visible=args.visible)
+        out.line(json.dumps(report, ensure_ascii=not out.fancy))
+        return EXIT_OK
     if out.fancy:
         out.line(f"hand:      {format_hand(hand, 'unicode')}   ({format_hand(hand)})")
     else:
@@ -223,14 +233,76 @@ def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fift
         out.line("hu types:  " + (str(hu) if out.fancy else hu.english))
     if wild:
         return
+    pairs, splits = _shape_parts(hand, shape, rules)
+    if pairs:
+        out.line("  pairs:   " + " ".join(pairs))
+    for d in splits:
+        out.line(f"  split:   {d}")
+
+
+def _shape_parts(hand: Hand, shape: HuType, rules: str | None) -> tuple[list[str], list[str]]:
+    """The pairs of a seven-pairs shape, or the splits that fit ``shape`` (the all-pung ones of 对对胡)."""
     if shape in (HuType.QI_XIAO_DUI, HuType.QI_DA_DUI, HuType.HAO_HUA_QI_DUI):
-        pairs = [t for t in Tile for _ in range(hand.counts[t] // 2)]
-        out.line("  pairs:   " + " ".join(format_hand([t, t]) for t in pairs))
-    elif shape != HuType.SHI_SAN_YAO:
-        all_pungs = shape == HuType.DUI_DUI_HU
-        for d in decompose(hand, rules=rules):
-            if not all_pungs or all(m.kind != "chow" for m in d.melds):
-                out.line(f"  split:   {d}")
+        return [format_hand([t, t]) for t in Tile for _ in range(hand.counts[t] // 2)], []
+    if shape == HuType.SHI_SAN_YAO:
+        return [], []
+    all_pungs = shape == HuType.DUI_DUI_HU
+    return [], [str(d) for d in decompose(hand, rules=rules)
+                if not all_pungs or all(m.kind != "chow" for m in d.melds)]
+
+
+def _tiles(tiles: Iterable[Tile]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def _useful_report(u: UsefulTiles) -> dict[str, Any]:
+    """A ``UsefulTiles`` in JSON: the shanten of its hand (after the discard, in a discard row)."""
+    return {"shanten": u.shanten, "tiles": _tiles(u.tiles), "unseen": {str(t): n for t, n in u.counts.items()},
+            "total": u.total}
+
+
+def check_report(hand: Hand, *, self_drawn: bool = False, wild: Wild = None, fifth: bool = True,
+                 rules: str | None = None, visible: object = None) -> dict[str, Any]:
+    """What ``mahjong-fast check`` prints, as the object ``--json`` writes (schema: docs/cli.md).
+
+    >>> import json
+    >>> r = check_report(Hand("123m456p789s1123z"))
+    >>> r["shanten"], r["waits"], r["useful"]["total"], r["win"]
+    (1, [], 8, None)
+    >>> json.loads(json.dumps(r)) == r
+    True
+    """
+    n = len(hand.tiles)
+    report: dict[str, Any] = {
+        "hand": format_hand(hand), "concealed": n, "melds": len(hand.melds), "rules": rules or "chinese",
+        "wild": _tiles(wild_kinds(wild)), "fifth": fifth, "self_drawn": self_drawn,
+        "win": None, "hu": None, "pairs": None, "splits": None, "waits": None, "shanten": None,
+        "useful": None, "discards": None,
+    }
+    if n % 3 == 2:
+        report["win"] = won = is_win(hand, wild=wild, fifth=fifth, rules=rules)
+        if won and hand.size == MAX_HAND:
+            hu = classify(hand, self_drawn=self_drawn, wild=wild, fifth=fifth, rules=rules)
+            report["hu"] = {"value": int(hu), "text": hu.english, "flags": [
+                {"name": f.name, "chinese": f.chinese, "english": f.english} for f in hu.flags()]}
+            if not wild:
+                report["pairs"], report["splits"] = _shape_parts(hand, hu.shape, rules)
+        elif won and not wild:
+            report["pairs"], report["splits"] = _shape_parts(hand, HuType(0), rules)
+        if not won:
+            table = discard_analysis(hand, visible=visible, rules=rules, wild=wild, fifth=fifth, two_step=True)
+            report["discards"] = [
+                {"tile": str(d.tile), **_useful_report(d.useful), "backward": d.backward,
+                 "two_step": d.two_step, "good_shape": d.good_shape,
+                 "improvements": None if d.improvements is None else {str(t): c for t, c in d.improvements.items()}}
+                for d in table
+            ]
+    elif n % 3 == 1:
+        report["waits"] = _tiles(waits(hand, wild=wild, fifth=fifth, rules=rules))
+        report["useful"] = _useful_report(useful_tiles(hand, visible=visible, rules=rules, wild=wild, fifth=fifth))
+    if n % 3:
+        report["shanten"] = shanten(hand, wild=wild, fifth=fifth, rules=rules)
+    return report
 
 
 def _tile_text(tile: Tile, out: _Output) -> str:
@@ -283,6 +355,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .logs._cli import run as analyze  # lazy, as bench: only this command reads logs
 
         return _guarded(lambda: analyze(argv[1:], stdout, stderr), stdout, stderr)
+    if argv[:1] == ["convert"]:
+        from .logs._convert import run as convert  # lazy, as analyze
+
+        return _guarded(lambda: convert(argv[1:], stdout), stdout, stderr)
     if argv == ["--version"]:  # argparse's own action would hide a failed write
         return _guarded(lambda: _print(stdout, _version_line()), stdout, stderr)
     parsed: list[argparse.Namespace | SystemExit] = []

@@ -1,7 +1,8 @@
 """Compiled kernels or their pure-Python twins: chosen once, at import.
 
-Each kernel is a compiled module ``_kernels/NAME.pyx`` with a pure-Python twin
-``_kernels/NAME_py.py`` that gives the same answers and errors.  The compiled
+Each kernel (``_kernels.KERNELS`` names them) is a compiled module ``_kernels/NAME.pyx`` with a
+pure-Python twin ``_kernels/NAME_py.py`` that gives the same answers and errors; this module
+holds the one chosen for each name as an attribute of that name.  The compiled
 one is used unless ``MAHJONG_FAST_NO_EXTENSIONS`` is set to a true value
 (``1``, ``true``, ``yes``, ``on``), the interpreter is not CPython, or it is not
 built.  Type checkers read the typed twins.  ``implementation`` says which is
@@ -15,6 +16,7 @@ import warnings
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from ._kernels import KERNELS
 from ._switch import ENV_SWITCH, extensions_disabled
 
 NO_EXTENSIONS = extensions_disabled() or platform.python_implementation() != "CPython"
@@ -37,7 +39,7 @@ def choose(compiled: str, pure: str) -> ModuleType:
 
 _missing: list[str] = []
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel_contract.py checks)
     from ._kernels import (
         batch_py,
         decompose_py,
@@ -54,21 +56,14 @@ if TYPE_CHECKING:
     table = table_py
     shanten = shanten_py
     decompose = decompose_py
-    batch = batch_py
     hutype = hutype_py
+    batch = batch_py
     efficiency = efficiency_py
     logscan = logscan_py
     scoring = scoring_py
-else:
-    win = choose("mahjong_fast._kernels.win", "mahjong_fast._kernels.win_py")
-    table = choose("mahjong_fast._kernels.table", "mahjong_fast._kernels.table_py")
-    shanten = choose("mahjong_fast._kernels.shanten", "mahjong_fast._kernels.shanten_py")
-    decompose = choose("mahjong_fast._kernels.decompose", "mahjong_fast._kernels.decompose_py")
-    batch = choose("mahjong_fast._kernels.batch", "mahjong_fast._kernels.batch_py")
-    hutype = choose("mahjong_fast._kernels.hutype", "mahjong_fast._kernels.hutype_py")
-    efficiency = choose("mahjong_fast._kernels.efficiency", "mahjong_fast._kernels.efficiency_py")
-    logscan = choose("mahjong_fast._kernels.logscan", "mahjong_fast._kernels.logscan_py")
-    scoring = choose("mahjong_fast._kernels.scoring", "mahjong_fast._kernels.scoring_py")
+else:  # one module per name of KERNELS: win, table, shanten, ...
+    globals().update({name: choose(f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
+                      for name in KERNELS})
 
 if TYPE_CHECKING:
     from . import _api_fast_py

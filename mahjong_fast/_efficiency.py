@@ -44,7 +44,16 @@ class UsefulTiles:
     ``shanten``: the hand's shanten; ``tiles``: the draws that lower it, sorted; ``counts``:
     the unseen copies of each; ``total``: their sum.  A tile the hand and its melds hold every
     copy of is never a draw; a useful tile every copy of which is visible stays in ``tiles``
-    with a count of 0.
+    with a count of 0.  ``useful_tiles`` makes it, and each ``Discard`` holds one.
+
+    Examples
+    --------
+    >>> from mahjong_fast import useful_tiles
+    >>> u = useful_tiles("456m2379p23455s4z")
+    >>> u
+    UsefulTiles(shanten=1, tiles='1p4p8p', total=12)
+    >>> u.shanten, u.total
+    (1, 12)
     """
 
     __slots__ = ("_counts", "_held", "_mask", "_unseen", "shanten", "total")
@@ -59,12 +68,26 @@ class UsefulTiles:
 
     @property
     def tiles(self) -> list[Tile]:
-        """The draws that lower the shanten, sorted."""
+        """The draws that lower the shanten, sorted.
+
+        Examples
+        --------
+        >>> from mahjong_fast import useful_tiles
+        >>> useful_tiles("456m2379p23455s4z").tiles
+        [1p, 4p, 8p]
+        """
         return _tiles_of(self._mask)
 
     @property
     def counts(self) -> dict[Tile, int]:
-        """Unseen copies of each useful tile (a new dict each time)."""
+        """Unseen copies of each useful tile (a new dict each time).
+
+        Examples
+        --------
+        >>> from mahjong_fast import useful_tiles
+        >>> useful_tiles("456m2379p23455s4z", visible="1p 1p").counts
+        {1p: 2, 4p: 4, 8p: 4}
+        """
         if self._counts is None:
             if self._held is not None:
                 self._unseen = _unseen_of(self._held, self._unseen)
@@ -74,7 +97,14 @@ class UsefulTiles:
 
     @property
     def mask(self) -> int:
-        """The useful tiles as bits (bit t = index34 tile t)."""
+        """The useful tiles as bits (bit t = index34 tile t).
+
+        Examples
+        --------
+        >>> from mahjong_fast import Tile, useful_tiles
+        >>> useful_tiles("456m2379p23455s4z").mask == 1 << Tile.P1 | 1 << Tile.P4 | 1 << Tile.P8
+        True
+        """
         return self._mask
 
     def __eq__(self, other: object) -> bool:
@@ -102,6 +132,17 @@ class Discard:
     of each improving draw (改良); ``good_shape`` (hand left one from ready) the share of the
     useful draws, by unseen copies, after which a discard leaves a wait on two or more kinds.
     Otherwise these are None.  Exact definitions: docs/efficiency.md.
+
+    Examples
+    --------
+    >>> from mahjong_fast import discard_analysis
+    >>> row = discard_analysis("1112223334455m6z", two_step=True)[1]
+    >>> row
+    Discard(3m, shanten=0, useful='6z', total=3, two_step=0.00)
+    >>> row.tile, row.shanten, row.backward, row.useful.total
+    (3m, 0, False, 3)
+    >>> row.improvements
+    {1m: 1, 2m: 1, 3m: 2, 4m: 2, 5m: 2, 6m: 4, 7m: 4}
     """
 
     __slots__ = ("backward", "good_shape", "improvements", "shanten", "tile", "two_step", "useful")
@@ -140,6 +181,17 @@ class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
     Rows are built on first access.  (The kernel's answer itself, made by the kernel as this
     class: ``held`` the hand's counts, ``avail`` the copies a concealed hand X may still see,
     ``avail[t] - X[t]``.)
+
+    Examples
+    --------
+    >>> from mahjong_fast import discard_analysis
+    >>> table = discard_analysis("456m2379p23455s44z")
+    >>> table, len(table), table.shanten
+    (DiscardAnalysis(shanten=1, discards=12), 12, 1)
+    >>> table[-1]
+    Discard(5m, shanten=2, useful='5m1p4p8p5s4z', total=20, backward)
+    >>> [str(row.tile) for row in table[:3]]
+    ['7p', '9p', '2s']
     """
 
     __slots__ = ()
@@ -189,14 +241,43 @@ class DiscardAnalysis(_kernel.Discards, Sequence[Discard]):
 
     @property
     def best(self) -> Discard:
-        """The first row."""
+        """The first row: the best discard.
+
+        Examples
+        --------
+        >>> from mahjong_fast import discard_analysis
+        >>> discard_analysis("456m2379p23455s44z").best
+        Discard(7p, shanten=1, useful='1p4p5s4z', total=12)
+        """
         return self._row(0)
 
     def __repr__(self) -> str:
         return f"DiscardAnalysis(shanten={self.shanten}, discards={len(self)})"
 
     def render(self, plain: bool = False) -> str:
-        """The table as players read it (see ``render_discards``)."""
+        """The table as players read it (see ``render_discards``).
+
+        Parameters
+        ----------
+        plain
+            ASCII and English (``discard 7p -> draw ...``) instead of tile
+            glyphs and Chinese (``打 7p → 摸 ...``).
+
+        Returns
+        -------
+        str
+            One line for the shanten, then one per discard, best first.
+
+        Examples
+        --------
+        >>> from mahjong_fast import discard_analysis
+        >>> print(discard_analysis("456m2379p23455s44z").render(plain=True))  # doctest: +ELLIPSIS
+        shanten 1
+        discard 7p -> draw 1p 4p 5s 4z, 12 tiles  (shanten 1)
+        discard 9p -> draw 1p 4p 5s 4z, 12 tiles  (shanten 1)
+        ...
+        discard 5m -> draw 5m 1p 4p 8p 5s 4z, 20 tiles  (shanten 2, backward)
+        """
         return _render_table(self, plain)
 
 
@@ -320,6 +401,27 @@ def useful_tiles(
     -------
     UsefulTiles
         ``shanten``, ``tiles`` (sorted), ``counts`` (unseen copies each), ``total``.
+
+    Raises
+    ------
+    ValueError
+        A concealed part that is not 3n+1 tiles (at most 13 with the melds),
+        a ``visible`` tile seen more often than it has copies, and what
+        ``shanten`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import useful_tiles
+    >>> useful_tiles("1112345678999m")
+    UsefulTiles(shanten=0, tiles='1m2m3m4m5m6m7m8m9m', total=23)
+    >>> useful_tiles("456m2379p23455s4z", visible="1p 1p")
+    UsefulTiles(shanten=1, tiles='1p4p8p', total=10)
+    >>> useful_tiles("11m")
+    Traceback (most recent call last):
+    ...
+    ValueError: useful_tiles needs 3n+1 concealed tiles (13 - 3k beside k declared melds); got 2 tiles and 0 melds
     """
     if not melds and visible is None and wild is None and fifth is True and encoding is None:
         spec = None if rules is None else _RULE_SPECS.get(rules) if type(rules) is str else None
@@ -360,6 +462,39 @@ def discard_analysis(
     left), ``backward`` (the discard raised the shanten); with ``two_step=True`` also
     ``two_step``, ``improvements`` and ``good_shape`` (docs/efficiency.md).  Arguments as
     for ``useful_tiles``.  On a complete hand every discard is backward.
+
+    Parameters
+    ----------
+    hand, melds, wild, fifth, encoding
+        As for ``shanten``.
+    visible
+        Tiles seen outside the hand, as for ``useful_tiles``.
+    rules
+        A preset name or a ``Rules``, as for ``useful_tiles``.
+    two_step
+        Whether to add the two-step figures (slower).
+
+    Returns
+    -------
+    DiscardAnalysis
+        The rows, one per distinct tile held, best first.
+
+    Raises
+    ------
+    ValueError
+        A concealed part that is not 3n+2 tiles (at most 14 with the melds),
+        and what ``useful_tiles`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import discard_analysis
+    >>> table = discard_analysis("456m2379p23455s44z", two_step=True)
+    >>> table.best
+    Discard(7p, shanten=1, useful='1p4p5s4z', total=12, two_step=5.33)
+    >>> [str(row.tile) for row in table if row.backward]
+    ['3s', '4m', '6m', '4s', '5m']
     """
     if not melds and visible is None and wild is None and fifth is True and encoding is None and two_step is False:
         if rules is None:
@@ -463,7 +598,18 @@ class DiscardBatch:
     ``shanten`` int8: shanten after discarding each tile (``NOT_HELD`` = 127 where the row
     does not hold it); ``useful`` int16: unseen useful copies after each discard (0 where not
     held); ``keep`` bool: the discards that keep the row's shanten; ``back`` bool: the
-    discards that raise it (by one).
+    discards that raise it (by one).  It unpacks as ``shanten, useful, keep, back``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import discard_analysis_batch, to_counts
+    >>> batch = discard_analysis_batch(np.array([list(to_counts("456m2379p23455s44z"))]))
+    >>> batch
+    DiscardBatch(rows=1)
+    >>> shanten, useful, keep, back = batch
+    >>> shanten.shape, useful.dtype, int(keep.sum()), int(back.sum())
+    ((1, 34), dtype('int16'), 7, 5)
     """
 
     __slots__ = ("back", "keep", "shanten", "useful")
@@ -548,6 +694,42 @@ def useful_tiles_batch(
     Returns ``(shanten int8 (N,), useful mask bool (N, 34), unseen useful total int16 (N,))``.
     Any integer dtype and layout; inputs are never modified; ``ValueError`` names the first
     bad row.  ``threads`` as for ``shanten_batch``.  Rows have no melds and no wild tiles.
+
+    Parameters
+    ----------
+    counts
+        An (N, 34) array of tile counts, one hand a row, each of 3n+1 tiles.
+    visible
+        Tiles seen outside the hands: 34 counts for every row, (N, 34) counts, or None.
+    rules
+        A preset name or a ``Rules``.
+    threads
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        The shanten (int8, (N,)), the useful tiles (bool, (N, 34)) and
+        their unseen copies in all (int16, (N,)).
+
+    Raises
+    ------
+    ValueError
+        A row that is not 3n+1 tiles of at most 13, a count above 4, a
+        ``visible`` that does not fit.
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import to_counts, useful_tiles_batch
+    >>> rows = np.array([list(to_counts("1112345678999m")), list(to_counts("456m2379p23455s4z"))])
+    >>> shanten, useful, total = useful_tiles_batch(rows)
+    >>> shanten.tolist(), total.tolist(), useful[1].nonzero()[0].tolist()
+    ([0, 1], [23, 12], [9, 12, 16])
     """
     np_ = _batch._numpy()
     c, avail, limits, flags = _batch_args(counts, visible, rules, 1, MAX_HAND - 1,
@@ -567,6 +749,43 @@ def discard_analysis_batch(
 
     Returns a ``DiscardBatch`` (``shanten``, ``useful``, ``keep``, ``back``; see there).
     ``visible``, dtypes, errors and ``threads`` as for ``useful_tiles_batch``.
+
+    Parameters
+    ----------
+    counts
+        An (N, 34) array of tile counts, one hand a row, each of 3n+2 tiles.
+    visible
+        Tiles seen outside the hands: 34 counts for every row, (N, 34) counts, or None.
+    rules
+        A preset name or a ``Rules``.
+    threads
+        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+
+    Returns
+    -------
+    DiscardBatch
+        Four (N, 34) arrays: per discard the shanten, the unseen useful
+        copies, whether it keeps the shanten, whether it raises it.
+
+    Raises
+    ------
+    ValueError
+        A row that is not 3n+2 tiles of at most 14, a count above 4, a
+        ``visible`` that does not fit.
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from mahjong_fast import Tile, discard_analysis_batch, to_counts
+    >>> batch = discard_analysis_batch(np.array([list(to_counts("456m2379p23455s44z"))]))
+    >>> int(batch.shanten[0, Tile.P7]), int(batch.useful[0, Tile.P7]), bool(batch.keep[0, Tile.P7])
+    (1, 12, True)
+    >>> [str(Tile(t)) for t in batch.back[0].nonzero()[0]]
+    ['4m', '5m', '6m', '3s', '4s']
     """
     np_ = _batch._numpy()
     c, avail, limits, flags = _batch_args(counts, visible, rules, 2, MAX_HAND,

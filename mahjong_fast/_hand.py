@@ -18,12 +18,13 @@ from collections.abc import Set as AbstractSet
 from typing import Union
 
 from ._counts import read_counts
-from ._layout import MAX_COPIES, N_KINDS, N_SUITS, SUIT_SIZE
+from ._layout import MAX_COPIES, MAX_MELDS, N_KINDS, N_SUITS, SUIT_SIZE
 from ._tiles import (
     NO_RED,
     RED_FIVES,
     TILES,
     Tile,
+    TileSink,
     as_tile_red,
     check_encoding,
     check_notation,
@@ -32,11 +33,11 @@ from ._tiles import (
     detect_notation,
     encode_pairs,
     excerpt,
-    read_tiles,
+    read_into,
     red_pairs,
     show,
     text_error,
-    tile_items,
+    tile_iter,
     tiles_from_counts,
     write_tiles,
 )
@@ -53,7 +54,37 @@ class Meld:
     tile; ``concealed`` is only ever true for a kong (an 暗杠); ``red`` is how
     many of its tiles are red fives (0 up to the fives it holds; ``tile`` given
     as a red five's text, ``"0m"`` or ``"5mr"``, makes it at least 1).  Melds
-    are equal when all four are.
+    are equal when all four are; a meld is immutable and hashable.
+
+    Parameters
+    ----------
+    kind
+        ``"chow"`` (顺子/吃), ``"pung"`` (刻子/碰) or ``"kong"`` (杠).
+    tile
+        The meld's lowest tile, in any tile form (``Tile``, index34 int, text).
+    concealed
+        Whether a kong is concealed (暗杠); only a kong can be.
+    red
+        How many of its tiles are red fives.
+
+    Raises
+    ------
+    ValueError
+        An unknown kind, a chow of honors or starting above rank 7, a
+        concealed pung or chow, a ``red`` above the fives the meld holds.
+    TypeError
+        An argument of the wrong type (a ``kind`` that is not a ``str``, a
+        ``concealed`` that is not a bool, ...).
+
+    Examples
+    --------
+    >>> from mahjong_fast import Meld
+    >>> Meld("pung", "5p"), str(Meld("pung", "5p"))
+    (Meld.pung('5p'), '[555p]')
+    >>> Meld("chow", "8m")
+    Traceback (most recent call last):
+    ...
+    ValueError: a chow starts at rank 1-7, not 8m
     """
 
     __slots__ = ("concealed", "kind", "red", "tile")
@@ -95,17 +126,88 @@ class Meld:
 
     @classmethod
     def chow(cls, tile: object, red: int = 0) -> Meld:
-        """A chow (顺子) starting at ``tile``: ``Meld.chow("7s")`` is 789s."""
+        """A chow (顺子) starting at ``tile``: ``Meld.chow("7s")`` is 789s.
+
+        Parameters
+        ----------
+        tile
+            Its lowest tile, rank 1-7 of a suit.
+        red
+            How many of its tiles are red fives (0 or 1).
+
+        Returns
+        -------
+        Meld
+            The exposed chow.
+
+        Raises
+        ------
+        ValueError
+            An honor, or a rank above 7.
+
+        Examples
+        --------
+        >>> Meld.chow("7s").tiles
+        (7s, 8s, 9s)
+        """
         return cls("chow", tile, red=red)
 
     @classmethod
     def pung(cls, tile: object, red: int = 0) -> Meld:
-        """A pung (刻子/碰) of ``tile``."""
+        """A pung (刻子/碰) of ``tile``.
+
+        Parameters
+        ----------
+        tile
+            The tile, in any tile form.
+        red
+            How many of its tiles are red fives (0-3, for a five).
+
+        Returns
+        -------
+        Meld
+            The exposed pung.
+
+        Raises
+        ------
+        ValueError
+            A tile that is not one, a ``red`` the meld cannot hold.
+
+        Examples
+        --------
+        >>> Meld.pung("7z"), str(Meld.pung("7z"))
+        (Meld.pung('7z'), '[777z]')
+        """
         return cls("pung", tile, red=red)
 
     @classmethod
     def kong(cls, tile: object, concealed: bool = False, red: int = 0) -> Meld:
-        """A kong (杠) of ``tile``; ``concealed=True`` for an 暗杠."""
+        """A kong (杠) of ``tile``; ``concealed=True`` for an 暗杠.
+
+        Parameters
+        ----------
+        tile
+            The tile, in any tile form.
+        concealed
+            Whether the kong is concealed (暗杠).
+        red
+            How many of its tiles are red fives (0-4, for a five).
+
+        Returns
+        -------
+        Meld
+            The kong.
+
+        Raises
+        ------
+        ValueError
+            A tile that is not one, a ``red`` the meld cannot hold.
+
+        Examples
+        --------
+        >>> str(Meld.kong("1z", concealed=True)), str(Meld.kong("1z"))
+        ('{1111z}', '[1111z]')
+        """
         return cls("kong", tile, concealed, red)
 
     @classmethod
@@ -113,25 +215,87 @@ class Meld:
         """The meld its tiles make: three alike, four alike or three in a row.
 
         Tiles given as text keep their redness: ``["5mr", "5m", "5m"]`` is a pung with ``red == 1``.
+
+        Parameters
+        ----------
+        tiles
+            Three or four tiles, in any order and any tile form.
+        concealed
+            Whether a kong is concealed (暗杠).
+
+        Returns
+        -------
+        Meld
+            The chow, pung or kong.
+
+        Raises
+        ------
+        ValueError
+            Tiles that make no meld.
+
+        Examples
+        --------
+        >>> Meld.from_tiles(["3s", "1s", "2s"]), Meld.from_tiles(["5mr", "5m", "5m"]).red
+        (Meld.chow('1s'), 1)
+        >>> Meld.from_tiles(["1s", "1s", "2s"])
+        Traceback (most recent call last):
+        ...
+        ValueError: not a meld: [1s 1s 2s]
         """
         red = [0] * N_SUITS
         return _meld_of(_tile_list(tiles, "tiles", red), concealed, sum(red))
 
     @classmethod
     def parse(cls, text: str) -> Meld:
-        """A meld from text: ``"789s"``, ``"[555p]"``, ``"{1111z}"`` (concealed kong)."""
+        """A meld from text: ``"789s"``, ``"[555p]"``, ``"{1111z}"`` (concealed kong).
+
+        Parameters
+        ----------
+        text
+            The meld's tiles in any notation, bare or in ``[...]`` (exposed)
+            or ``{...}`` (a concealed kong).
+
+        Returns
+        -------
+        Meld
+            The meld.
+
+        Raises
+        ------
+        ValueError
+            Malformed text, or tiles that make no meld.
+        TypeError
+            ``text`` that is not a ``str``.
+
+        Examples
+        --------
+        >>> Meld.parse("{1111z}"), Meld.parse("T7 T8 T9")
+        (Meld.kong('1z', concealed=True), Meld.chow('7s'))
+        """
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         return _parse_meld(text, "text")
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        """The meld's tiles, lowest first (a red five as its kind)."""
+        """The meld's tiles, lowest first (a red five as its kind).
+
+        Examples
+        --------
+        >>> Meld.chow("1m").tiles
+        (1m, 2m, 3m)
+        """
         return _meld_tiles(self.kind, self.tile)
 
     @property
     def red_counts(self) -> tuple[int, ...]:
-        """The meld's red fives per suit (m, p, s)."""
+        """The meld's red fives per suit (m, p, s).
+
+        Examples
+        --------
+        >>> Meld.parse("[0p55p]").red_counts
+        (0, 1, 0)
+        """
         if not self.red:
             return NO_RED
         suit = self.tile // SUIT_SIZE
@@ -184,61 +348,75 @@ def _meld_of(tiles: list[Tile], concealed: bool, red: int) -> Meld:
 
 # --- text -------------------------------------------------------------------------
 
-def _groups(text: str, name: str) -> list[tuple[int, int, bool]]:
-    """The bracketed meld groups of ``text``: (opening, closing position, concealed)."""
-    groups = []
-    open_at = -1
-    for m in _BRACKET.finditer(text):
-        c, i = m.group(), m.start()
-        if c in _CLOSER:
-            if open_at >= 0:
-                raise text_error(f"nested brackets: {c!r} inside a group", text, i, name)
-            open_at = i
-        elif open_at < 0:
-            raise text_error(f"unmatched {c!r}", text, i, name)
-        elif c != _CLOSER[text[open_at]]:
-            raise text_error(f"mismatched {c!r} closing {text[open_at]!r}", text, i, name)
-        else:
-            groups.append((open_at, i, text[open_at] == "{"))
-            open_at = -1
-    if open_at >= 0:
+def _closing(text: str, open_at: int, name: str) -> int:
+    """The position of the bracket closing the one at ``open_at``; ``ValueError`` if it is not there."""
+    found = _BRACKET.search(text, open_at + 1)
+    if found is None:
         raise text_error(f"unclosed {text[open_at]!r}", text, open_at, name)
-    return groups
+    c, i = found.group(), found.start()
+    if c in _CLOSER:
+        raise text_error(f"nested brackets: {c!r} inside a group", text, i, name)
+    if c != _CLOSER[text[open_at]]:
+        raise text_error(f"mismatched {c!r} closing {text[open_at]!r}", text, i, name)
+    return i
+
+
+def _read_group(sink: TileSink, notation: str, open_at: int, close_at: int) -> Meld:
+    """The meld in brackets at ``open_at``..``close_at`` of ``sink.text``, its copies counted in ``sink.seen``."""
+    text, name = sink.text, sink.name
+    meld = TileSink(
+        text, name, seen=sink.seen, room=MAX_COPIES, too_many="not a meld: more than four tiles",
+        where="across hand and melds",
+    )
+    tiles = read_into(meld, notation, open_at + 1, close_at)
+    try:
+        return _meld_of(tiles, text[open_at] == "{", sum(meld.red))
+    except ValueError as exc:
+        raise ValueError(f"{exc} at position {open_at} of {name} {excerpt(text, open_at)}") from None
 
 
 def _read_text(
     text: str, notation: str | None, name: str
 ) -> tuple[list[Tile], tuple[Meld, ...], tuple[int, ...]]:
-    """Concealed tiles, declared melds and concealed red fives of a hand's text (notation detected when ``None``)."""
+    """Concealed tiles, declared melds and concealed red fives of a hand's text (notation detected when ``None``).
+
+    One left-to-right pass that stops at the first impossible point: a bad
+    character or bracket, a fifth copy (hand and melds together), a fifth meld.
+    """
     notation = detect_notation(text) if notation is None else check_notation(notation)
-    groups = _groups(text, name)
-    skip = {start: stop + 1 for start, stop, _ in groups}
-    red = [0] * N_SUITS
-    tiles = read_tiles(text, notation, name, skip=skip, red=red)
-    melds = []
-    for start, stop, hidden in groups:
-        meld_red = [0] * N_SUITS
-        meld_tiles = read_tiles(text, notation, name, start + 1, stop, red=meld_red)
-        try:
-            melds.append(_meld_of(meld_tiles, hidden, sum(meld_red)))
-        except ValueError as exc:
-            raise ValueError(f"{exc} at position {start} of {name} {excerpt(text, start)}") from None
-    return tiles, tuple(melds), tuple(red)
+    sink = TileSink(text, name)
+    melds: list[Meld] = []
+
+    def group(open_at: int) -> int:
+        if text[open_at] in _CLOSER.values():
+            raise text_error(f"unmatched {text[open_at]!r}", text, open_at, name)
+        if len(melds) == MAX_MELDS:
+            raise text_error(f"more than {MAX_MELDS} melds", text, open_at, name)
+        close_at = _closing(text, open_at, name)
+        melds.append(_read_group(sink, notation, open_at, close_at))
+        sink.where = "across hand and melds"
+        return close_at + 1
+
+    tiles = read_into(sink, notation, groups=group)
+    return tiles, tuple(melds), tuple(sink.red)
 
 
 def _parse_meld(text: object, name: str) -> Meld:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a Meld or its text, not {type(text).__name__}")
-    groups = _groups(text, name)
-    red = [0] * N_SUITS
-    if not groups:
+    first = _BRACKET.search(text)
+    if first is None:
         if text.strip():
-            return _meld_of(read_tiles(text, detect_notation(text), name, red=red), False, sum(red))
-    elif len(groups) == 1:
-        start, stop, hidden = groups[0]
-        if not (text[:start] + text[stop + 1:]).strip():
-            notation = detect_notation(text[start + 1:stop])
-            return _meld_of(read_tiles(text, notation, name, start + 1, stop, red=red), hidden, sum(red))
+            sink = TileSink(text, name, room=MAX_COPIES, too_many="not a meld: more than four tiles")
+            tiles = read_into(sink, detect_notation(text))
+            return _meld_of(tiles, False, sum(sink.red))
+    else:
+        open_at = first.start()
+        if text[open_at] in _CLOSER and not text[:open_at].strip():
+            close_at = _closing(text, open_at, name)
+            if not text[close_at + 1:].strip():
+                sink = TileSink(text, name)
+                return _read_group(sink, detect_notation(text[open_at + 1:close_at]), open_at, close_at)
     raise ValueError(f"{name} must be one meld, got {excerpt(text, 0)}")
 
 
@@ -260,9 +438,13 @@ def write_hand(
 # --- Hand -------------------------------------------------------------------------
 
 def _tile_list(value: object, name: str, red: list[int] | None = None) -> list[Tile]:
-    """Tiles of a sequence of index34 ints, ``Tile`` or one-tile texts; red fives among the texts added to ``red``."""
+    """Tiles of a sequence of index34 ints, ``Tile`` or one-tile texts; red fives among the texts added to ``red``.
+
+    Read once, up to the first fifth copy of a kind (``ValueError``).
+    """
     tiles = []
-    for i, t in enumerate(tile_items(value, name)):
+    seen = [0] * N_KINDS
+    for i, t in enumerate(tile_iter(value, name)):
         if type(t) is int and 0 <= t < N_KINDS:
             t = TILES[t]
         elif not isinstance(t, Tile):
@@ -272,6 +454,9 @@ def _tile_list(value: object, name: str, red: list[int] | None = None) -> list[T
                 raise type(exc)(str(exc) if isinstance(t, str) else f"{name}[{i}]: {exc}") from None
             if is_red and red is not None:
                 red[t // SUIT_SIZE] += 1
+        seen[t] += 1
+        if seen[t] > MAX_COPIES:
+            raise ValueError(f"tile {t} appears {seen[t]} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
         tiles.append(t)
     return tiles
 
@@ -289,7 +474,12 @@ def _read_melds(melds: object) -> tuple[Meld, ...]:
         return (_as_meld(melds, "melds"),)
     if isinstance(melds, (Mapping, AbstractSet, bytes, bytearray)) or not hasattr(melds, "__iter__"):
         raise TypeError(f"melds must be an iterable of melds, not {type(melds).__name__}")
-    return tuple(_as_meld(m, f"melds[{i}]") for i, m in enumerate(melds))
+    read = []
+    for i, m in enumerate(melds):
+        if i == MAX_MELDS:
+            raise ValueError(f"melds: more than {MAX_MELDS} melds (melds[{i}] is one too many)")
+        read.append(_as_meld(m, f"melds[{i}]"))
+    return tuple(read)
 
 
 def _as_meld(meld: object, name: str) -> Meld:
@@ -313,7 +503,40 @@ class Hand:
     default: index136 ids are also plain copy numbers).  Two hands are equal
     when their tiles, red fives and melds (a meld's red fives included) are, in
     any meld order; compare ``counts``/``all_counts`` to ignore redness, as
-    every answer of the library does.
+    every answer of the library does.  A hand is immutable and hashable.
+
+    Parameters
+    ----------
+    tiles
+        The concealed tiles: ints in ``encoding``, text (with melds in
+        brackets), one-tile texts or ``Tile`` members, or 34 counts.
+    melds
+        Declared melds: ``Meld`` objects or their text (``"789s"``, ``"{1111z}"``).
+    encoding
+        How ints are read: one of ``ENCODINGS``, ``"index34"`` by default.
+    red
+        Whether ``index136`` ids 16/52/88 are red fives.
+
+    Raises
+    ------
+    ValueError
+        Malformed text (named with its position), an unknown code or
+        encoding, a fifth copy of a tile (melds included).
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import Hand
+    >>> h = Hand("11m [123p] {7777z}")
+    >>> h.tiles, h.melds
+    ((1m, 1m), (Meld.chow('1p'), Meld.kong('7z', concealed=True)))
+    >>> Hand([0, 0, 0, 1]) == Hand("1112m")
+    True
+    >>> Hand("11111m")
+    Traceback (most recent call last):
+    ...
+    ValueError: tile 1m appears 5 times in the hand; at most 4 at position 4 of tiles '11111m'
     """
 
     __slots__ = ("all_counts", "counts", "melds", "red", "tiles")
@@ -333,7 +556,13 @@ class Hand:
 
     @property
     def size(self) -> int:
-        """Tiles in the whole hand, a kong counting three (14 for a complete hand)."""
+        """Tiles in the whole hand, a kong counting three (14 for a complete hand).
+
+        Examples
+        --------
+        >>> Hand("11m [123p] {7777z}").size
+        8
+        """
         return len(self.tiles) + 3 * len(self.melds)
 
     def encode(self, encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
@@ -342,6 +571,32 @@ class Hand:
         ``tenhou`` writes red fives as 51-53; ``index136`` as ids 16/52/88 when
         ``red`` (the plain fives then taking copies 1-3); the others write a plain
         five.  ``Hand(h.encode(e, red=True), encoding=e, red=True) == h`` without melds.
+
+        Parameters
+        ----------
+        encoding
+            One of ``ENCODINGS``; ``"index34"`` by default.
+        red
+            Whether ``index136`` writes red fives as ids 16/52/88.
+
+        Returns
+        -------
+        list[int] | bytes
+            The codes of the concealed tiles; 34 counts (``bytes``) for ``"counts"``.
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding.
+        TypeError
+            ``red`` that is not a bool.
+
+        Examples
+        --------
+        >>> Hand("123m").encode(), Hand("0m55m").encode("tenhou")
+        ([0, 1, 2], [51, 15, 15])
+        >>> Hand("0m55m").encode("index136", red=True)
+        [16, 17, 18]
         """
         return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), check_red(red))
 
@@ -382,12 +637,14 @@ def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str, re
         elif isinstance(value, (bytes, bytearray, memoryview)):
             raise TypeError(f"{name}: a {type(value).__name__} hand needs encoding='counts' (34 counts)")
         else:
-            items = tile_items(value, name)
+            items = tile_iter(value, name)
             if encoding == "index34":
                 red = [0] * N_SUITS
                 concealed = _tile_list(items, name, red)
             else:
-                concealed, red = decode_red(items, encoding, name, red_ids)  # type: ignore[arg-type]
+                concealed, red = decode_red(items, encoding, name, red_ids, hand=True)  # type: ignore[arg-type]
+        if len(own) + len(extra) > MAX_MELDS:
+            raise ValueError(f"more than {MAX_MELDS} melds: {len(own)} in {name} and {len(extra)} in melds")
         _set(hand, concealed, own + extra, red)
     except ValueError as exc:
         if items is not None and _looks_like_counts(items):
@@ -452,6 +709,32 @@ def to_counts(tiles: object, encoding: str | None = None) -> bytes:
     """The 34 counts (index34 order, hashable ``bytes``) of a hand's concealed tiles.
 
     Melds are not included; see ``Hand.all_counts`` for the whole hand.
+
+    Parameters
+    ----------
+    tiles
+        A hand in any form ``Hand`` accepts.
+    encoding
+        How ints are read (see ``Hand``); ``None`` is ``"index34"``.
+
+    Returns
+    -------
+    bytes
+        34 counts, one byte per tile kind in index34 order.
+
+    Raises
+    ------
+    ValueError
+        A hand ``Hand`` rejects.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import to_counts
+    >>> counts = to_counts("11m7z")
+    >>> len(counts), counts[0], counts[33], sum(counts)
+    (34, 2, 1, 3)
     """
     if encoding == "counts":
         return read_counts(tiles, "tiles")

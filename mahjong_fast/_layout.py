@@ -20,6 +20,8 @@ MAX_COPIES = 4
 """Copies of each kind in a set; a count above this is not a hand."""
 MAX_HAND = 14
 """Tiles in a complete hand, a kong counting three."""
+MAX_MELDS = 4
+"""Declared melds a hand can hold: four melds and the pair make a complete hand."""
 SUIT_LETTERS = "mpsz"
 """The mpsz letter of each group, honours last."""
 ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

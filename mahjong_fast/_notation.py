@@ -33,6 +33,35 @@ def parse(text: str, notation: str | None = None) -> Hand:
     Melds follow the concealed tiles in brackets: ``[...]`` an exposed meld,
     ``{...}`` a concealed kong. ``ValueError`` names the malformed part and
     its position.
+
+    Parameters
+    ----------
+    text
+        The hand: concealed tiles, then declared melds in brackets.
+    notation
+        One of ``NOTATIONS``; ``None`` detects it.
+
+    Returns
+    -------
+    Hand
+        The hand.
+
+    Raises
+    ------
+    ValueError
+        Malformed text, an unknown notation, a fifth copy of a tile.
+    TypeError
+        ``text`` that is not a ``str``.
+
+    Examples
+    --------
+    >>> from mahjong_fast import parse
+    >>> parse("123m456p789s11z"), parse("W1 W2 W3 [T7 T8 T9]")
+    (Hand('123m456p789s11z'), Hand('123m [789s]'))
+    >>> parse("1x")
+    Traceback (most recent call last):
+    ...
+    ValueError: malformed mpsz text: 'x' is not a digit or a suit letter m, p, s, z at position 1 of text '1x'
     """
     return parse_hand(text, notation, "text")
 
@@ -43,6 +72,33 @@ def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:
     ``parse(format(h, n)) == h`` for every hand and every notation that can
     write red fives (mpsz, mjai); botzone, unicode and chinese write a red five
     as a plain five, so there ``parse(format(h, n))`` equals ``h`` but for redness.
+
+    Parameters
+    ----------
+    hand
+        A ``Hand``, text in any notation, or a sequence of tiles.
+    notation
+        One of ``NOTATIONS``; ``"mpsz"`` by default.
+
+    Returns
+    -------
+    str
+        The hand's text, melds in brackets after the concealed tiles.
+
+    Raises
+    ------
+    ValueError
+        An unknown notation, or a hand that is not one.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> from mahjong_fast import format
+    >>> format("123m456p", "botzone"), format([0, 1, 2, 31], "chinese")
+    ('W1 W2 W3 B4 B5 B6', '一万 二万 三万 白')
+    >>> format("11m [789s]", "mjai")
+    '1m 1m [7s 8s 9s]'
     """
     check_notation(notation)
     if isinstance(hand, (Hand, str)):

@@ -27,7 +27,32 @@ class Rules:
     """One rule family's definition of a winning shape, and the tiles it plays with.
 
     Minimum points (GB's 8, Hong Kong's fan minimum) are scoring rules, not
-    shapes: ``is_win`` tells the shape only.
+    shapes: ``is_win`` tells the shape only.  A frozen dataclass: its fields
+    below are the switches (keyword arguments of the constructor); ``RULES``
+    holds the presets, and ``dataclasses.replace`` makes a house rule of one.
+    Every function's ``rules=`` takes a preset name or such an object.
+
+    Raises
+    ------
+    ValueError
+        A switch out of range (``seven_pairs`` not one of its three values,
+        ``max_suits`` not 1-3), or a ``missing`` tile that is not one.
+    TypeError
+        A switch of the wrong type.
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> from mahjong_fast import RULES, Rules, is_win
+    >>> RULES["riichi"].seven_pairs, RULES["sichuan"].max_suits
+    ('distinct', 2)
+    >>> house = dataclasses.replace(RULES["chinese"], name="house", thirteen_orphans=False)
+    >>> is_win("19m19p19s1234567z1m"), is_win("19m19p19s1234567z1m", rules=house)
+    (True, False)
+    >>> Rules(max_suits=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules.max_suits must be 1, 2 or 3, not 4
     """
 
     name: str = dataclasses.field(default="custom", compare=False)
@@ -117,11 +142,46 @@ class Rules:
         return f"Rules({fields})"
 
     def exists(self, tile: int) -> bool:
-        """Whether ``tile`` (index34) is played under these rules."""
+        """Whether ``tile`` (index34) is played under these rules.
+
+        Parameters
+        ----------
+        tile
+            The tile, an index34 int or a ``Tile``.
+
+        Returns
+        -------
+        bool
+            False for a tile the rules leave out.
+
+        Examples
+        --------
+        >>> from mahjong_fast import RULES, Tile
+        >>> RULES["riichi3"].exists(Tile.M2), RULES["riichi3"].exists(Tile.M1)
+        (False, True)
+        """
         return self.limits[tile] > 0
 
     def lock_flags(self, suits: Iterable[int]) -> int:
-        """``flags`` plus the suits (0 man, 1 pin, 2 sou) a declared meld already holds."""
+        """``flags`` plus the suits (0 man, 1 pin, 2 sou) a declared meld already holds.
+
+        Parameters
+        ----------
+        suits
+            Suit numbers; honors (3) and other values are skipped.
+
+        Returns
+        -------
+        int
+            The rule bits the kernels read.
+
+        Examples
+        --------
+        >>> from mahjong_fast import RULES
+        >>> sichuan = RULES["sichuan"]
+        >>> sichuan.lock_flags([]) == sichuan.flags, sichuan.lock_flags([0]) == sichuan.flags
+        (True, False)
+        """
         flags = self.flags
         for u in suits:
             if 0 <= u < N_SUITS:
@@ -129,7 +189,29 @@ class Rules:
         return flags
 
     def check_tiles(self, counts: Sequence[int], name: str = "hand") -> None:
-        """``ValueError`` naming the first tile of ``counts`` that does not exist under these rules."""
+        """Check that every tile of ``counts`` exists under these rules.
+
+        Parameters
+        ----------
+        counts
+            34 counts in index34 order.
+        name
+            The argument's name in the error message.
+
+        Raises
+        ------
+        ValueError
+            Naming the first tile of ``counts`` that does not exist under these rules.
+
+        Examples
+        --------
+        >>> from mahjong_fast import RULES, to_counts
+        >>> RULES["riichi3"].check_tiles(to_counts("19m"))
+        >>> RULES["riichi3"].check_tiles(to_counts("123m"))
+        Traceback (most recent call last):
+        ...
+        ValueError: hand holds 2m, which does not exist under rules 'riichi3'
+        """
         limits = self.limits
         for t in range(N_KINDS):
             if counts[t] and not limits[t]:
@@ -155,6 +237,10 @@ RULES: Mapping[str, Rules] = types.MappingProxyType(
         "gb": Rules("gb", knitted=True),
     }
 )
+"""The preset rule sets by name: ``chinese`` (the default), ``riichi``, ``riichi3``, ``sichuan``, ``gb``.
+
+A read-only mapping of ``Rules`` objects; every ``rules=`` argument also takes these names.
+"""
 """The presets by name; ``None`` means ``"chinese"``, the default."""
 
 CHINESE = RULES["chinese"]

@@ -23,8 +23,9 @@ from __future__ import annotations
 import enum
 import re
 import reprlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
+from typing import Optional
 
 from ._counts import read_counts
 from ._layout import (
@@ -38,7 +39,9 @@ from ._layout import (
 )
 
 ENCODINGS = ("index34", "index136", "decimal", "nibble", "hex", "counts", "tenhou")
+"""The numeric encodings of tiles (``encoding=``); docs/tiles.md sets them side by side."""
 NOTATIONS = ("mpsz", "botzone", "unicode", "chinese", "mjai")
+"""The text notations of hands (``notation=``), detected when none is given."""
 
 RED_RANK = 5
 """The rank of the red fives (赤ドラ): 5m, 5p and 5s can be red."""
@@ -102,7 +105,18 @@ class Tile(enum.IntEnum):
 
     ``Tile.M1 == 0``; ``str``, ``repr`` and ``format`` of a tile are its mpsz
     name (``1m``); ``Tile.RED.chinese == "中"``.  ``Z1``-``Z7`` are aliases of
-    the honors in mpsz order.
+    the honors in mpsz order.  Members: ``M1``-``M9`` (characters, 万),
+    ``P1``-``P9`` (dots, 筒), ``S1``-``S9`` (bamboo, 条), ``EAST``, ``SOUTH``,
+    ``WEST``, ``NORTH``, ``WHITE``, ``GREEN``, ``RED``.
+
+    Examples
+    --------
+    >>> Tile.M1 == 0, Tile(13), Tile.RED
+    (True, 5p, 7z)
+    >>> Tile.Z5 is Tile.WHITE, Tile.WHITE.chinese
+    (True, '白')
+    >>> f"{Tile.P5:>4}|"
+    '  5p|'
     """
 
     M1 = 0
@@ -149,60 +163,191 @@ class Tile(enum.IntEnum):
 
     @property
     def suit(self) -> str:
-        """``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors)."""
+        """The suit letter: ``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors).
+
+        Examples
+        --------
+        >>> Tile.P5.suit, Tile.RED.suit
+        ('p', 'z')
+        """
         return SUIT_LETTERS[self // SUIT_SIZE]
 
     @property
     def rank(self) -> int:
-        """1-9 for suited tiles, 1-7 for honors (mpsz order)."""
+        """The rank: 1-9 for suited tiles, 1-7 for honors (mpsz order).
+
+        Examples
+        --------
+        >>> Tile.P5.rank, Tile.RED.rank
+        (5, 7)
+        """
         return self % SUIT_SIZE + 1
 
     @property
     def is_honor(self) -> bool:
+        """Whether the tile is an honor (字牌): a wind or a dragon.
+
+        Examples
+        --------
+        >>> Tile.EAST.is_honor, Tile.M9.is_honor
+        (True, False)
+        """
         return self >= FIRST_HONOR
 
     @property
     def is_terminal(self) -> bool:
-        """A 1 or a 9 of a suit."""
+        """Whether the tile is a terminal (老头牌): a 1 or a 9 of a suit.
+
+        Examples
+        --------
+        >>> Tile.M9.is_terminal, Tile.EAST.is_terminal
+        (True, False)
+        """
         return self < FIRST_HONOR and self % SUIT_SIZE in (0, SUIT_SIZE - 1)
 
     @property
     def chinese(self) -> str:
-        """Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``."""
+        """The Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``.
+
+        Examples
+        --------
+        >>> Tile.P5.chinese, Tile.RED.chinese
+        ('五筒', '中')
+        """
         return _CHINESE_NAMES[self]
 
     @property
     def english(self) -> str:
-        """English name: ``1 Characters``, ``East``, ``White``."""
+        """The English name: ``1 Characters``, ``East``, ``White``.
+
+        Examples
+        --------
+        >>> Tile.P5.english, Tile.RED.english
+        ('5 Dots', 'Red')
+        """
         return _ENGLISH_NAMES[self]
 
     @property
     def unicode(self) -> str:
-        """The glyph from the Unicode mahjong block (U+1F000-U+1F021)."""
+        """The glyph from the Unicode mahjong block (U+1F000-U+1F021).
+
+        Examples
+        --------
+        >>> Tile.P5.unicode == "\U0001F01D"
+        True
+        """
         return _UNICODE_NAMES[self]
 
     @property
     def botzone(self) -> str:
-        """Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白."""
+        """The Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白.
+
+        Examples
+        --------
+        >>> Tile.P5.botzone, Tile.RED.botzone
+        ('B5', 'J1')
+        """
         return _BOTZONE_NAMES[self]
 
     @property
     def mjai(self) -> str:
-        """mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中."""
+        """The mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中.
+
+        Examples
+        --------
+        >>> Tile.P5.mjai, Tile.RED.mjai
+        ('5p', 'C')
+        """
         return MJAI_NAMES[self]
 
     def encode(self, encoding: str = "index34") -> int:
-        """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five)."""
+        """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five).
+
+        Parameters
+        ----------
+        encoding
+            One of ``ENCODINGS`` other than ``"counts"``: ``"index34"`` (the
+            default), ``"index136"``, ``"decimal"``, ``"nibble"``, ``"hex"``,
+            ``"tenhou"``.
+
+        Returns
+        -------
+        int
+            The code.
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding.
+
+        Examples
+        --------
+        >>> Tile.P5.encode(), Tile.P5.encode("index136"), Tile.P5.encode("tenhou")
+        (13, 52, 25)
+        """
         return encode_tile(self, encoding)
 
     @classmethod
     def decode(cls, value: int, encoding: str = "index34") -> Tile:
-        """The tile a numeric code stands for; ``ValueError`` names an unknown code."""
+        """The tile a numeric code stands for.
+
+        Parameters
+        ----------
+        value
+            The code.
+        encoding
+            Its encoding, one of ``ENCODINGS`` other than ``"counts"``;
+            ``"index34"`` by default.
+
+        Returns
+        -------
+        Tile
+            The tile kind (a red five's code gives its plain five).
+
+        Raises
+        ------
+        ValueError
+            An unknown encoding, or a code it does not have.
+        TypeError
+            A value that is not an int.
+
+        Examples
+        --------
+        >>> Tile.decode(13), Tile.decode(52, "index136")
+        (5p, 5p)
+        >>> Tile.decode(34)
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown index34 tile code 34
+        """
         return decode_tile(value, encoding)
 
     @classmethod
     def from_str(cls, text: str) -> Tile:
-        """One tile from any text notation: ``"5z"``, ``"J3"``, ``"白"``, ``"🀆"``."""
+        """One tile from any text notation: ``"5z"``, ``"J3"``, ``"白"``, ``"🀆"``.
+
+        Parameters
+        ----------
+        text
+            One tile in any of ``NOTATIONS`` (detected).
+
+        Returns
+        -------
+        Tile
+            The tile kind.
+
+        Raises
+        ------
+        ValueError
+            Text that is not exactly one tile.
+        TypeError
+            ``text`` that is not a ``str``.
+
+        Examples
+        --------
+        >>> Tile.from_str("5z"), Tile.from_str("J3"), Tile.from_str("白")
+        (5z, 5z, 5z)
+        """
         return read_tile(text, "text")
 
     # IntEnum's str/repr/format changed across Python versions: pinned here.
@@ -388,6 +533,11 @@ def as_tile_red(tile: object, name: str = "tile") -> tuple[Tile, bool]:
 
 def tile_items(value: object, name: str) -> list[object]:
     """The items of a sequence of tiles, read once (an iterator is consumed once)."""
+    return list(tile_iter(value, name))
+
+
+def tile_iter(value: object, name: str) -> Iterable[object]:
+    """The items of a sequence of tiles, to be read once: a list or tuple itself, else an iterator on it."""
     if isinstance(value, (str, bytes, bytearray, memoryview)):
         raise TypeError(f"{name} must be a sequence of tiles, not {type(value).__name__}")
     if isinstance(value, (Mapping, AbstractSet)):
@@ -395,28 +545,62 @@ def tile_items(value: object, name: str) -> list[object]:
             f"{name} must be a sequence of tiles, not {type(value).__name__} "
             "(a hand is a sequence: a mapping or a set would be read as its keys)"
         )
+    if isinstance(value, (list, tuple)):
+        return value
     try:
-        items: list[object] = list(value)  # type: ignore[call-overload]
+        return iter(value)  # type: ignore[call-overload,no-any-return]
     except TypeError:
         raise TypeError(f"{name} must be tiles, text or counts, not {type(value).__name__}") from None
-    return items
 
 
 def decode(values: Iterable[int], encoding: str = "index34", name: str = "values") -> list[Tile]:
-    """Decode a sequence of codes; for ``index136`` a repeated id is an error.
+    """Decode a sequence of codes into tiles; for ``index136`` a repeated id is an error.
 
     Red fives decode to their kind; ``decode_red`` also counts them.
+
+    Parameters
+    ----------
+    values
+        The codes: ints, or 34 counts with ``encoding="counts"``.
+    encoding
+        One of ``ENCODINGS``; ``"index34"`` by default.
+    name
+        The argument's name in error messages.
+
+    Returns
+    -------
+    list[Tile]
+        The tiles, in the order of the codes (in index34 order for counts).
+
+    Raises
+    ------
+    ValueError
+        An unknown encoding, an unknown code (named with its position), a
+        repeated ``index136`` id.
+    TypeError
+        Values that are not a sequence of ints.
+
+    Examples
+    --------
+    >>> from mahjong_fast import decode
+    >>> decode([0, 9, 27]), decode([11, 22], "decimal")
+    ([1m, 1p, 1z], [1m, 2s])
+    >>> decode([34])
+    Traceback (most recent call last):
+    ...
+    ValueError: values[0]: unknown index34 tile code 34
     """
     return decode_red(values, encoding, name)[0]
 
 
 def decode_red(
-    values: Iterable[int], encoding: str = "index34", name: str = "values", red: bool = False
+    values: Iterable[int], encoding: str = "index34", name: str = "values", red: bool = False, hand: bool = False
 ) -> tuple[list[Tile], list[int]]:
     """``decode`` and the red fives per suit (m, p, s) among the codes.
 
     Red codes: tenhou 51-53 always; index136 ids 16, 52, 88 only when ``red``
     (index136 ids are also plain copy numbers); other encodings have none.
+    With ``hand``, the codes are a hand's: reading stops at the first fifth copy of a kind.
     """
     check_encoding(encoding)
     reds = [0] * N_SUITS
@@ -427,13 +611,20 @@ def decode_red(
             f"{name} in {encoding} must be a sequence of ints, not {type(values).__name__}; "
             "pass encoding='counts' for a 34-count buffer"
         )
-    items = tile_items(values, name)
+    items: list[object] = []
     tiles = []
-    for i, v in enumerate(items):
+    copies = [0] * N_KINDS
+    for i, v in enumerate(tile_iter(values, name)):
         try:
-            tiles.append(decode_tile(v, encoding))  # type: ignore[arg-type]
+            tile = decode_tile(v, encoding)  # type: ignore[arg-type]
         except (TypeError, ValueError) as exc:
             raise type(exc)(f"{name}[{i}]: {exc}") from None
+        copies[tile] += 1
+        if hand and copies[tile] > MAX_COPIES:
+            n = copies[tile]
+            raise ValueError(f"tile {tile} appears {n} times in the hand; at most {MAX_COPIES} ({name}[{i}])")
+        items.append(v)
+        tiles.append(tile)
     codes = [v.__index__() for v in items]  # type: ignore[attr-defined]
     if encoding == "index136":
         seen: set[int] = set()
@@ -451,12 +642,40 @@ def decode_red(
 
 
 def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False) -> list[int] | bytes:
-    """Encode tiles; ``index136`` numbers the copies of each kind 0, 1, 2, 3.
+    """Encode tiles as numeric codes; ``index136`` numbers the copies of each kind 0, 1, 2, 3.
 
     A tile given as text keeps its redness (``"0m"``, ``"5mr"``): ``tenhou``
     writes it 51-53; ``index136`` writes it as id 16/52/88 (copy 0 of its five)
     when ``red`` is true, the plain fives then taking copies 1-3; every other
     encoding writes a plain five.  ``Hand.encode`` does the same for a hand.
+
+    Parameters
+    ----------
+    tiles
+        A sequence of tiles: ``Tile`` members, index34 ints or one-tile text.
+    encoding
+        One of ``ENCODINGS``; ``"index34"`` by default.
+    red
+        Whether ``index136`` writes red fives as ids 16/52/88.
+
+    Returns
+    -------
+    list[int] | bytes
+        The codes; 34 counts (``bytes``) for ``encoding="counts"``.
+
+    Raises
+    ------
+    ValueError
+        An unknown encoding, a tile that is not one, five copies in ``index136``.
+    TypeError
+        ``tiles`` that is not a sequence of tiles (a ``str`` included: use
+        ``parse`` for text), or ``red`` that is not a bool.
+
+    Examples
+    --------
+    >>> from mahjong_fast import encode
+    >>> encode(["1m", "5p", "7z"]), encode(["1m", "0m"], "tenhou")
+    ([0, 13, 33], [11, 51])
     """
     check_encoding(encoding)
     check_red(red)
@@ -537,7 +756,7 @@ def tiles_from_counts(values: object, name: str = "counts") -> list[Tile]:
 
 _SEPARATORS = frozenset(" \t\r\n,，、;")
 _VARIATION_SELECTORS = frozenset("\ufe0e\ufe0f")
-_GROUP_OPENERS = "[{"
+_BRACKETS = frozenset("[]{}")
 _BOTZONE_TO_TILE = {name: TILES[i] for i, name in enumerate(_BOTZONE_NAMES)}
 _UNICODE_TO_TILE = {glyph: TILES[i] for i, glyph in enumerate(_UNICODE_NAMES)}
 _SUIT_INDEX = {letter: k for k, letter in enumerate(SUIT_LETTERS)}
@@ -549,6 +768,7 @@ _LETTER_DIGIT = re.compile(r"[A-Za-z]\d")
 _MJAI_MARK = re.compile(r"[ESWNPFC](?![0-9])|[0-9][mps]r")
 _DIGIT_SUIT = re.compile(r"\d[mpsz]")
 _BRACKETS_AS_SPACES = str.maketrans("[]{}", "    ")
+_DIGIT_RUN = re.compile("[0-9" + re.escape("".join(sorted(_SEPARATORS))) + "]*")  # digits waiting for a suit letter
 
 
 def _chinese_aliases() -> dict[str, Tile]:
@@ -608,15 +828,65 @@ def detect_notation(text: str) -> str:
     return "mpsz"
 
 
-# Each reader takes text[start:stop] and jumps over the meld groups in ``skip``
-# (position of an opening bracket -> position after its closing one); it adds
-# the red fives it reads to ``red`` (per suit m, p, s).
+class TileSink:
+    """Where a text reader puts the tiles it reads, refusing the first tile that cannot be.
 
-def _read_mpsz(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles: list[Tile] = []
+    A reader stops at the first impossible point, so bad input costs time bounded by
+    that point, never by its length: a fifth copy of a kind (``seen`` counts the copies
+    read so far, shared by the parts of one text: its concealed tiles and its melds),
+    or one tile past ``room``.  ``red`` counts the red fives read, per suit m, p, s.
+    """
+
+    __slots__ = ("name", "red", "room", "seen", "text", "tiles", "too_many", "where")
+
+    def __init__(
+        self,
+        text: str,
+        name: str,
+        *,
+        seen: list[int] | None = None,
+        red: list[int] | None = None,
+        room: int = N_KINDS * MAX_COPIES,
+        too_many: str = "",
+        where: str = "in the hand",
+    ) -> None:
+        self.text = text
+        self.name = name
+        self.tiles: list[Tile] = []
+        self.seen = [0] * N_KINDS if seen is None else seen
+        self.red = [0] * N_SUITS if red is None else red
+        self.room = room
+        self.too_many = too_many or f"more than {room} tiles"
+        self.where = where
+
+    def add(self, tile: Tile, pos: int) -> None:
+        """Keep ``tile``, read at ``pos``; ``ValueError`` naming ``pos`` if it cannot be."""
+        n = self.seen[tile] + 1
+        if n > MAX_COPIES:
+            raise self.error(f"tile {tile} appears {n} times {self.where}; at most {MAX_COPIES}", pos)
+        if len(self.tiles) >= self.room:
+            raise self.error(self.too_many, pos)
+        self.seen[tile] = n
+        self.tiles.append(tile)
+
+    def pending(self, count: int, pos: int) -> None:
+        """``count`` tiles read but not yet kept (mpsz digits before their suit letter) are past ``room``?"""
+        if len(self.tiles) + count > self.room:
+            raise self.error(self.too_many, pos)
+
+    def error(self, what: str, pos: int) -> ValueError:
+        return text_error(what, self.text, pos, self.name)
+
+
+Groups = Optional[Callable[[int], int]]
+"""A text reader meeting a bracket at ``i`` calls ``groups(i)`` (it reads the meld there, or
+raises) and goes on at the position returned; ``None``: a bracket is a bad character."""
+
+# Each reader reads text[start:stop] into a ``TileSink`` in one left-to-right pass.
+
+def _read_mpsz(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     ranks: list[int] = []  # digits waiting for their suit letter
+    waiting = [0] * (SUIT_SIZE + 1)  # of them, per rank (0, a red five, is a five)
     run_at = start
     i = start
     while i < stop:
@@ -624,147 +894,146 @@ def _read_mpsz(
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         if c.isdecimal():
             if not ranks:
                 run_at = i
-            ranks.append(int(c))
+            rank = int(c)
+            same = RED_RANK if rank == 0 else rank
+            waiting[same] += 1
+            if waiting[same] > MAX_COPIES:
+                raise _fifth_digit(sink, same, waiting[same], i, stop)
+            ranks.append(rank)
+            sink.pending(len(ranks), i)
         elif c in _SUIT_INDEX:
             if not ranks:
-                raise text_error(f"malformed mpsz text: suit letter {c!r} without digits", text, i, name)
+                raise sink.error(f"malformed mpsz text: suit letter {c!r} without digits", i)
             suit = _SUIT_INDEX[c]
             if suit == N_SUITS:
                 for rank in ranks:
                     if not 1 <= rank <= N_HONORS:
-                        raise text_error(f"unknown mpsz tile {rank}z (honors are 1z-7z)", text, i, name)
-                    tiles.append(TILES[FIRST_HONOR + rank - 1])
+                        raise sink.error(f"unknown mpsz tile {rank}z (honors are 1z-7z)", i)
+                    sink.add(TILES[FIRST_HONOR + rank - 1], i)
             else:
                 base = suit * SUIT_SIZE - 1
                 for rank in ranks:
                     if rank == 0:  # 0m/0p/0s: the red five
-                        red[suit] += 1
+                        sink.red[suit] += 1
                         rank = RED_RANK
-                    tiles.append(TILES[base + rank])
+                    sink.add(TILES[base + rank], i)
             ranks.clear()
+            waiting = [0] * (SUIT_SIZE + 1)
         else:
-            raise text_error(
-                f"malformed mpsz text: {c!r} is not a digit or a suit letter m, p, s, z", text, i, name
-            )
+            raise sink.error(f"malformed mpsz text: {c!r} is not a digit or a suit letter m, p, s, z", i)
         i += 1
     if ranks:
-        raise text_error("malformed mpsz text: digits without a suit letter", text, run_at, name)
-    return tiles
+        raise sink.error("malformed mpsz text: digits without a suit letter", run_at)
 
 
-def _read_botzone(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _fifth_digit(sink: TileSink, rank: int, n: int, i: int, stop: int) -> ValueError:
+    """A fifth copy among the digits waiting for their suit letter, named by the letter ahead if there is one."""
+    end = _DIGIT_RUN.match(sink.text, i, stop).end()  # type: ignore[union-attr]
+    suit = _SUIT_INDEX.get(sink.text[end]) if end < stop else None
+    if suit is None or (suit == N_SUITS and rank > N_HONORS):
+        return sink.error(f"digit {rank} appears {n} times before its suit letter; at most {MAX_COPIES}", i)
+    tile = TILES[FIRST_HONOR + rank - 1] if suit == N_SUITS else TILES[suit * SUIT_SIZE + rank - 1]
+    return sink.error(f"tile {tile} appears {sink.seen[tile] + n} times {sink.where}; at most {MAX_COPIES}", i)
+
+
+def _read_botzone(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c.isspace() or c == ",":
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         code = text[i:min(i + 2, stop)]
         tile = _BOTZONE_TO_TILE.get(code.upper())
         if tile is None:
             if len(code) > 1 and (code[1].isspace() or code[1] == ","):
                 code = c
-            raise text_error(f"unknown botzone tile {code!r}", text, i, name)
-        tiles.append(tile)
+            raise sink.error(f"unknown botzone tile {code!r}", i)
+        sink.add(tile, i)
         i += 2
-    return tiles
 
 
-def _read_unicode(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_unicode(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS or c in _VARIATION_SELECTORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         tile = _UNICODE_TO_TILE.get(c)
         if tile is None:
-            raise text_error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", text, i, name)
-        tiles.append(tile)
+            raise sink.error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", i)
+        sink.add(tile, i)
         i += 1
-    return tiles
 
 
-def _read_chinese(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_chinese(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         for size in range(min(_CHINESE_MAX, stop - i), 0, -1):
             tile = _CHINESE_TO_TILE.get(text[i:i + size])
             if tile is not None:
-                tiles.append(tile)
+                sink.add(tile, i)
                 i += size
                 break
         else:
-            raise text_error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", text, i, name)
-    return tiles
+            raise sink.error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", i)
 
 
 def _mjai_token(text: str, i: int, stop: int) -> str:
     """The (at most three characters) of a bad mjai token at ``i``, up to a separator or bracket."""
     j = i + 1
-    while j < min(stop, i + 3) and text[j] not in _SEPARATORS and text[j] not in "[]{}":
+    while j < min(stop, i + 3) and text[j] not in _SEPARATORS and text[j] not in _BRACKETS:
         j += 1
     return text[i:j]
 
 
-def _read_mjai(
-    text: str, start: int, stop: int, skip: Mapping[int, int], name: str, red: list[int]
-) -> list[Tile]:
-    tiles = []
+def _read_mjai(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     i = start
     while i < stop:
         c = text[i]
         if c in _SEPARATORS:
             i += 1
             continue
-        if c in _GROUP_OPENERS and i in skip:
-            i = skip[i]
+        if c in _BRACKETS and groups is not None:
+            i = groups(i)
             continue
         honor = _MJAI_HONOR_TILE.get(c)
         if honor is not None:
-            tiles.append(honor)
+            sink.add(honor, i)
             i += 1
             continue
         suit = _MJAI_SUITS.get(text[i + 1]) if c in _MJAI_DIGITS and i + 1 < stop else None
         if suit is None:
-            raise text_error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", text, i, name)
+            raise sink.error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", i)
         tile = TILES[suit * SUIT_SIZE + int(c) - 1]
+        at = i
         i += 2
         if i < stop and text[i] == _MJAI_RED:
             if _RED_SUIT.get(tile) is None:
-                raise text_error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", text, i - 2, name)
-            red[suit] += 1
+                raise sink.error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", i - 2)
+            sink.red[suit] += 1
             i += 1
-        tiles.append(tile)
-    return tiles
+        sink.add(tile, at)
 
 
 _READERS = {
@@ -774,27 +1043,29 @@ _READERS = {
     "chinese": _read_chinese,
     "mjai": _read_mjai,
 }
-_NO_GROUPS: Mapping[int, int] = {}
 
 
-def read_tiles(
-    text: str,
-    notation: str,
-    name: str,
-    start: int = 0,
-    stop: int | None = None,
-    skip: Mapping[int, int] = _NO_GROUPS,
-    red: list[int] | None = None,
+def read_into(
+    sink: TileSink, notation: str, start: int = 0, stop: int | None = None, groups: Groups = None
 ) -> list[Tile]:
-    """The tiles of ``text[start:stop]`` in ``notation`` (a checked name), jumping over ``skip``.
+    """Read ``sink.text[start:stop]`` in ``notation`` (a checked name) into ``sink``; its tiles.
+
+    A bracket calls ``groups`` (see ``Groups``). ``ValueError`` gives the position
+    of the first bad character, or of the first tile that cannot be, in the text.
+    """
+    text = sink.text
+    _READERS[notation](text, start, len(text) if stop is None else stop, sink, groups)
+    return sink.tiles
+
+
+def read_tiles(text: str, notation: str, name: str, red: list[int] | None = None) -> list[Tile]:
+    """The tiles of ``text`` in ``notation`` (a checked name), at most four copies of a kind.
 
     The red fives read (mpsz ``0m``, mjai ``5mr``) are added to ``red`` (three
     counts m, p, s) when given; each is also in the tiles, as its kind.
     ``ValueError`` gives the position of the first bad character in ``text``.
     """
-    return _READERS[notation](
-        text, start, len(text) if stop is None else stop, skip, name, [0] * N_SUITS if red is None else red
-    )
+    return read_into(TileSink(text, name, red=red), notation)
 
 
 def read_tile(text: object, name: str = "tile") -> Tile:
@@ -806,11 +1077,11 @@ def read_tile_red(text: object, name: str = "tile") -> tuple[Tile, bool]:
     """Exactly one tile from text in any notation (detected), and whether it is a red five."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    red = [0] * N_SUITS
-    tiles = read_tiles(text, detect_notation(text), name, red=red)
-    if len(tiles) != 1:
-        raise ValueError(f"{name} must be one tile, got {len(tiles)} in {excerpt(text, 0)}")
-    return tiles[0], any(red)
+    sink = TileSink(text, name, room=1, too_many=f"{name} must be one tile, found a second")
+    tiles = read_into(sink, detect_notation(text))
+    if not tiles:
+        raise ValueError(f"{name} must be one tile, got none in {excerpt(text, 0)}")
+    return tiles[0], any(sink.red)
 
 
 def read_mjai_tile(name: str) -> tuple[Tile, bool]:

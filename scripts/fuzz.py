@@ -2,8 +2,9 @@
 
     python scripts/fuzz.py --calls 1000000 [--seed 1]
 
-Random text in every notation (and junk), tile codes in every encoding, counts,
-melds, and random keyword values go to every public function.  Any exception
+Random text in every notation (and junk), tile codes in every encoding and counts (the hands of
+``mahjong_fast._bench.hands``, then broken), melds, and random keyword values go to every public
+function.  Any exception
 other than ``ValueError``/``TypeError`` is a failure, and so is a call slower
 than ``--budget-us`` microseconds per input character (plus a fixed allowance),
 which would betray a super-linear path.  Long inputs (10**5 and 10**6
@@ -21,6 +22,7 @@ from typing import Any, Callable
 import numpy as np
 
 import mahjong_fast as mf
+from mahjong_fast._bench.hands import mixed_hand, tiles_of
 
 ALPHABET = "0123456789mpsz[]{} ,WBTFJwbtfj" + "🀇🀙🀐🀀🀆🀄" + "一二三五九万筒条东南西北白发中红风" + "\x00é-+."
 ENCODINGS = list(mf.ENCODINGS) + ["bogus", None, 5]
@@ -45,16 +47,15 @@ def random_text(rng: random.Random) -> str:
 
 def random_ints(rng: random.Random) -> list[Any]:
     n = rng.choice((0, 1, 2, 13, 14, 14, 15, 34))
-    pool = [rng.randrange(34) for _ in range(n)]
+    pool: list[Any] = tiles_of(mixed_hand(rng, n))  # wall-random, four-heavy, orphan-heavy or near a win
+    rng.shuffle(pool)
     if n and rng.random() < 0.2:
         pool[rng.randrange(n)] = rng.choice([-1, 34, 136, 2**70, True, 1.5, "1m", None, np.int64(3)])
     return pool
 
 
 def random_counts(rng: random.Random) -> Any:
-    counts = [0] * 34
-    for _ in range(rng.choice((13, 14, 14, 20))):
-        counts[rng.randrange(34)] += 1
+    counts = mixed_hand(rng, rng.choice((13, 14, 14, 20)))
     form = rng.random()
     if form < 0.3:
         return bytes(min(c, 255) for c in counts)

@@ -16,7 +16,7 @@ import mahjong_fast
 from mahjong_fast import _api
 from mahjong_fast._layout import N_KINDS
 
-from support.hands import counts_from_tiles, mixed_hands, tiles_of
+from support.hands import mixed_hands, tile_counts, tiles_of
 from support.impls import NO_EXTENSIONS, general_api
 
 pytestmark = pytest.mark.skipif(NO_EXTENSIONS, reason="pure-Python run: no compiled fast paths")
@@ -163,8 +163,8 @@ def test_shanten_and_waits_fast_paths_match_slow(api, fast):
             del tiles[rng.randrange(len(tiles))]  # 3n+1 tiles now and then
         hands.append(tiles)
     for tiles in hands + [[0], [0, 0], [0, 1, 2], [], [0] * 5, [33] * 3 + [40]]:
-        valid = tiles and max(tiles) < N_KINDS and max(counts_from_tiles(tiles)) <= 4
-        counts = bytes(counts_from_tiles(tiles)) if valid else b""
+        valid = tiles and max(tiles) < N_KINDS and max(tile_counts(tiles)) <= 4
+        counts = bytes(tile_counts(tiles)) if valid else b""
         for hand in (tiles, tuple(tiles)):
             assert _outcome(fast.shanten, hand) == _outcome(api.shanten, hand), tiles
             assert _outcome(fast.waits, hand) == _outcome(api.waits, hand), tiles

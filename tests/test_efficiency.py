@@ -366,15 +366,18 @@ for t in [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]:
     hand[t] += 1
 counts = np.tile(hand, (2_000_000, 1))
 mf.discard_analysis_batch(counts[:1000], threads={threads})
+start = time.perf_counter()
+mf.discard_analysis_batch(counts, threads={threads})
+whole = time.perf_counter() - start
 sent = []
 def interrupt():
     sent.append(time.perf_counter())
     os.kill(os.getpid(), signal.SIGINT)
-threading.Timer(0.1, interrupt).start()
+threading.Timer(whole / 10, interrupt).start()
 try:
     mf.discard_analysis_batch(counts, threads={threads})
 except KeyboardInterrupt:
-    print("interrupted", round(time.perf_counter() - sent[0], 3))
+    print("interrupted", (time.perf_counter() - sent[0]) / whole)
 else:
     print("finished")
 """
@@ -382,4 +385,5 @@ else:
     assert out.returncode == 0, out.stderr
     words = out.stdout.split()
     assert words[0] == "interrupted", out.stdout
-    assert float(words[1]) < 2.0, out.stdout  # one block of rows at most (a loaded machine)
+    # the interrupt lands within a block of rows: a small share of the whole call, timed in the same run
+    assert float(words[1]) < 0.5, out.stdout

@@ -15,6 +15,7 @@ import pytest
 import mahjong_fast as mf
 import mahjong_fast._dispatch
 from mahjong_fast._dispatch import NO_EXTENSIONS
+from mahjong_fast._kernels.rule_flags import CHINESE
 from mahjong_fast._layout import N_KINDS
 from mahjong_fast._rules import RULES
 
@@ -333,7 +334,7 @@ def _assert_two_step(eff, shanten_counts, c, rng: random.Random, seen_share: flo
     equal ``brute_second``'s."""
     seen = [rng.randint(0, 4 - c[t]) if rng.random() < seen_share else 0 for t in range(N_KINDS)]
     avail = bytes(4 - v for v in seen)
-    res = eff.discards(bytes(c), FULL, avail, None, eff.HONOURED, True, True)
+    res = eff.discards(bytes(c), FULL, avail, None, CHINESE, True, True)
     for j in range(res.size):
         d, s, mask, _, two, imp, imp_total, good = res.entry(j)
         x = bytearray(c)
@@ -404,7 +405,7 @@ def test_run_rows_equals_single_calls(eff):
     keep = np.zeros(n * N_KINDS, dtype=np.uint8)
     back = np.zeros(n * N_KINDS, dtype=np.uint8)
     eff.ensure_rows()
-    eff.run_rows(eff.DISCARDS, hands14, avail, lim, eff.HONOURED, sh, np.zeros(0, np.uint8), tot, keep, back, 0, n)
+    eff.run_rows(eff.DISCARDS, hands14, avail, lim, CHINESE, sh, np.zeros(0, np.uint8), tot, keep, back, 0, n)
     for r in range(n):
         res = eff.discards(hands14[r].tobytes(), FULL, FULL)
         after = res.after()
@@ -420,7 +421,7 @@ def test_run_rows_equals_single_calls(eff):
     sh1 = np.zeros(n, dtype=np.int8)
     tot1 = np.zeros(n, dtype=np.int16)
     mask1 = np.zeros(n * N_KINDS, dtype=np.uint8)
-    eff.run_rows(eff.USEFUL, hands13, avail, lim, eff.HONOURED, sh1, mask1, tot1, keep, back, 0, n)
+    eff.run_rows(eff.USEFUL, hands13, avail, lim, CHINESE, sh1, mask1, tot1, keep, back, 0, n)
     for r in range(n):
         s, mask, total = eff.useful(hands13[r].tobytes(), FULL, FULL)
         assert (sh1[r], tot1[r]) == (s, total)
@@ -447,7 +448,7 @@ def test_kernel_errors(eff):
         eff.discards(h, FULL, FULL).entry(99)
     for cls in (int, 42):  # the answer's class must be Discards or a subclass of it
         with pytest.raises(TypeError, match="cls must be Discards or a subclass of it"):
-            eff.discards(h + b"", FULL, FULL, None, eff.HONOURED, True, False, cls)
+            eff.discards(h + b"", FULL, FULL, None, CHINESE, True, False, cls)
         with pytest.raises(TypeError, match="cls must be Discards or a subclass of it"):
             eff.quick_discards([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], cls)
 

@@ -21,14 +21,27 @@ import mahjong_fast
 from mahjong_fast import _layout
 from mahjong_fast._counts import read_counts
 from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
+from mahjong_fast._kernels import KERNELS
 
+from support.hands import tile_counts
 from support.impls import REPO_ROOT
 
 np = pytest.importorskip("numpy")
 
 SOURCES = REPO_ROOT / "mahjong_fast"  # the checkout: an install ships no .pyx/.pxd/.pxi
-KERNELS = SOURCES / "_kernels"
-NAMES = ("win", "table", "shanten", "decompose")
+KERNEL_SOURCES = SOURCES / "_kernels"
+READS_COUNTS = ("win", "table", "shanten", "decompose", "efficiency")
+"""The kernels whose counts (and ``limits``, ``avail``, ``wild``) arguments go through ``read_counts``."""
+OTHER_READERS = {
+    "hutype": "reads its counts and meld bytes with bytes(), as the classify layer hands them over; "
+              "the compiled and pure twins raise alike (below)",
+    "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/test_batch.py); its rows "
+             "agree with the per-hand kernels (below)",
+    "logscan": "takes log lines and seat states, not counts (tests/test_logs_replay.py)",
+}
+"""Every other kernel, and why the one-reader rule is not its contract."""
+ALIKE = (*READS_COUNTS, "hutype")
+"""The kernels whose compiled and pure twins are held to the same answers and errors on every argument below."""
 
 
 def _module(name: str, pure: bool):
@@ -43,19 +56,17 @@ if not NO_EXTENSIONS:
     IMPLS.insert(0, pytest.param(False, id="c-extension"))
 
 
-def counts_of(tiles: list[int]) -> bytes:
-    c = bytearray(_layout.N_KINDS)
-    for t in tiles:
-        c[t] += 1
-    return bytes(c)
-
-
-WIN = counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 33])  # 123m 123p 123s EEE 77z
-READY = counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33])  # waits on 7z
+WIN = bytes(tile_counts([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, 33]))  # 123m 123p 123s EEE 77z
+READY = bytes(tile_counts([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33]))  # waits on 7z
 
 
 FULL = bytes([_layout.MAX_COPIES]) * _layout.N_KINDS
 NO_WILD = bytes(_layout.N_KINDS)
+
+
+def test_every_kernel_has_a_contract_here():
+    assert sorted(READS_COUNTS + tuple(OTHER_READERS)) == sorted(KERNELS)
+    assert set(ALIKE) <= set(KERNELS)
 
 
 def calls(name: str, mod):
@@ -74,6 +85,18 @@ def calls(name: str, mod):
     if name == "decompose":
         split = (33, (("chow", 0), ("chow", 9), ("chow", 18), ("pung", 27)))
         return [("decompose_counts", mod.decompose_counts, WIN, [split])]
+    if name == "efficiency":
+        after = [127] * _layout.N_KINDS  # NOT_HELD: the shanten after each tile held is 0
+        for t in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 33):
+            after[t] = 0
+        return [
+            ("useful", lambda c: mod.useful(c, FULL, FULL), READY, (0, 1 << 33, 3)),
+            ("useful limits", lambda c: mod.useful(READY, c, FULL), FULL, (0, 1 << 33, 3)),
+            ("useful avail", lambda c: mod.useful(READY, FULL, c), FULL, (0, 1 << 33, 3)),
+            ("discards", lambda c: mod.discards(c, FULL, FULL).after(), WIN, after),
+        ]
+    if name == "hutype":  # the answer of the twin under test: compiled and pure are compared below
+        return [("hu_type", mod.hu_type, WIN, mod.hu_type(WIN))]
     return [
         ("shanten_counts", mod.shanten_counts, WIN, -1),
         ("is_win_wild", lambda c: mod.is_win_wild(c, 0), WIN, True),
@@ -85,7 +108,7 @@ def calls(name: str, mod):
 
 
 def _arg(label: str) -> str:
-    return label.split()[-1] if " " in label and label.endswith(("limits", "wild")) else "counts"
+    return label.split()[-1] if " " in label and label.endswith(("limits", "wild", "avail")) else "counts"
 
 
 def good_forms(data: bytes) -> list:
@@ -104,7 +127,7 @@ def good_forms(data: bytes) -> list:
 
 
 @pytest.mark.parametrize("pure", IMPLS)
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", READS_COUNTS)
 def test_every_accepted_type_gives_the_same_answer(name, pure):
     for label, fn, valid, expected in calls(name, _module(name, pure)):
         for value in good_forms(valid):
@@ -144,7 +167,7 @@ def bad_values(label: str):
 
 
 @pytest.mark.parametrize("pure", IMPLS)
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", READS_COUNTS)
 def test_one_rule_for_bad_counts(name, pure):
     for label, fn, _, _ in calls(name, _module(name, pure)):
         if label == "waits_counts wild":
@@ -164,7 +187,7 @@ def test_wild_argument(pure):
     assert mod.waits_counts(READY, wild=bytes(33) + b"\x01") == [33]
     wild = bytearray(34)
     wild[33] = 1
-    assert mod.waits_counts(counts_of([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 26]),
+    assert mod.waits_counts(bytes(tile_counts([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 26])),
                             wild=bytes(wild)) == [26, 33]
     for value, exc, pattern in bad_values("waits_counts wild"):
         if isinstance(value, (bytes, bytearray, list)) and len(value) == 0:
@@ -174,7 +197,7 @@ def test_wild_argument(pure):
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALIKE)
 def test_compiled_and_pure_raise_alike(name):
     compiled, pure = _module(name, False), _module(name, True)
     for (label, fc, valid, _), (_, fp, _, _) in zip(calls(name, compiled), calls(name, pure)):
@@ -189,13 +212,76 @@ def test_compiled_and_pure_raise_alike(name):
 
 
 @pytest.mark.parametrize("pure", IMPLS)
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", ALIKE)
 def test_inputs_untouched(name, pure):
     for label, fn, valid, _ in calls(name, _module(name, pure)):
         for value in good_forms(valid)[1:4]:
             before = list(value)
             fn(value)
             assert list(value) == before, label
+
+
+# ---------------------------------------------------------------- one list of kernels
+
+def _docs_table() -> list[list[str]]:
+    """The cells of the kernels table of docs/kernels.md, a row per kernel."""
+    lines = (REPO_ROOT / "docs" / "kernels.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("| kernel |"))
+    rows = []
+    for line in lines[start + 2:]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def test_docs_table_has_a_row_per_kernel_in_order():
+    names = [re.match(r"`(\w+)`", row[0]).group(1) for row in _docs_table()]
+    assert names == list(KERNELS)
+    for row in _docs_table():
+        for page in re.findall(r"\]\(([\w.]+\.md)\)", row[1]):
+            assert (REPO_ROOT / "docs" / page).is_file(), page
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+def test_both_twins_define_the_python_level_of_the_docs_table(pure):
+    for name, row in zip(KERNELS, _docs_table()):
+        module = _module(name, pure)
+        for function in re.findall(r"`(\w+)", row[2]):
+            assert hasattr(module, function), f"{module.__name__} has no {function} (docs/kernels.md)"
+
+
+def test_the_dispatcher_has_every_kernel_and_types_it_by_its_twin():
+    from mahjong_fast import _dispatch
+
+    for name in KERNELS:
+        module = getattr(_dispatch, name)
+        assert module.__name__ in (f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
+    tree = ast.parse((SOURCES / "_dispatch.py").read_text(encoding="utf-8"))
+    typed = [(node.targets[0].id, node.value.id) for node in ast.walk(tree)
+             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id.endswith("_py")]
+    assert sorted(typed) == sorted([*((k, f"{k}_py") for k in KERNELS), ("api_fast", "_api_fast_py")])
+
+
+@pytest.mark.parametrize("pure", IMPLS)
+def test_batch_rows_agree_with_the_kernels_per_hand(pure):
+    batch, shanten = _module("batch", pure), _module("shanten", pure)
+    hands = [WIN, READY, READY[:27] + bytes([0] * 6) + bytes([READY[33]])]
+    counts = np.array([list(h) for h in hands], np.uint8)
+    for kernel, width, answer in ((batch.SHANTEN, 1, lambda h: shanten.shanten_counts(h) & 0xFF),
+                                  (batch.WAITS, 34, lambda h: bytes(int(t in shanten.waits_counts(h))
+                                                                    for t in range(34)))):
+        rows = [h for h in hands if sum(h) % 3 == 1] if kernel == batch.WAITS else hands
+        array = np.array([list(h) for h in rows], np.uint8)
+        out = bytearray(len(rows) * width)
+        batch.prepare(kernel)
+        batch.run_rows(kernel, array, out, 0, len(rows))
+        want = b"".join(answer(h) if width > 1 else bytes([answer(h)]) for h in rows)
+        assert bytes(out) == want
+    before = counts.copy()
+    out = bytearray(len(hands))
+    batch.run_rows(batch.IS_WIN, counts, out, 0, len(hands))
+    assert list(out) == [1, 0, 0] and (counts == before).all()
 
 
 # ---------------------------------------------------------------- first use from many threads
@@ -263,7 +349,7 @@ API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_classify", "_hand", "_tiles"
 
 
 def _kernel_sources() -> list[Path]:
-    return sorted(p for p in KERNELS.iterdir()
+    return sorted(p for p in KERNEL_SOURCES.iterdir()
                   if p.suffix in (".py", ".pyx", ".pxd", ".pxi") and p.name != "__init__.py")
 
 
@@ -276,8 +362,9 @@ def test_kernels_import_nothing_above_them():
     for path in _kernel_sources():
         for found in _imported(path):
             module = next(m for m in found if m)
-            leaf = module.rsplit(".", 1)[-1].lstrip(".")
-            assert leaf not in API_LAYER, f"{path.name} imports {module}"
+            parts = module.lstrip(".").split(".")
+            assert not set(parts) & set(API_LAYER), f"{path.name} imports {module}"
+            leaf = parts[-1]
             if path.suffix != ".py":
                 assert not leaf.endswith("_py"), f"compiled {path.name} imports {module}"
 
@@ -297,10 +384,10 @@ def test_no_function_level_imports_in_kernels():
 
 def test_shanten_includes_stand_on_what_came_before():
     """Each .pxi names the ones it stands on, and they come before it in shanten.pyx."""
-    order = re.findall(r'^include "(\S+)"', (KERNELS / "shanten.pyx").read_text(), re.M)
+    order = re.findall(r'^include "(\S+)"', (KERNEL_SOURCES / "shanten.pyx").read_text(), re.M)
     assert len(order) >= 4
     for i, name in enumerate(order):
-        text = (KERNELS / name).read_text()
+        text = (KERNEL_SOURCES / name).read_text()
         needs = re.search(r"^# Stands on: (.*)$", text, re.M)
         assert needs, f"{name} does not say what it stands on"
         for other in re.findall(r"shanten_\w+\.pxi", needs.group(1)):

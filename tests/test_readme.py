@@ -1,7 +1,6 @@
-"""The README shows what the REPL and the command print; DESIGN.md is there and names the API."""
+"""The README and the guides show what the REPL and the command print; DESIGN.md is there and names the API."""
 from __future__ import annotations
 
-import doctest
 import enum
 import importlib.util
 import os
@@ -40,7 +39,11 @@ def _blocks(text: str, lang: str) -> list[str]:
     return blocks
 
 
-# ---------------------------------------------------------------- README examples
+# ---------------------------------------------------------------- README and guides
+# Their ``>>>`` blocks run in tests/test_doctests.py (the blocks of a page share one namespace).
+
+DOCS = os.path.join(ROOT, "docs")
+GUIDES = [README, *sorted(os.path.join(DOCS, n) for n in os.listdir(DOCS) if n.endswith(".md"))]
 
 
 def _readme_doctests() -> list[str]:
@@ -48,52 +51,53 @@ def _readme_doctests() -> list[str]:
 
 
 def test_readme_has_doctest_examples():
-    assert len(_readme_doctests()) >= 2
+    assert len(_readme_doctests()) >= 5
 
 
-@pytest.mark.parametrize("block", _readme_doctests(), ids=lambda b: b.split("\n", 1)[0][:40])
-def test_readme_examples_print_what_they_show(block):
-    if "[1m," in block and repr(mf.Tile.M1) != "1m":
-        pytest.skip("the README shows tiles as 1m: needs Tile.__repr__ == '1m' (tiles layer)")
-    if "np." in block:
-        pytest.importorskip("numpy")
-    test = doctest.DocTestParser().get_doctest(block, {}, "README.md", README, 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    failures = []
-    runner.run(test, out=failures.append)
-    assert runner.failures == 0, "".join(failures)
+def test_readme_leads_and_stays_short():
+    """At most ~250 lines; the tour in the order a bot author needs it, then rule sets, speed, docs."""
+    text = _read(README)
+    assert len(text.splitlines()) <= 250
+    order = ["## Quick start", "## A tour for a bot author", "mf.parse(", "riichi.shanten(", "riichi.waits(",
+             "discard_analysis(", "mf.classify(", "is_win_batch(", "mahjong_fast.logs", "## Rule sets",
+             "## Speed", "<!-- speed -->", "## Documentation"]
+    places = [text.index(word) for word in order]
+    assert places == sorted(places), order
 
 
-def _readme_cli_sessions() -> list[tuple[list[str], str]]:
+def _cli_sessions() -> list[tuple[list[str], str]]:
     sessions = []
-    for block in _blocks(_read(README), ""):
-        if block.startswith("$ mahjong-fast "):
-            command, output = block.split("\n", 1)
-            sessions.append((shlex.split(command[2:])[1:], output))
+    for path in GUIDES:
+        for block in _blocks(_read(path), ""):
+            if block.startswith("$ mahjong-fast "):
+                command, output = block.split("\n", 1)
+                sessions.append((shlex.split(command[2:])[1:], output))
     return sessions
 
 
-def test_readme_has_cli_sessions():
-    assert _readme_cli_sessions()
+def test_guides_have_cli_sessions():
+    assert _cli_sessions()
 
 
-@pytest.mark.parametrize(
-    "argv, output", _readme_cli_sessions(), ids=lambda x: " ".join(x) if isinstance(x, list) else ""
-)
-def test_readme_cli_session_prints_what_it_shows(capsys, argv, output):
+@pytest.mark.parametrize("argv, output", _cli_sessions(), ids=lambda x: " ".join(x) if isinstance(x, list) else "")
+def test_cli_session_prints_what_it_shows(capsys, argv, output):
     assert main(argv) == 0
     assert capsys.readouterr().out == output
 
 
-def test_readme_meld_constructors_are_the_real_ones():
-    text = _read(README)
-    assert "Meld.chow/pung/kong(tile, concealed=" not in text
-    for call in re.findall(r"`(Meld\.\w+\([^`]*\))`", text):
-        assert isinstance(eval(call, {"Meld": mf.Meld}), mf.Meld), call
+def test_guides_meld_constructors_are_the_real_ones():
+    for path in GUIDES:
+        text = _read(path)
+        assert "Meld.chow/pung/kong(tile, concealed=" not in text
+        for call in re.findall(r"`(Meld\.\w+\([^`]*\))`", text):
+            if "==" in call or "!=" in call:
+                assert eval(call, {"Meld": mf.Meld}) is True, call
+            else:
+                assert isinstance(eval(call, {"Meld": mf.Meld}), mf.Meld), call
 
 
-def test_readme_states_the_shanten_rule_beside_melds():
-    text = _read(README)
+def test_guides_state_the_shanten_rule_beside_melds():
+    text = _read(os.path.join(ROOT, "docs", "waits.md"))
     assert 'mf.shanten("5m", melds=["555m", "123p", "456p", "789p"])` is `1`' in text
     assert mf.shanten("5m", melds=["555m", "123p", "456p", "789p"]) == 1
     assert mf.waits("5m", melds=["555m", "123p", "456p", "789p"]) == []

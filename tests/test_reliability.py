@@ -51,27 +51,30 @@ def test_ctrl_c_interrupts_a_long_batch(kind, threads):
             hand[t] += 1
         counts = np.tile(hand, (6_000_000, 1))
         mf.{kind}(counts[:1000], threads={threads})  # tables built, pool warm
+        start = time.perf_counter()
+        mf.{kind}(counts, threads={threads})
+        whole = time.perf_counter() - start
         sent = []
         def interrupt():
             sent.append(time.perf_counter())
             os.kill(os.getpid(), signal.SIGINT)
-        threading.Timer(0.2, interrupt).start()
-        start = time.perf_counter()
+        threading.Timer(whole / 10, interrupt).start()
         try:
             mf.{kind}(counts, threads={threads})
         except KeyboardInterrupt:
-            late = time.perf_counter() - sent[0]
+            late = (time.perf_counter() - sent[0]) / whole
             busy = [t.name for t in threading.enumerate() if t.name.startswith("Thread-") and t.is_alive()]
-            print("interrupted", round(late, 3), busy)
+            print("interrupted", late, busy)
         else:
-            print("finished", round(time.perf_counter() - start, 3))
+            print("finished")
         """
     )
     out = run_python("-c", script)
     assert out.returncode == 0, out.stderr
     words = out.stdout.split(maxsplit=2)
     assert words[0] == "interrupted", out.stdout
-    assert float(words[1]) < 1.0, out.stdout  # measured ~0.01 s; the whole call takes seconds
+    # the interrupt lands within a block of rows: a small share of the whole call, timed in the same run
+    assert float(words[1]) < 0.5, out.stdout
     assert words[2].strip() == "[]", out.stdout  # the timer thread has ended; no worker is left busy
 
 

@@ -20,7 +20,7 @@ from mahjong_fast import _api, _dispatch
 from mahjong_fast._kernels import rule_flags
 from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 
-from support.hands import complete_hand, heavy_hand, mixed_hand
+from support.hands import complete_hand, heavy_hand, mixed_hand, tile_counts, tiles_of
 from support.oracles import naive_win
 
 COMPILED = mf.implementation == "compiled"
@@ -46,17 +46,6 @@ def outcome(fn, args, kwargs):
         return (type(exc).__name__, str(exc))
 
 
-def tiles_of(counts):
-    return [t for t in range(N_KINDS) for _ in range(counts[t])]
-
-
-def counts_of(tiles):
-    c = [0] * N_KINDS
-    for t in tiles:
-        c[t] += 1
-    return c
-
-
 # ---------------------------------------------------------------- hands under each rule set
 
 
@@ -79,7 +68,7 @@ def knitted_hand(rng: random.Random, n: int) -> list[int]:
     else:
         rest = complete_hand(rng, 1)
         tiles = straight + tiles_of(rest)
-    c = counts_of(tiles)
+    c = tile_counts(tiles)
     for _ in range(rng.choice((0, 0, 1, 2))):
         t = rng.choice([t for t in range(N_KINDS) if c[t]])
         u = rng.randrange(N_KINDS)
@@ -136,7 +125,7 @@ def rule_hand(rng: random.Random, rules: mf.Rules, n: int) -> list[int]:
             c = four_hand(rng, n) if rng.random() < 0.3 else mixed_hand(rng, n)
         else:
             wall = [t for t in range(N_KINDS) for _ in range(rules.limits[t])]
-            c = counts_of(rng.sample(wall, n))
+            c = tile_counts(rng.sample(wall, n))
         if sum(c) == n and max(c) <= 4 and exists(rules, c):
             return c
     raise AssertionError("no hand drawn")
@@ -268,14 +257,14 @@ def test_gb_knitted_straight_beside_melds_matches_pymahjonggb():
             t = t - t % SUIT_SIZE + min(t % SUIT_SIZE, SUIT_SIZE - 3)
         meld = mf.Meld(kind, t)
         rest = [rng.randrange(N_KINDS) for _ in range(rng.choice((1, 2)))]
-        c = counts_of(straight + rest)
+        c = tile_counts(straight + rest)
         for _ in range(rng.choice((0, 1, 2))):
             c[rng.choice([u for u in range(N_KINDS) if c[u]])] -= 1
             c[rng.randrange(N_KINDS)] += 1
         tiles = tiles_of(c)
         if len(tiles) % 3 != 1:
             continue
-        whole = counts_of(tiles + [int(x) for x in meld.tiles])
+        whole = tile_counts(tiles + [int(x) for x in meld.tiles])
         if max(whole) >= 4:
             continue
         pack = ((kinds[kind], GB_NAMES[t + (kind == "chow")], 1),)
@@ -362,7 +351,7 @@ def test_sichuan_against_its_definition():
             melds.append(mf.Meld(rng.choice(("pung", "kong")), SUIT_SIZE * s + rng.randrange(SUIT_SIZE)))
         n = 14 - 3 * declared
         c = rule_hand(rng, sichuan, n)
-        used = counts_of(tiles_of(c) + [int(t) for m in melds for t in m.tiles])
+        used = tile_counts(tiles_of(c) + [int(t) for m in melds for t in m.tiles])
         if max(used) > 4:
             continue
         tiles = tiles_of(c)
@@ -375,7 +364,7 @@ def test_sichuan_against_its_definition():
         c13[drop] -= 1
         tiles13 = tiles_of(c13)
         brute = [t for t in range(FIRST_HONOR)
-                 if used[t] - (t == drop) < 4 and sichuan_win(counts_of(tiles13 + [t]), suits)]
+                 if used[t] - (t == drop) < 4 and sichuan_win(tile_counts(tiles13 + [t]), suits)]
         assert [int(t) for t in mf.waits(tiles13, melds=melds, rules="sichuan")] == brute, (tiles13, melds)
         assert (mf.shanten(tiles13, melds=melds, rules="sichuan") == 0) is bool(brute), (tiles13, melds)
     assert wins > sample(100, 8)
@@ -458,7 +447,7 @@ def random_call(rng: random.Random):
             hand += " " + " ".join(str(m) for m in melds)
             melds = []
     elif form < 0.7:
-        hand = bytes(min(v, 255) for v in counts_of(tiles))
+        hand = bytes(min(v, 255) for v in tile_counts(tiles))
         kwargs["encoding"] = "counts"
     elif form < 0.85:
         hand = [4 * t + k for t, k in zip(sorted(tiles), [0, 1, 2, 3] * 14)]
@@ -524,7 +513,7 @@ def test_a_remembered_rules_value_is_never_stale():
              (mf.Rules("x", seven_pairs="distinct"), False), ("riichi", False), (mf.Rules(), True),
              ("sichuan", True), (mf.Rules("y", seven_pairs=None), False)]
     for value, want in cases * 2:
-        for form in (hand, mf.format(hand), bytes(counts_of(hand))):
+        for form in (hand, mf.format(hand), bytes(tile_counts(hand))):
             kw = {"encoding": "counts"} if isinstance(form, bytes) else {}
             assert mf.is_win(form, rules=value, **kw) is want, value
             assert (mf.shanten(form, rules=value, **kw) == -1) is want, value

@@ -2,13 +2,14 @@
 
 Every test runs on both implementations (the pure one on smaller samples). Yardsticks:
 the ``mahjong`` package (standard form), PyMahjongGB (seven pairs, thirteen orphans), the
-40,000 majiang-core records (``../shared/data`` beside the checkout: the test fails when
-they are missing), the ``support.oracles`` checkers for waits and wins, and brute force
+40,000 majiang-core records (``tests/data/majiang-core``, carried by the repository), the
+``support.oracles`` checkers for waits and wins, and brute force
 over every substitution of the jokers for the wildcard functions.
 """
 from __future__ import annotations
 
 import functools
+import gzip
 import itertools
 import json
 import random
@@ -110,7 +111,7 @@ def majiang_records():
     data = data_dir("majiang-core")
     records = []
     for k in (1, 2, 3, 4):
-        for rec in json.loads((data / f"xiangting_{k}.json").read_text()):
+        for rec in json.loads(gzip.decompress((data / f"xiangting_{k}.json.gz").read_bytes())):
             c = [0] * N_KINDS
             for tile in rec["q"]:
                 c[SUIT_OFFSETS[tile[0]] + (int(tile[1]) or 5) - 1] += 1

@@ -11,9 +11,9 @@ ctypedef struct Ctx:
     uint8_t avail[34]   # lim minus visible copies: unseen of a concealed hand X = avail - X
     uint8_t wild[34]    # 1 for a wild kind (a drawn copy is a joker)
     int flags           # rule_flags bits
-    bint fifth
-    bint anywild
-    bint fast           # no wild kinds, limits of 4, flags of the plain forms only
+    bint fifth          # jokers may stand for a copy beyond the limits
+    bint any_wild       # some kind is wild
+    bint row_path       # no wild kinds, limits of 4, the plain forms only: answered from cost rows
 
 # Fills ``ctx`` from 34-byte arrays (wild may be NULL); returns 0, or -1 for a limit above 4.
 cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint8_t* wild,

@@ -10,19 +10,24 @@ A hand is given as ``held`` (34 counts of the concealed tiles, wild copies inclu
 rows of an (N, 34) array without the GIL.  Same answers and errors as ``efficiency_py``.
 Definitions, the pruning of the draws and its proof: docs/efficiency.md.
 
-Every shanten is the shanten kernel's (``shanten_rules_c``, one call site: ``_sh``), or, without
-wild kinds, with limits of 4 and the plain forms (``ctx.fast``), read from its per-part cost rows:
-every row and every min-plus product of rows is one of fewer than 256, so a row is a one-byte id
-and a product one table load (efficiency_rows.pxi); the useful draws come from per-part records
-of the entries each added tile lowers (efficiency_fast.pxi, docs/efficiency.md).
+Every shanten is the shanten kernel's (``shanten_rules_c``, one call site: ``_shanten_of``), or,
+without wild kinds, with limits of 4 and the plain forms (``ctx.row_path``), read from its per-part
+cost rows: every row and every min-plus product of rows is one of fewer than 256, so a row is a
+one-byte id and a product one table load (efficiency_tables.pxi); the useful draws of every
+discard come from per-part records of the row entries each added tile lowers
+(efficiency_row_path.pxi), and the two-step figures of every discard from one pass per draw
+(efficiency_two_step.pxi).  Glossary of the derivation's letters: docs/efficiency.md.
 """
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
+from mahjong_fast._kernels.common cimport (
+    INF, N_PARTS, ROW_LEN, ctz64, part_of, row_product, weighted_popcount3,
+)
 from mahjong_fast._kernels.rule_flags cimport (
-    DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,
+    CHINESE, DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,
 )
 from mahjong_fast._kernels.shanten cimport (
     HONOR_VECTORS, SHANTEN_INVALID, SUIT_VECTORS, part_row_id_c, part_rows_c, rank_offsets_c, shanten_rules_c,
@@ -39,8 +44,6 @@ from mahjong_fast._kernels.shanten import ensure_tables
 _rows_lock = _threading.Lock()
 
 cdef enum:
-    ROW_LEN = 10
-    INF = 60
     PLAIN_FORMS = SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS
     K_USEFUL = 0
     K_DISCARDS = 1
@@ -52,10 +55,6 @@ DISCARDS = K_DISCARDS
 ROWS_PER_CHUNK = 512
 """Rows per ``run_rows`` call between two checks for signals."""
 
-# The rules of the default call (Chinese).
-cdef int HONOURED_FLAGS = SEVEN_PAIRS | THIRTEEN_ORPHANS
-HONOURED = HONOURED_FLAGS
-
 cdef uint64_t ALL_TILES = (<uint64_t>1 << N_KINDS) - 1
 cdef uint64_t ORPHAN_BITS = 0
 cdef int _i
@@ -63,37 +62,18 @@ for _i in range(N_ORPHANS):
     ORPHAN_BITS |= <uint64_t>1 << ORPHANS[_i]
 
 
-cdef extern from *:
-    """
-    static inline int mf_ctz64(unsigned long long m) {
-    #if defined(__GNUC__) || defined(__clang__)
-        return __builtin_ctzll(m);
-    #else
-        int k = 0;
-        while (!(m & 1)) { m >>= 1; k++; }
-        return k;
-    #endif
-    }
-    """
-    int _ctz "mf_ctz64"(unsigned long long m) noexcept nogil
-
-
-cdef inline int _part(int t) noexcept nogil:
-    return (t >= SUIT_SIZE) + (t >= 2 * SUIT_SIZE) + (t >= FIRST_HONOR)
-
-
-cdef inline int _sh(const Ctx* x, const uint8_t* held) noexcept nogil:
+cdef inline int _shanten_of(const Ctx* ctx, const uint8_t* held) noexcept nogil:
     """Shanten of a concealed hand (form 0) under the rules, wild copies turned into jokers."""
     cdef uint8_t c[N_KINDS]
     cdef int t, jokers = 0
-    if not x.anywild:
-        return shanten_rules_c(held, 0, 0, x.fifth, x.lim, x.flags)
+    if not ctx.any_wild:
+        return shanten_rules_c(held, 0, 0, ctx.fifth, ctx.lim, ctx.flags)
     memcpy(c, held, N_KINDS)
     for t in range(N_KINDS):
-        if x.wild[t]:
+        if ctx.wild[t]:
             jokers += c[t]
             c[t] = 0
-    return shanten_rules_c(c, 0, jokers, x.fifth, x.lim, x.flags)
+    return shanten_rules_c(c, 0, jokers, ctx.fifth, ctx.lim, ctx.flags)
 
 
 cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint8_t* wild,
@@ -108,48 +88,48 @@ cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint
         memcpy(ctx.wild, wild, N_KINDS)
     ctx.flags = flags
     ctx.fifth = fifth
-    ctx.anywild = False
+    ctx.any_wild = False
     for t in range(N_KINDS):
         if lim[t] > MAX_COPIES or avail[t] > lim[t]:
             return -1
         full = full and lim[t] == MAX_COPIES
-        ctx.anywild = ctx.anywild or ctx.wild[t] != 0
-    ctx.fast = full and not ctx.anywild and _plain(flags)
+        ctx.any_wild = ctx.any_wild or ctx.wild[t] != 0
+    ctx.row_path = full and not ctx.any_wild and _plain_forms_only(flags)
     return 0
 
 
-cdef inline bint _plain(int flags) noexcept nogil:
+cdef inline bint _plain_forms_only(int flags) noexcept nogil:
     """Whether ``flags`` play only the plain forms the row path answers."""
     return (flags & ~PLAIN_FORMS) == 0 and (
         flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)) != (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT)
 
 
-cdef inline int _total(const Ctx* x, const uint8_t* held) noexcept nogil:
+cdef inline int _hand_size(const Ctx* ctx, const uint8_t* held) noexcept nogil:
     """Tiles in ``held``, or -1 when a count exceeds its limit."""
     cdef int t, total = 0
     for t in range(N_KINDS):
-        if held[t] > x.lim[t]:
+        if held[t] > ctx.lim[t]:
             return -1
         total += held[t]
     return total
 
 
 cdef int hand_shanten(const Ctx* ctx, const uint8_t* held) noexcept nogil:
-    if _total(ctx, held) < 0:
+    if _hand_size(ctx, held) < 0:
         return SHANTEN_INVALID
-    return _sh(ctx, held)
+    return _shanten_of(ctx, held)
 
 
-cdef inline int _unseen(const Ctx* x, const uint8_t* held, int t) noexcept nogil:
-    cdef int u = x.avail[t] - held[t]
+cdef inline int _unseen(const Ctx* ctx, const uint8_t* held, int t) noexcept nogil:
+    cdef int u = ctx.avail[t] - held[t]
     return u if u > 0 else 0
 
 
-cdef uint64_t _candidates(const Ctx* x, const uint8_t* held, int total) noexcept nogil:
+cdef uint64_t _candidates(const Ctx* ctx, const uint8_t* held, int total) noexcept nogil:
     """Draws that may lower the shanten of the 3n+1 hand ``held`` (a superset; docs/efficiency.md)."""
     cdef uint64_t cand = 0, m
     cdef int u, t, kinds = 0
-    if x.anywild or x.flags & (KNITTED | DROP_MASK):
+    if ctx.any_wild or ctx.flags & (KNITTED | DROP_MASK):
         cand = ALL_TILES
     else:
         for u in range(N_SUITS):
@@ -160,62 +140,63 @@ cdef uint64_t _candidates(const Ctx* x, const uint8_t* held, int total) noexcept
             m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
             cand |= m << (SUIT_SIZE * u)
         for t in range(N_KINDS):
-            if held[t] and held[t] + 2 > x.lim[t]:
+            if held[t] and held[t] + 2 > ctx.lim[t]:
                 cand = ALL_TILES    # a tile held to its last copy but one: no pruning (docs)
             elif held[t] and t >= FIRST_HONOR:
                 cand |= <uint64_t>1 << t
         if total == MAX_HAND - 1:
-            if x.flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
+            if ctx.flags & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
                 for t in range(N_KINDS):
                     kinds += held[t] != 0
                 if kinds < 7:
                     cand = ALL_TILES
-            if x.flags & THIRTEEN_ORPHANS:
+            if ctx.flags & THIRTEEN_ORPHANS:
                 cand |= ORPHAN_BITS
     for t in range(N_KINDS):
-        if held[t] >= x.lim[t]:
+        if held[t] >= ctx.lim[t]:
             cand &= ~(<uint64_t>1 << t)
     return cand
 
 
-cdef int _useful_general(const Ctx* x, uint8_t* held, int total, int s, uint64_t* mask) noexcept nogil:
+cdef int _useful_general(const Ctx* ctx, uint8_t* held, int total, int s, uint64_t* mask) noexcept nogil:
     """Useful draws of the 3n+1 hand ``held`` of shanten ``s`` by one shanten call per candidate."""
-    cdef uint64_t cand = _candidates(x, held, total), m = 0
+    cdef uint64_t cand = _candidates(ctx, held, total), m = 0
     cdef int t, v, tot = 0, joker = -2
     for t in range(N_KINDS):
         if not (cand >> t) & 1:
             continue
-        if x.wild[t]:
+        if ctx.wild[t]:
             if joker == -2:
                 held[t] += 1
-                joker = _sh(x, held)
+                joker = _shanten_of(ctx, held)
                 held[t] -= 1
             v = joker
         else:
             held[t] += 1
-            v = _sh(x, held)
+            v = _shanten_of(ctx, held)
             held[t] -= 1
         if v < s:
             m |= <uint64_t>1 << t
-            tot += _unseen(x, held, t)
+            tot += _unseen(ctx, held, t)
     mask[0] = m
     return tot
 
 
 # ---------------------------------------------------------------- the row path
 
-ctypedef struct Second:     # the figures of one discard that look one draw further
-    double two_step
-    uint64_t improve        # tenpai: improving draws
-    int improve_total       # their unseen copies
-    double good             # one-shanten: good-shape share (-1 when undefined)
+ctypedef struct TwoStep:        # the figures of one discard that look one draw further
+    double two_step             # mean best unseen useful total after a useful draw
+    uint64_t improving          # hand left ready: the draws that widen its wait (改良)
+    int improving_total         # their unseen copies
+    double good_shape           # hand left one from ready: good-shape share (-1 when undefined)
 
 
-include "efficiency_rows.pxi"
-include "efficiency_fast.pxi"
+include "efficiency_tables.pxi"
+include "efficiency_row_path.pxi"
+include "efficiency_two_step.pxi"
 
 
-cdef int _discards_general(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
+cdef int _discards_general(const Ctx* ctx, uint8_t* c, int total, int keep, signed char* sh,
                            uint64_t* mask, int* tot) noexcept nogil:
     cdef int d, s, best = INF
     cdef uint64_t m
@@ -226,52 +207,52 @@ cdef int _discards_general(const Ctx* x, uint8_t* c, int total, int keep, signed
             sh[d] = NOT_HELD
             continue
         c[d] -= 1
-        s = _sh(x, c)
+        s = _shanten_of(ctx, c)
         sh[d] = s
         if s < best:
             best = s
         if keep < 0 or s == keep:
-            tot[d] = _useful_general(x, c, total - 1, s, &m)
+            tot[d] = _useful_general(ctx, c, total - 1, s, &m)
             mask[d] = m
         c[d] += 1
     return best
 
 
-cdef inline int _discards_impl(const Ctx* x, uint8_t* c, int total, int keep, signed char* sh,
-                               uint64_t* mask, int* tot) noexcept nogil:
-    if x.fast:
-        return _discards_fast(x, c, total, keep, sh, mask, tot, NULL)
-    return _discards_general(x, c, total, keep, sh, mask, tot)
+cdef inline int _discards_any(const Ctx* ctx, uint8_t* c, int total, int keep, signed char* sh,
+                              uint64_t* mask, int* tot) noexcept nogil:
+    if ctx.row_path:
+        return _discards_rows(ctx, c, total, keep, sh, mask, tot, NULL)
+    return _discards_general(ctx, c, total, keep, sh, mask, tot)
 
 
 cdef int discards_c(const Ctx* ctx, const uint8_t* held, signed char* sh, uint64_t* mask,
                     int* total) noexcept nogil:
     cdef uint8_t c[N_KINDS]
-    cdef int n = _total(ctx, held), s
+    cdef int n = _hand_size(ctx, held), s
     if n < 0 or n % 3 != 2 or n > MAX_HAND:
         return -2
-    if ctx.fast:
+    if ctx.row_path:
         memcpy(c, held, N_KINDS)
-        _discards_fast(ctx, c, n, -1, sh, mask, total, &s)
+        _discards_rows(ctx, c, n, -1, sh, mask, total, &s)
         return s
-    s = _sh(ctx, held)
+    s = _shanten_of(ctx, held)
     if s == SHANTEN_INVALID:
         return -2
     memcpy(c, held, N_KINDS)
-    _discards_impl(ctx, c, n, -1, sh, mask, total)
+    _discards_any(ctx, c, n, -1, sh, mask, total)
     return s
 
 
 cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* mask) noexcept nogil:
     cdef uint8_t c[N_KINDS]
-    cdef int n = _total(ctx, held), s
+    cdef int n = _hand_size(ctx, held), s
     mask[0] = 0
     if n < 0 or n % 3 != 1 or n > MAX_HAND - 1:
         return -1
-    if ctx.fast:
+    if ctx.row_path:
         memcpy(c, held, N_KINDS)
-        return _useful_fast(ctx, c, n, shanten, mask)
-    s = _sh(ctx, held)
+        return _useful_rows(ctx, c, n, shanten, mask)
+    s = _shanten_of(ctx, held)
     if s == SHANTEN_INVALID:
         return -1
     shanten[0] = s
@@ -281,27 +262,28 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
 
 # ---------------------------------------------------------------- two-step figures
 
-cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Second* out) noexcept nogil:
-    """Two-step figures of the 3n+1 hand ``c`` = H - d (shanten ``s``, useful draws ``mask``) off
-    the row path (``_seconds_fast`` answers every discard at once on it)."""
+cdef void _two_step_general(const Ctx* ctx, uint8_t* c, int total, int s, uint64_t mask, TwoStep* out) noexcept nogil:
+    """Two-step figures of the 3n+1 hand left ``c`` (shanten ``s``, useful draws ``mask``) off the
+    row path, by the definitions: every useful draw (every other draw at tenpai), then every
+    discard of the drawn hand (``_two_step_rows`` answers every discard at once on the row path)."""
     cdef signed char sh[N_KINDS]
     cdef uint64_t m2[N_KINDS]
     cdef int tot2[N_KINDS]
     cdef int t, e, n_t, best, waits, weight = 0, num = 0, good = 0
     cdef bint is_good
     out.two_step = 0.0
-    out.improve = 0
-    out.improve_total = 0
-    out.good = -1.0
+    out.improving = 0
+    out.improving_total = 0
+    out.good_shape = -1.0
     if s >= 1:
         for t in range(N_KINDS):
             if not (mask >> t) & 1:
                 continue
-            n_t = _unseen(x, c, t)
+            n_t = _unseen(ctx, c, t)
             if n_t == 0:
                 continue
             c[t] += 1
-            _discards_impl(x, c, total + 1, s - 1, sh, m2, tot2)
+            _discards_any(ctx, c, total + 1, s - 1, sh, m2, tot2)
             best = 0
             is_good = False
             for e in range(N_KINDS):
@@ -310,7 +292,7 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Sec
                         best = tot2[e]
                     if s == 1 and not is_good:
                         c[e] -= 1
-                        is_good = _good_wait(x, c, m2[e])
+                        is_good = _good_wait(ctx, c, m2[e])
                         c[e] += 1
             c[t] -= 1
             weight += n_t
@@ -319,25 +301,25 @@ cdef void _second(const Ctx* x, uint8_t* c, int total, int s, uint64_t mask, Sec
         if weight:
             out.two_step = <double>num / weight
             if s == 1:
-                out.good = <double>good / weight
+                out.good_shape = <double>good / weight
     elif s == 0:
         waits = 0
         for t in range(N_KINDS):
             if (mask >> t) & 1:
-                waits += _unseen(x, c, t)
+                waits += _unseen(ctx, c, t)
         for t in range(N_KINDS):
-            if (mask >> t) & 1 or c[t] >= x.lim[t]:
+            if (mask >> t) & 1 or c[t] >= ctx.lim[t]:
                 continue
-            n_t = _unseen(x, c, t)
+            n_t = _unseen(ctx, c, t)
             if n_t == 0:
                 continue
             c[t] += 1
-            _discards_impl(x, c, total + 1, 0, sh, m2, tot2)
+            _discards_any(ctx, c, total + 1, 0, sh, m2, tot2)
             c[t] -= 1
             for e in range(N_KINDS):
                 if sh[e] == 0 and tot2[e] > waits:
-                    out.improve |= <uint64_t>1 << t
-                    out.improve_total += n_t
+                    out.improving |= <uint64_t>1 << t
+                    out.improving_total += n_t
                     break
 
 
@@ -393,7 +375,7 @@ def quick_counts(hand):
     return (<char*>c)[:N_KINDS]
 
 
-def useful(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=True):
+def useful(held, lim, avail, wild=None, int flags=CHINESE, bint fifth=True):
     """``(shanten, mask, total)`` of a 3n+1 hand: bit t of ``mask`` is set when drawing t lowers
     the shanten; ``total`` is the unseen copies of those draws (``avail[t] - held[t]`` each)."""
     cdef Ctx ctx
@@ -426,7 +408,7 @@ cdef class Discards:
     cdef signed char sh[N_KINDS]
     cdef uint64_t mask[N_KINDS]
     cdef int tot[N_KINDS]
-    cdef Second sec[N_KINDS]
+    cdef TwoStep two_steps[N_KINDS]
     cdef int order[N_KINDS]
 
     def tile(self, int i):
@@ -444,10 +426,10 @@ cdef class Discards:
         d = self.order[i]
         if not self.two_step:
             return d, self.sh[d], self.mask[d], self.tot[d], None, None, None, None
-        return (d, self.sh[d], self.mask[d], self.tot[d], self.sec[d].two_step,
-                self.sec[d].improve if self.sh[d] == 0 else None,
-                self.sec[d].improve_total if self.sh[d] == 0 else None,
-                None if self.sec[d].good < 0 else self.sec[d].good)
+        return (d, self.sh[d], self.mask[d], self.tot[d], self.two_steps[d].two_step,
+                self.two_steps[d].improving if self.sh[d] == 0 else None,
+                self.two_steps[d].improving_total if self.sh[d] == 0 else None,
+                None if self.two_steps[d].good_shape < 0 else self.two_steps[d].good_shape)
 
     def after(self):
         """34 shanten values after each discard (``NOT_HELD`` where the tile is not held)."""
@@ -462,14 +444,14 @@ cdef inline bint _before(Discards r, int a, int b) noexcept:
     if r.tot[a] != r.tot[b]:
         return r.tot[a] > r.tot[b]
     if r.two_step:
-        if r.sec[a].two_step != r.sec[b].two_step:
-            return r.sec[a].two_step > r.sec[b].two_step
-        if r.sec[a].improve_total != r.sec[b].improve_total:
-            return r.sec[a].improve_total > r.sec[b].improve_total
+        if r.two_steps[a].two_step != r.two_steps[b].two_step:
+            return r.two_steps[a].two_step > r.two_steps[b].two_step
+        if r.two_steps[a].improving_total != r.two_steps[b].improving_total:
+            return r.two_steps[a].improving_total > r.two_steps[b].improving_total
     return a < b
 
 
-def discards(held, lim, avail, wild=None, int flags=HONOURED_FLAGS, bint fifth=True,
+def discards(held, lim, avail, wild=None, int flags=CHINESE, bint fifth=True,
              bint two_step=False, cls=Discards):
     """Every distinct discard of a 3n+2 hand, as a ``Discards`` (best first), or as an instance
     of ``cls``, a subclass of it."""
@@ -499,8 +481,8 @@ cdef Discards _discards_obj(const Ctx* ctx, bytes held, bytes avail, bint two_st
     memcpy(c, <const uint8_t*>held, N_KINDS)
     for t in range(N_KINDS):
         size += c[t]
-    if two_step and ctx.fast:
-        _seconds_fast(ctx, c, size, r.sh, r.mask, r.tot, r.sec)
+    if two_step and ctx.row_path:
+        _two_step_rows(ctx, c, size, r.sh, r.mask, r.tot, r.two_steps)
     _order(r, ctx, c, size)
     return r
 
@@ -510,9 +492,9 @@ cdef void _order(Discards r, const Ctx* ctx, uint8_t* c, int size) noexcept:
     cdef int t, j, n = 0
     for t in range(N_KINDS):
         if c[t]:
-            if r.two_step and not ctx.fast:
+            if r.two_step and not ctx.row_path:
                 c[t] -= 1
-                _second(ctx, c, size - 1, r.sh[t], r.mask[t], &r.sec[t])
+                _two_step_general(ctx, c, size - 1, r.sh[t], r.mask[t], &r.two_steps[t])
                 c[t] += 1
             j = n
             while j > 0 and _before(r, t, r.order[j - 1]):
@@ -527,7 +509,7 @@ cdef Ctx QUICK_CTX
 cdef uint8_t _full_limits[N_KINDS]
 memset(_full_limits, MAX_COPIES, N_KINDS)
 cdef bytes _FULL_BYTES = (<char*>_full_limits)[:N_KINDS]
-ctx_init(&QUICK_CTX, _full_limits, _full_limits, NULL, HONOURED_FLAGS, True)
+ctx_init(&QUICK_CTX, _full_limits, _full_limits, NULL, CHINESE, True)
 
 
 cdef Py_ssize_t _quick_read(object hand, uint8_t* c) except -2:
@@ -567,7 +549,7 @@ cdef bint _quick_ctx(Ctx* ctx, const uint8_t* c, int flags, object limits) excep
     if memcmp(lim, _full_limits, N_KINDS) == 0:     # 4 of every tile: the default's context
         ctx[0] = QUICK_CTX
         ctx.flags = flags
-        ctx.fast = _plain(flags)
+        ctx.row_path = _plain_forms_only(flags)
         return True
     for t in range(N_KINDS):
         if c[t] > lim[t]:
@@ -577,7 +559,7 @@ cdef bint _quick_ctx(Ctx* ctx, const uint8_t* c, int flags, object limits) excep
     return True
 
 
-def quick_useful(hand, int flags=HONOURED_FLAGS, limits=None):
+def quick_useful(hand, int flags=CHINESE, limits=None):
     """``useful(held, limits, limits, flags=flags) + (held,)`` for a list or tuple of 3n+1 plain
     index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
     their 34 counts as bytes); None for any other input."""
@@ -595,7 +577,7 @@ def quick_useful(hand, int flags=HONOURED_FLAGS, limits=None):
     return s, m, tot, (<char*>c)[:N_KINDS]
 
 
-def quick_discards(hand, cls=Discards, int flags=HONOURED_FLAGS, limits=None):
+def quick_discards(hand, cls=Discards, int flags=CHINESE, limits=None):
     """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
     index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
     their 34 counts); None for any other input."""

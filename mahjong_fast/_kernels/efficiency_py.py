@@ -21,8 +21,6 @@ USEFUL = 0
 DISCARDS = 1
 ROWS_PER_CHUNK = 4
 """Rows per ``run_rows`` call between two checks for signals."""
-HONOURED = _f.CHINESE
-"""The rules of the default call (Chinese)."""
 
 _INVALID = 127
 _ALL = (1 << N_KINDS) - 1
@@ -34,7 +32,7 @@ def ensure_rows() -> None:
 
 
 class _Ctx:
-    __slots__ = ("anywild", "avail", "fifth", "flags", "lim", "wild")
+    __slots__ = ("any_wild", "avail", "fifth", "flags", "lim", "wild")
 
     def __init__(self, lim: bytes, avail: bytes, wild: bytes | None, flags: int, fifth: bool) -> None:
         self.lim = lim
@@ -42,32 +40,32 @@ class _Ctx:
         self.wild = wild if wild is not None else bytes(N_KINDS)
         self.flags = flags
         self.fifth = fifth
-        self.anywild = any(self.wild)
+        self.any_wild = any(self.wild)
 
 
-def _sh(x: _Ctx, held: Sequence[int]) -> int:
+def _shanten_of(ctx: _Ctx, held: Sequence[int]) -> int:
     """Shanten of a concealed hand (form 0) under the rules, wild copies turned into jokers; 127 if
     invalid."""
     c = bytearray(held)
     jokers = 0
-    if x.anywild:
+    if ctx.any_wild:
         for t in range(N_KINDS):
-            if x.wild[t]:
+            if ctx.wild[t]:
                 jokers += c[t]
                 c[t] = 0
     try:
-        return shanten_py.shanten_counts(bytes(c), 0, jokers, x.fifth, x.lim, rules=x.flags)
+        return shanten_py.shanten_counts(bytes(c), 0, jokers, ctx.fifth, ctx.lim, rules=ctx.flags)
     except ValueError:
         return _INVALID
 
 
-def _unseen(x: _Ctx, held: Sequence[int], t: int) -> int:
-    return max(0, x.avail[t] - held[t])
+def _unseen(ctx: _Ctx, held: Sequence[int], t: int) -> int:
+    return max(0, ctx.avail[t] - held[t])
 
 
-def _candidates(x: _Ctx, held: Sequence[int], total: int) -> int:
+def _candidates(ctx: _Ctx, held: Sequence[int], total: int) -> int:
     """Draws that may lower the shanten of the 3n+1 hand ``held`` (a superset)."""
-    if x.anywild or x.flags & (_f.KNITTED | _f.DROP_MASK):
+    if ctx.any_wild or ctx.flags & (_f.KNITTED | _f.DROP_MASK):
         cand = _ALL
     else:
         cand = 0
@@ -76,17 +74,17 @@ def _candidates(x: _Ctx, held: Sequence[int], total: int) -> int:
             m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
             cand |= m << (SUIT_SIZE * u)
         for t in range(N_KINDS):
-            if held[t] and held[t] + 2 > x.lim[t]:
+            if held[t] and held[t] + 2 > ctx.lim[t]:
                 cand = _ALL  # a tile held to its last copy but one: no pruning (docs)
             elif held[t] and t >= FIRST_HONOR:
                 cand |= 1 << t
         if total == MAX_HAND - 1:
-            if x.flags & (_f.SEVEN_PAIRS | _f.SEVEN_PAIRS_DISTINCT) and sum(1 for v in held if v) < 7:
+            if ctx.flags & (_f.SEVEN_PAIRS | _f.SEVEN_PAIRS_DISTINCT) and sum(1 for v in held if v) < 7:
                 cand = _ALL
-            if x.flags & _f.THIRTEEN_ORPHANS:
+            if ctx.flags & _f.THIRTEEN_ORPHANS:
                 cand |= _ORPHAN_BITS
     for t in range(N_KINDS):
-        if held[t] >= x.lim[t]:
+        if held[t] >= ctx.lim[t]:
             cand &= ~(1 << t)
     return cand
 
@@ -104,30 +102,30 @@ def quick_counts(hand: object) -> bytes | None:
     return bytes(c)
 
 
-def _useful(x: _Ctx, held: bytearray, total: int, s: int) -> tuple[int, int]:
+def _useful(ctx: _Ctx, held: bytearray, total: int, s: int) -> tuple[int, int]:
     """``(mask, unseen total)`` of the useful draws of the 3n+1 hand ``held`` of shanten ``s``."""
-    cand = _candidates(x, held, total)
+    cand = _candidates(ctx, held, total)
     mask = tot = 0
     joker: int | None = None
     for t in range(N_KINDS):
         if not cand >> t & 1:
             continue
-        if x.wild[t] and joker is not None:
+        if ctx.wild[t] and joker is not None:
             v = joker
         else:
             held[t] += 1
-            v = _sh(x, held)
+            v = _shanten_of(ctx, held)
             held[t] -= 1
-            if x.wild[t]:
+            if ctx.wild[t]:
                 joker = v
         if v < s:
             mask |= 1 << t
-            tot += _unseen(x, held, t)
+            tot += _unseen(ctx, held, t)
     return mask, tot
 
 
 def _discards(
-    x: _Ctx, c: bytearray, total: int, keep: int
+    ctx: _Ctx, c: bytearray, total: int, keep: int
 ) -> tuple[list[int], list[int], list[int]]:
     """Per tile: shanten after discarding it (``NOT_HELD_VALUE`` if not held), useful mask and
     unseen total (found only for discards leaving shanten ``keep`` when ``keep`` >= 0)."""
@@ -138,52 +136,52 @@ def _discards(
         if not c[d]:
             continue
         c[d] -= 1
-        s = _sh(x, c)
+        s = _shanten_of(ctx, c)
         sh[d] = s
         if keep < 0 or s == keep:
-            mask[d], tot[d] = _useful(x, c, total - 1, s)
+            mask[d], tot[d] = _useful(ctx, c, total - 1, s)
         c[d] += 1
     return sh, mask, tot
 
 
-class _Second:
-    __slots__ = ("good", "improve", "improve_total", "two_step")
+class _TwoStep:
+    __slots__ = ("good_shape", "improving", "improving_total", "two_step")
 
     def __init__(self) -> None:
         self.two_step = 0.0
-        self.improve = 0
-        self.improve_total = 0
-        self.good = -1.0
+        self.improving = 0
+        self.improving_total = 0
+        self.good_shape = -1.0
 
 
-def _good_wait(x: _Ctx, y: Sequence[int], e: int, waits: int) -> bool:
+def _good_wait(ctx: _Ctx, y: Sequence[int], e: int, waits: int) -> bool:
     """Whether the ready hand ``y - e`` waits on two kinds or more with more than four copies
     outside the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
     kinds = [t for t in range(N_KINDS) if waits >> t & 1]
-    copies = sum(x.lim[t] - y[t] + (t == e) for t in kinds)
+    copies = sum(ctx.lim[t] - y[t] + (t == e) for t in kinds)
     return len(kinds) >= 2 and copies > 4
 
 
-def _second(x: _Ctx, c: bytearray, total: int, s: int, mask: int) -> _Second:
+def _two_step(ctx: _Ctx, c: bytearray, total: int, s: int, mask: int) -> _TwoStep:
     """Two-step figures of the 3n+1 hand ``c`` (shanten ``s``, useful draws ``mask``)."""
-    out = _Second()
+    out = _TwoStep()
     if s >= 1:
         weight = num = good = 0
         for t in range(N_KINDS):
             if not mask >> t & 1:
                 continue
-            n_t = _unseen(x, c, t)
+            n_t = _unseen(ctx, c, t)
             if n_t == 0:
                 continue
             c[t] += 1
-            sh, m2, tot2 = _discards(x, c, total + 1, s - 1)
+            sh, m2, tot2 = _discards(ctx, c, total + 1, s - 1)
             best = 0
             is_good = False
             for e in range(N_KINDS):
                 if sh[e] == s - 1:
                     best = max(best, tot2[e])
                     if s == 1 and not is_good:
-                        is_good = _good_wait(x, c, e, m2[e])
+                        is_good = _good_wait(ctx, c, e, m2[e])
             c[t] -= 1
             weight += n_t
             num += n_t * best
@@ -191,21 +189,21 @@ def _second(x: _Ctx, c: bytearray, total: int, s: int, mask: int) -> _Second:
         if weight:
             out.two_step = num / weight
             if s == 1:
-                out.good = good / weight
+                out.good_shape = good / weight
     elif s == 0:
-        waits = sum(_unseen(x, c, t) for t in range(N_KINDS) if mask >> t & 1)
+        waits = sum(_unseen(ctx, c, t) for t in range(N_KINDS) if mask >> t & 1)
         for t in range(N_KINDS):
-            if mask >> t & 1 or c[t] >= x.lim[t]:
+            if mask >> t & 1 or c[t] >= ctx.lim[t]:
                 continue
-            n_t = _unseen(x, c, t)
+            n_t = _unseen(ctx, c, t)
             if n_t == 0:
                 continue
             c[t] += 1
-            sh, m2, tot2 = _discards(x, c, total + 1, 0)
+            sh, m2, tot2 = _discards(ctx, c, total + 1, 0)
             c[t] -= 1
             if any(sh[e] == 0 and tot2[e] > waits for e in range(N_KINDS)):
-                out.improve |= 1 << t
-                out.improve_total += n_t
+                out.improving |= 1 << t
+                out.improving_total += n_t
     return out
 
 
@@ -219,29 +217,29 @@ def _ctx_from(lim: object, avail: object, wild: object, flags: int, fifth: bool)
     return _Ctx(lim_b, avail_b, wild_b, flags, fifth)
 
 
-def _check_held(x: _Ctx, held: bytes, residue: int, most: int, what: str) -> None:
+def _check_held(ctx: _Ctx, held: bytes, residue: int, most: int, what: str) -> None:
     for t in range(N_KINDS):
-        if held[t] > x.lim[t]:
-            raise ValueError(f"counts[{t}] = {held[t]} is above limits[{t}] = {x.lim[t]}")
-        if held[t] > x.avail[t]:
-            raise ValueError(f"counts[{t}] = {held[t]} is above avail[{t}] = {x.avail[t]}")
+        if held[t] > ctx.lim[t]:
+            raise ValueError(f"counts[{t}] = {held[t]} is above limits[{t}] = {ctx.lim[t]}")
+        if held[t] > ctx.avail[t]:
+            raise ValueError(f"counts[{t}] = {held[t]} is above avail[{t}] = {ctx.avail[t]}")
     total = sum(held)
     if total % 3 != residue or total > most:
         raise ValueError(f"{what}, got {total} tiles")
 
 
 def useful(
-    held: object, lim: object, avail: object, wild: object = None, flags: int = HONOURED, fifth: bool = True
+    held: object, lim: object, avail: object, wild: object = None, flags: int = _f.CHINESE, fifth: bool = True
 ) -> tuple[int, int, int]:
     """``(shanten, mask, total)`` of a 3n+1 hand: bit t of ``mask`` is set when drawing t lowers
     the shanten; ``total`` is the unseen copies of those draws (``avail[t] - held[t]`` each)."""
     data = read_counts(held, "counts")
-    x = _ctx_from(lim, avail, wild, flags, fifth)
-    _check_held(x, data, 1, MAX_HAND - 1, "useful tiles need a hand of 3n+1 tiles, at most 13")
-    s = _sh(x, data)
+    ctx = _ctx_from(lim, avail, wild, flags, fifth)
+    _check_held(ctx, data, 1, MAX_HAND - 1, "useful tiles need a hand of 3n+1 tiles, at most 13")
+    s = _shanten_of(ctx, data)
     if s == _INVALID:
         raise ValueError("the hand has no shanten under these limits")
-    mask, tot = _useful(x, bytearray(data), sum(data), s)
+    mask, tot = _useful(ctx, bytearray(data), sum(data), s)
     return s, mask, tot
 
 
@@ -255,7 +253,7 @@ class Discards:
                  "two_step", "unseen")
 
     def _fill(
-        self, shanten: int, sh: list[int], mask: list[int], tot: list[int], sec: list[_Second] | None,
+        self, shanten: int, sh: list[int], mask: list[int], tot: list[int], sec: list[_TwoStep] | None,
         held: bytes, avail: bytes,
     ) -> None:
         self.held = held
@@ -275,7 +273,7 @@ class Discards:
         if self._sec is None:
             return (self._sh[t], -self._tot[t], t)
         sec = self._sec[t]
-        return (self._sh[t], -self._tot[t], -sec.two_step, -sec.improve_total, t)
+        return (self._sh[t], -self._tot[t], -sec.two_step, -sec.improving_total, t)
 
     def tile(self, i: int) -> int:
         """The i-th best discard (index34)."""
@@ -297,9 +295,9 @@ class Discards:
             self._mask[d],
             self._tot[d],
             sec.two_step,
-            sec.improve if ready else None,
-            sec.improve_total if ready else None,
-            None if sec.good < 0 else sec.good,
+            sec.improving if ready else None,
+            sec.improving_total if ready else None,
+            None if sec.good_shape < 0 else sec.good_shape,
         )
 
     def after(self) -> list[int]:
@@ -312,7 +310,7 @@ def discards(
     lim: object,
     avail: object,
     wild: object = None,
-    flags: int = HONOURED,
+    flags: int = _f.CHINESE,
     fifth: bool = True,
     two_step: bool = False,
     cls: type[Discards] = Discards,
@@ -322,24 +320,24 @@ def discards(
     if cls is not Discards and not (isinstance(cls, type) and issubclass(cls, Discards)):
         raise TypeError(f"cls must be Discards or a subclass of it, not {cls!r}")
     data = read_counts(held, "counts")
-    x = _ctx_from(lim, avail, wild, flags, fifth)
-    _check_held(x, data, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
-    s = _sh(x, data)
+    ctx = _ctx_from(lim, avail, wild, flags, fifth)
+    _check_held(ctx, data, 2, MAX_HAND, "a discard analysis needs a hand of 3n+2 tiles, at most 14")
+    s = _shanten_of(ctx, data)
     if s == _INVALID:
         raise ValueError("the hand has no shanten under these limits")
     c = bytearray(data)
     total = sum(data)
-    sh, mask, tot = _discards(x, c, total, -1)
+    sh, mask, tot = _discards(ctx, c, total, -1)
     sec = None
     if two_step:
-        sec = [_Second() for _ in range(N_KINDS)]
+        sec = [_TwoStep() for _ in range(N_KINDS)]
         for t in range(N_KINDS):
             if c[t]:
                 c[t] -= 1
-                sec[t] = _second(x, c, total - 1, sh[t], mask[t])
+                sec[t] = _two_step(ctx, c, total - 1, sh[t], mask[t])
                 c[t] += 1
     result = cls.__new__(cls)
-    result._fill(s, sh, mask, tot, sec, data, x.avail)
+    result._fill(s, sh, mask, tot, sec, data, ctx.avail)
     return result
 
 
@@ -378,27 +376,27 @@ def run_rows(
         av = bytes(avail[r if per_row else 0])
         if any(a > b for a, b in zip(av, lim_b)):
             continue
-        x = _Ctx(lim_b, av, None, flags, True)
+        ctx = _Ctx(lim_b, av, None, flags, True)
         hand = bytes(counts[r])
         total = sum(hand)
         ok = all(hand[t] <= lim_b[t] for t in range(N_KINDS))
         if kind == USEFUL:
-            s = _sh(x, hand) if ok and total % 3 == 1 and total < MAX_HAND else _INVALID
+            s = _shanten_of(ctx, hand) if ok and total % 3 == 1 and total < MAX_HAND else _INVALID
             if s == _INVALID:
                 sh[r] = NOT_HELD_VALUE
                 continue
-            m, v = _useful(x, bytearray(hand), total, s)
+            m, v = _useful(ctx, bytearray(hand), total, s)
             sh[r] = s
             tot[r] = v
             for t in range(N_KINDS):
                 mask[N_KINDS * r + t] = m >> t & 1
         else:
-            s = _sh(x, hand) if ok and total % 3 == 2 and total <= MAX_HAND else _INVALID
+            s = _shanten_of(ctx, hand) if ok and total % 3 == 2 and total <= MAX_HAND else _INVALID
             if s == _INVALID:
                 for t in range(N_KINDS):
                     sh[N_KINDS * r + t] = NOT_HELD_VALUE
                 continue
-            dsh, _, dtot = _discards(x, bytearray(hand), total, -1)
+            dsh, _, dtot = _discards(ctx, bytearray(hand), total, -1)
             for t in range(N_KINDS):
                 sh[N_KINDS * r + t] = dsh[t]
                 if dsh[t] == NOT_HELD_VALUE:
@@ -420,7 +418,7 @@ def _quick_held(hand: object, limits: bytes | None, residue: int) -> bytes | Non
 
 
 def quick_discards(
-    hand: object, cls: type[Discards] = Discards, flags: int = HONOURED, limits: bytes | None = None
+    hand: object, cls: type[Discards] = Discards, flags: int = _f.CHINESE, limits: bytes | None = None
 ) -> Discards | None:
     """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
     index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
@@ -433,7 +431,7 @@ def quick_discards(
 
 
 def quick_useful(
-    hand: object, flags: int = HONOURED, limits: bytes | None = None
+    hand: object, flags: int = _f.CHINESE, limits: bytes | None = None
 ) -> tuple[int, int, int, bytes] | None:
     """``useful(held, limits, limits, flags=flags) + (held,)`` for a list or tuple of 3n+1 plain
     index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:

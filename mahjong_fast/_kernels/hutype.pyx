@@ -11,6 +11,9 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memcmp, memcpy, memset
 
+from mahjong_fast._kernels.common cimport (
+    KNITTED_TILES, N_KNITTED_SETS, fill_knitted_sets, part_of, popcount64,
+)
 from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.hu_flags cimport (
     DUI_DUI_HU,
@@ -65,29 +68,19 @@ cdef enum:
     NOT_FOUND = 1000
     STACK_BYTES = 1024
     SORT_IN_C = 64
-    N_KNITTED = 6
-    KNIT_SIZE = 9
     RULE_BITS = ALL_BITS
     MOST_MELDS = MAX_HAND // 3
     JOKER_BITS = (1 << (MAX_HAND + 1)) - 1
 
-# The knitted sets in the order of hutype_py.KNITTED_SETS: the residues (rank mod 3) of
-# m, p, s run over the permutations of 0, 1, 2 in lexicographic order.
-cdef unsigned char KNIT[N_KNITTED][KNIT_SIZE]
-cdef unsigned char IN_KNIT[N_KNITTED][N_KINDS]
-_k = 0
-for _a in range(3):
-    for _b in range(3):
-        _c = 3 - _a - _b
-        if _a == _b or not 0 <= _c < 3 or _c == _a or _c == _b:
-            continue
-        for _t in range(N_KINDS):
-            IN_KNIT[_k][_t] = 0
-        for _j in range(KNIT_SIZE):
-            _t = (_j // 3) * SUIT_SIZE + (_a, _b, _c)[_j // 3] + 3 * (_j % 3)
-            KNIT[_k][_j] = _t
-            IN_KNIT[_k][_t] = 1
-        _k += 1
+# The knitted sets in the order of hutype_py.KNITTED_SETS (common.pxd: the residues, rank mod 3,
+# of m, p, s run over the permutations of 0, 1, 2 in lexicographic order).
+cdef unsigned char KNIT[N_KNITTED_SETS][KNITTED_TILES]
+cdef unsigned char IN_KNIT[N_KNITTED_SETS][N_KINDS]
+fill_knitted_sets(&KNIT[0][0])
+memset(IN_KNIT, 0, sizeof(IN_KNIT))
+for _k in range(N_KNITTED_SETS):
+    for _j in range(KNITTED_TILES):
+        IN_KNIT[_k][KNIT[_k][_j]] = 1
 
 # The one-suit and honour classes, best first: (modifier, parts a joker may stand in); the
 # classes without a suit modifier depend on the rules' DROP (hu_type_wild_rules_c).
@@ -102,10 +95,6 @@ for _g in range(N_SUITS):
     CLASS_PARTS[1 + N_SUITS + _g] = (1 << _g) | (1 << HONOR_PART)
 
 cdef bint _tables_ready = False
-
-
-cdef inline int _part(int t) noexcept nogil:
-    return t // SUIT_SIZE if t < FIRST_HONOR else HONOR_PART
 
 
 cdef int _whole(const unsigned char* counts, const unsigned char* melds, int n_melds,
@@ -207,14 +196,6 @@ cdef int _held_suits(const unsigned char* whole, int rules) noexcept nogil:
     return held
 
 
-cdef inline int _bits(int mask) noexcept nogil:
-    cdef int n = 0
-    while mask:
-        n += mask & 1
-        mask >>= 1
-    return n
-
-
 cdef int _knitted_set_of(const unsigned char* c) noexcept nogil:
     """The knitted set holding every suited tile of ``c``, each kind at most once, else -1."""
     cdef int k, t
@@ -222,7 +203,7 @@ cdef int _knitted_set_of(const unsigned char* c) noexcept nogil:
     for t in range(N_KINDS):
         if c[t] > 1:
             return -1
-    for k in range(N_KNITTED):
+    for k in range(N_KNITTED_SETS):
         fits = True
         for t in range(FIRST_HONOR):
             if c[t] and not IN_KNIT[k][t]:
@@ -233,28 +214,29 @@ cdef int _knitted_set_of(const unsigned char* c) noexcept nogil:
     return -1
 
 
+cdef bint _less_knitted_set(const unsigned char* c, int k, unsigned char* rest) noexcept nogil:
+    """Whether ``c`` holds every tile of knitted set ``k`` (a knitted straight, 组合龙's nine
+    tiles); if so ``rest`` is ``c`` less them."""
+    cdef int j
+    for j in range(KNITTED_TILES):
+        if not c[KNIT[k][j]]:
+            return False
+    memcpy(rest, c, N_KINDS)
+    for j in range(KNITTED_TILES):
+        rest[KNIT[k][j]] -= 1
+    return True
+
+
 cdef bint _zu_he_long(const unsigned char* c) noexcept nogil:
     """A knitted straight plus a standard form of the rest of the concealed tiles."""
     cdef unsigned char rest[N_KINDS]
-    cdef int k, j, t, total = 0
-    cdef bint holds
+    cdef int k, t, total = 0
     for t in range(N_KINDS):
         total += c[t]
     if total < MAX_HAND - 3:
         return False
-    for k in range(N_KNITTED):
-        holds = True
-        for j in range(KNIT_SIZE):
-            if not c[KNIT[k][j]]:
-                holds = False
-                break
-        if not holds:
-            continue
-        for t in range(N_KINDS):
-            rest[t] = c[t]
-        for j in range(KNIT_SIZE):
-            rest[KNIT[k][j]] -= 1
-        if win_cluster_c(rest):
+    for k in range(N_KNITTED_SETS):
+        if _less_knitted_set(c, k, rest) and win_cluster_c(rest):
             return True
     return False
 
@@ -331,7 +313,7 @@ cdef int hu_type_rules_c(const unsigned char* counts, const unsigned char* melds
         return hu_type_c(counts, melds, n_melds, self_drawn)
     if _whole(counts, melds, n_melds, whole) < 0 or not _rules_ok(rules):
         return HU_INVALID
-    if rules & DROP_MASK and _bits(_held_suits(whole, rules)) > _most_suits(rules):
+    if rules & DROP_MASK and popcount64(_held_suits(whole, rules)) > _most_suits(rules):
         return 0
     shape = _shape_rules(counts, melds, n_melds, rules)
     if not shape:
@@ -355,7 +337,7 @@ ctypedef struct _Wild:
 
 cdef inline bint _open(const _Wild* w, int t, int parts) noexcept nogil:
     """Whether a joker may stand for kind ``t`` in a class spanning ``parts``."""
-    return (parts >> _part(t)) & 1 and w.exists[t]
+    return (parts >> part_of(t)) & 1 and w.exists[t]
 
 
 cdef bint _orphans_fit(const _Wild* w, int parts) noexcept nogil:
@@ -384,7 +366,7 @@ cdef bint _bu_kao_fit(const _Wild* w, int parts, bint seven_stars) noexcept nogi
     for t in range(N_KINDS):
         if w.real[t] > 1:
             return False
-    for k in range(N_KNITTED):
+    for k in range(N_KNITTED_SETS):
         ok = True
         for t in range(FIRST_HONOR):
             if w.real[t] and not IN_KNIT[k][t]:
@@ -596,11 +578,11 @@ cdef int _zu_he_long_fit(const _Wild* w, int parts) noexcept nogil:
     cdef bint ok
     if w.n_melds > 1:
         return 0
-    for k in range(N_KNITTED):
+    for k in range(N_KNITTED_SETS):
         rest = w[0]
         missing = 0
         ok = True
-        for j in range(KNIT_SIZE):
+        for j in range(KNITTED_TILES):
             t = KNIT[k][j]
             if rest.real[t]:
                 rest.real[t] -= 1
@@ -680,11 +662,11 @@ cdef int hu_type_wild_rules_c(const unsigned char* counts, const unsigned char* 
         w.caps[t] = lim - (whole[t] - counts[t]) if lim > whole[t] - counts[t] else 0
         w.exists[t] = lim > 0
         if lim:
-            exists |= 1 << _part(t)
+            exists |= 1 << part_of(t)
         else:
-            missing |= 1 << _part(t)
+            missing |= 1 << part_of(t)
         if real_whole:
-            held |= 1 << _part(t)
+            held |= 1 << part_of(t)
     if w.jokers == 0:
         return hu_type_rules_c(counts, melds, n_melds, self_drawn, rules)
     held |= (rules & LOCK_MASK) >> LOCK_SHIFT
@@ -836,8 +818,7 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared, rules=CHINES
     """
     cdef bytes c
     cdef unsigned char rest[N_KINDS]
-    cdef int k, j, t, total
-    cdef bint holds
+    cdef int k, t, total
     cdef list found
     if rules == CHINESE:
         return _splits(counts, cls, pair_tiles, chows, pungs, (), declared)
@@ -848,25 +829,16 @@ def decompositions(counts, cls, pair_tiles, chows, pungs, declared, rules=CHINES
     c = _as_bytes(counts)
     if len(c) != N_KINDS:
         raise ValueError(f"counts must hold {N_KINDS} values, got {len(c)}")
-    if rules & DROP_MASK and _bits(_held_suits(c, rules)) > _most_suits(rules):
+    if rules & DROP_MASK and popcount64(_held_suits(c, rules)) > _most_suits(rules):
         return []
     found = _splits(c, cls, pair_tiles, chows, pungs, (), declared)
     total = 3 * len(declared)
     for t in range(N_KINDS):
         total += c[t]
     if rules & KNITTED and knitted is not None and total == MAX_HAND:
-        for k in range(N_KNITTED):
-            holds = True
-            for j in range(KNIT_SIZE):
-                if not c[KNIT[k][j]]:
-                    holds = False
-                    break
-            if not holds:
+        for k in range(N_KNITTED_SETS):
+            if not _less_knitted_set(<const unsigned char*>c, k, rest):
                 continue
-            for t in range(N_KINDS):
-                rest[t] = c[t]
-            for j in range(KNIT_SIZE):
-                rest[KNIT[k][j]] -= 1
             lead = (knitted[KNIT[k][0]], knitted[KNIT[k][3]], knitted[KNIT[k][6]])
             found += _splits(rest[:N_KINDS], cls, pair_tiles, chows, pungs, lead, declared)
     return found

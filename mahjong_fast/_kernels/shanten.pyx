@@ -21,6 +21,9 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
+from mahjong_fast._kernels.common cimport (
+    INF, KNITTED_TILES, N_KNITTED_SETS, ROW_LEN, fill_knitted_sets, knitted_residue, part_of, popcount64, row_product,
+)
 from mahjong_fast._kernels.rule_flags cimport (
     ALL_BITS, CHINESE, DROP_MASK, DROP_SHIFT, KNITTED, LOCK_MASK, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT,
     THIRTEEN_ORPHANS,

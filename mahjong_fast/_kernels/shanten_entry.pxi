@@ -8,10 +8,6 @@ cdef uint8_t FULL_LIMITS[N_KINDS]
 memset(FULL_LIMITS, MAX_COPIES, N_KINDS)
 
 
-cdef inline int _part_of(int t) noexcept nogil:
-    """Part of kind ``t``: 0-2 the suits, 3 the honors."""
-    return (t >= SUIT_SIZE) + (t >= 2 * SUIT_SIZE) + (t >= FIRST_HONOR)
-
 cdef inline int _scan(const uint8_t* c, int* cnt) noexcept nogil:
     """Tiles per part (man, pin, sou, honors); the total, or -1 if a count exceeds 4."""
     cdef int i, v, bad = 0
@@ -19,7 +15,7 @@ cdef inline int _scan(const uint8_t* c, int* cnt) noexcept nogil:
     for i in range(N_KINDS):
         v = c[i]
         bad |= v > MAX_COPIES
-        cnt[_part_of(i)] += v
+        cnt[part_of(i)] += v
     if bad:
         return -1
     return cnt[0] + cnt[1] + cnt[2] + cnt[3]
@@ -302,18 +298,18 @@ cdef void _joker_waits(const uint8_t* c, const int* cnt, int total, int jokers, 
     memcpy(hand, c, N_KINDS)
     if fifth or full:
         _part_rows(c, fifth, rows)
-        _combine(rows[0], rows[1], pair_ab)
-        _combine(rows[2], rows[3], pair_cd)
-        _combine(rows[1], pair_cd, rest[0])
-        _combine(rows[0], pair_cd, rest[1])
-        _combine(rows[3], pair_ab, rest[2])
-        _combine(rows[2], pair_ab, rest[3])
+        row_product(rows[0], rows[1], pair_ab)
+        row_product(rows[2], rows[3], pair_cd)
+        row_product(rows[1], pair_cd, rest[0])
+        row_product(rows[0], pair_cd, rest[1])
+        row_product(rows[3], pair_ab, rest[2])
+        row_product(rows[2], pair_ab, rest[3])
     for t in range(N_KINDS):
         if c[t] >= lim[t] or (wild != NULL and wild[t]):
             continue
         hand[t] += 1
         if fifth or full:
-            u = _part_of(t)
+            u = part_of(t)
             if _final(_part_row(hand, u, fifth), rest[u], n) == jokers:
                 out[t] = 1
             elif total == MAX_HAND - 1 and (_pairs_fast(hand) == jokers
@@ -321,7 +317,7 @@ cdef void _joker_waits(const uint8_t* c, const int* cnt, int total, int jokers, 
                 out[t] = 1
         else:
             memcpy(cnt2, cnt, sizeof(cnt2))
-            cnt2[_part_of(t)] += 1
+            cnt2[part_of(t)] += 1
             out[t] = _wins(hand, cnt2, total - jokers + 1, jokers, fifth, lim, full)
         hand[t] -= 1
 
@@ -453,7 +449,7 @@ cdef int _cost_rules(const uint8_t* c, int total, int form, int budget, const ui
         return _cost_kept(c, total, form, budget, lim, rules, rows, single, ALL_PARTS, slots, held)
     lock = (rules & LOCK_MASK) >> LOCK_SHIFT
     for dropped in range(1, 1 << N_SUITS):
-        if _popcount(dropped) != drop or dropped & lock:
+        if popcount64(dropped) != drop or dropped & lock:
             continue
         v = _cost_kept(c, total, form, budget, lim, rules, rows, single, ALL_PARTS & ~dropped, slots, held)
         if v < best:
@@ -475,7 +471,7 @@ cdef inline const uint8_t* _rules_args(const unsigned char* counts, const unsign
     for t in range(FIRST_HONOR):
         v = counts[t]
         bad |= v > MAX_COPIES
-        cnt[_part_of(t)] += v
+        cnt[part_of(t)] += v
         mask |= <uint32_t>(v != 0) << t
     for t in range(FIRST_HONOR, N_KINDS):
         v = counts[t]
@@ -611,7 +607,7 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
         if suits == N_SUITS - drop:
             # a tile of a suit not yet held would be one suit too many
             for t in range(FIRST_HONOR):
-                if cnt[_part_of(t)] == 0 and not ((rules & LOCK_MASK) >> (LOCK_SHIFT + _part_of(t)) & 1):
+                if cnt[part_of(t)] == 0 and not ((rules & LOCK_MASK) >> (LOCK_SHIFT + part_of(t)) & 1):
                     out[t] = 0
         if rules & KNITTED and total >= 10 and _knitted_ready(counts, total, held):
             memcpy(hand, counts, N_KINDS)
@@ -628,7 +624,7 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
                 continue
             hand[t] += 1
             memcpy(cnt2, cnt, sizeof(cnt2))
-            cnt2[_part_of(t)] += 1
+            cnt2[part_of(t)] += 1
             out[t] = _wins_rules(hand, cnt2, real + 1, jokers, fifth, limits, full, rules,
                                  held | (1u << t) if t < FIRST_HONOR else held)
             hand[t] -= 1

@@ -6,44 +6,26 @@
 # Stands on: shanten_tables.pxi, shanten_exact.pxi, shanten_rules.pxi.
 
 cdef enum:
-    N_KNITTED_SETS = 6
-    KNITTED_TILES = 9
     KNITTED_SIZE = 14          # 全不靠: tiles of the complete hand
     KNITTED_MELDS = 3          # the nine tiles of 组合龙 stand for three melds
 
-cdef uint8_t KNIT[N_KNITTED_SETS][KNITTED_TILES]     # index34 tiles of each knitted set
+cdef uint8_t KNIT[N_KNITTED_SETS][KNITTED_TILES]     # index34 tiles of each knitted set (common.pxd)
 cdef uint32_t KNIT_MASK[N_KNITTED_SETS]              # the same as bits over the 27 suited kinds
 cdef int KNIT_PERM[N_KNITTED_SETS][N_SUITS]          # [set][suit]: 0 for 147, 1 for 258, 2 for 369
 
 
 cdef void _init_knitted() noexcept nogil:
-    cdef int perm[N_KNITTED_SETS][N_SUITS]
-    cdef int s, u, j, k = 0, a, b
-    for a in range(N_SUITS):
-        for b in range(N_SUITS):
-            if b != a:
-                perm[k][0] = a
-                perm[k][1] = b
-                perm[k][2] = N_SUITS - a - b
-                k += 1
+    cdef int s, u, j
+    fill_knitted_sets(&KNIT[0][0])
     for s in range(N_KNITTED_SETS):
         KNIT_MASK[s] = 0
         for u in range(N_SUITS):
-            KNIT_PERM[s][u] = perm[s][u]
-            for j in range(N_SUITS):
-                KNIT[s][N_SUITS * u + j] = SUIT_SIZE * u + perm[s][u] + N_SUITS * j
-                KNIT_MASK[s] |= 1u << (SUIT_SIZE * u + perm[s][u] + N_SUITS * j)
+            KNIT_PERM[s][u] = knitted_residue(s, u)
+        for j in range(KNITTED_TILES):
+            KNIT_MASK[s] |= 1u << KNIT[s][j]
 
 
 _init_knitted()
-
-
-cdef inline int _popcount(uint32_t x) noexcept nogil:
-    # SWAR: no call to a library popcount without -mpopcnt
-    x = x - ((x >> 1) & 0x55555555u)
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u)
-    x = (x + (x >> 4)) & 0x0F0F0F0Fu
-    return <int>((x * 0x01010101u) >> 24)
 
 
 cdef inline uint32_t _held_suited(const uint8_t* c) noexcept nogil:
@@ -71,10 +53,10 @@ cdef int _knitted_cost(const uint8_t* c, const uint8_t* lim, uint32_t held) noex
         u_hon += lim[t] > 0
         h_hon += c[t] > 0 and lim[t] > 0
     for s in range(N_KNITTED_SETS):
-        usable = u_hon + _popcount(KNIT_MASK[s] & ok)
+        usable = u_hon + popcount64(KNIT_MASK[s] & ok)
         if usable < KNITTED_SIZE:
             continue
-        have = h_hon + _popcount(KNIT_MASK[s] & held & ok)
+        have = h_hon + popcount64(KNIT_MASK[s] & held & ok)
         if have > KNITTED_SIZE:
             have = KNITTED_SIZE
         if KNITTED_SIZE - have < best:
@@ -101,7 +83,7 @@ cdef int _knitted_full(const uint8_t* c, uint32_t held) noexcept nogil:
     for t in range(FIRST_HONOR, N_KINDS):
         h_hon += c[t] > 0
     for s in range(N_KNITTED_SETS):
-        have = h_hon + _popcount(KNIT_MASK[s] & held)
+        have = h_hon + popcount64(KNIT_MASK[s] & held)
         if have > KNITTED_SIZE:
             have = KNITTED_SIZE
         if KNITTED_SIZE - have < best:
@@ -122,7 +104,7 @@ cdef int _knitted_straight_full(const uint8_t* c, int n, uint32_t held, int boun
     cdef int missing[N_KNITTED_SETS]
     cdef int s, m, u, v, best = bound
     for s in range(N_KNITTED_SETS):
-        missing[s] = KNITTED_TILES - _popcount(KNIT_MASK[s] & held)
+        missing[s] = KNITTED_TILES - popcount64(KNIT_MASK[s] & held)
     for u in range(N_SUITS):
         less[u][0] = less[u][1] = less[u][2] = -1
     for m in range(KNITTED_TILES + 1):
@@ -157,7 +139,7 @@ cdef int _knitted_straight_cost(const uint8_t* c, const uint8_t* lim, int n, int
     for s in range(N_KNITTED_SETS):
         if KNIT_MASK[s] & ~ok:
             continue
-        missing = KNITTED_TILES - _popcount(KNIT_MASK[s] & held)
+        missing = KNITTED_TILES - popcount64(KNIT_MASK[s] & held)
         if missing >= best:
             continue
         memcpy(rest, c, N_KINDS)
@@ -210,8 +192,8 @@ cdef bint _knitted_ready(const uint8_t* c, int total, uint32_t held) noexcept no
     for t in range(N_KINDS):
         single &= c[t] <= 1
     for s in range(N_KNITTED_SETS):
-        if _popcount(KNIT_MASK[s] & held) >= KNITTED_TILES - 1:
+        if popcount64(KNIT_MASK[s] & held) >= KNITTED_TILES - 1:
             return True
-        if total == KNITTED_SIZE - 1 and single and h_hon + _popcount(KNIT_MASK[s] & held) == total:
+        if total == KNITTED_SIZE - 1 and single and h_hon + popcount64(KNIT_MASK[s] & held) == total:
             return True
     return False

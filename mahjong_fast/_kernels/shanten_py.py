@@ -608,25 +608,7 @@ def _plain_win_rules(data: Sequence[int], total: int, rules: int) -> bool:
             return True
         if total == MAX_HAND and _knitted(data, _FULL) == 0 and max(data) == 1:
             return True
-    pairs = 0
-    for lo, hi, chows in _PARTS:
-        part = tuple(data[lo:hi])
-        size = sum(part)
-        if split_kind(part, chows) != (PAIR if size % 3 == 2 else MELDS):
-            break
-        pairs += size % 3 == 2
-    else:
-        if pairs == 1:
-            return True
-    if total != MAX_HAND:
-        return False
-    if rules & _rf.SEVEN_PAIRS and all(v % 2 == 0 for v in data):
-        return True
-    if rules & _rf.SEVEN_PAIRS_DISTINCT and sum(1 for v in data if v == 2) == 7:
-        return True
-    return bool(rules & _rf.THIRTEEN_ORPHANS) and (
-        all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
-    )
+    return _plain_win(data, total, rules)
 
 
 def _wins_rules(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool, rules: int) -> bool:
@@ -679,7 +661,9 @@ def shanten_counts(
     return UNREACHABLE if cost >= UNREACHABLE else cost - jokers - 1
 
 
-def _plain_win(data: Sequence[int], total: int) -> bool:
+def _plain_win(data: Sequence[int], total: int, rules: int = _rf.CHINESE) -> bool:
+    """A win without jokers in the standard form, or in seven pairs or thirteen orphans where
+    ``rules`` play them (counts within their caps; the suits and knitted forms checked before)."""
     pairs = 0
     for lo, hi, chows in _PARTS:
         part = tuple(data[lo:hi])
@@ -692,9 +676,13 @@ def _plain_win(data: Sequence[int], total: int) -> bool:
             return True
     if total != MAX_HAND:
         return False
-    if all(v % 2 == 0 for v in data):
+    if rules & _rf.SEVEN_PAIRS and all(v % 2 == 0 for v in data):
         return True
-    return all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
+    if rules & _rf.SEVEN_PAIRS_DISTINCT and sum(1 for v in data if v == 2) == 7:
+        return True
+    return bool(rules & _rf.THIRTEEN_ORPHANS) and (
+        all(data[t] for t in ORPHANS) and sum(data[t] for t in ORPHANS) == MAX_HAND
+    )
 
 
 # ---------------------------------------------------------------- jokers free of the caps

@@ -133,7 +133,7 @@ cdef int _kept_rows_cost(const uint8_t** rows, int kept, int n) noexcept nogil:
             if i0 >= 0 and i1 >= 0:
                 return _final(tables.man_pin + (i0 * tables.suit.n_capped + i1) * ROW_LEN,
                               tables.sou_honors + (i2 * tables.honors.n_capped + i3) * ROW_LEN, n)
-            _combine(rows[0], rows[1], a)
+            row_product(rows[0], rows[1], a)
             return _final(a, tables.sou_honors + (i2 * tables.honors.n_capped + i3) * ROW_LEN, n)
     for u in range(N_SUITS + 1):
         if kept >> u & 1 and rows[u] != <const uint8_t*>ZERO_ROW:
@@ -146,7 +146,7 @@ cdef int _kept_rows_cost(const uint8_t** rows, int kept, int n) noexcept nogil:
     if m == 2:
         return _final(live[0], live[1], n)
     if m == 3:
-        _combine(live[0], live[1], a)
+        row_product(live[0], live[1], a)
         return _final(a, live[2], n)
     return _std_rows(live, n)
 
@@ -198,7 +198,7 @@ cdef int _std_general_rules(const uint8_t* c, const uint8_t* lim, int n, int bud
 
 
 cdef inline int _kept_kind(int t, int kept) noexcept nogil:
-    return kept >> _part_of(t) & 1
+    return kept >> part_of(t) & 1
 
 
 cdef int _pairs_rules(const uint8_t* c, const uint8_t* lim, int budget, bint absent, bint distinct,
@@ -261,7 +261,7 @@ cdef void _pair_slots(const uint8_t* c, const uint8_t* lim, bint distinct, int s
     for t in range(N_KINDS):
         if lim[t] < 2:
             continue
-        u = _part_of(t)
+        u = part_of(t)
         h = c[t]
         first = 2 - h if h < 2 else 0
         slots[u][first] += 1

@@ -308,11 +308,11 @@ cdef int _build(ShantenTables* t) noexcept nogil:
         else:
             for a in range(ns):
                 for b in range(ns):
-                    _combine(t.suit_rows.capped[a], t.suit_rows.capped[b],
-                             t.man_pin + (a * ns + b) * ROW_LEN)
+                    row_product(t.suit_rows.capped[a], t.suit_rows.capped[b],
+                                t.man_pin + (a * ns + b) * ROW_LEN)
                 for b in range(nh):
-                    _combine(t.suit_rows.capped[a], t.honor_rows.capped[b],
-                             t.sou_honors + (a * nh + b) * ROW_LEN)
+                    row_product(t.suit_rows.capped[a], t.honor_rows.capped[b],
+                                t.sou_honors + (a * nh + b) * ROW_LEN)
             t.nbytes = ((2 + sizeof(uint16_t)) * (SUIT_VECTORS + HONOR_VECTORS)
                         + 2 * sizeof(PartRows) + <size_t>ns * (ns + nh) * ROW_LEN)
     free(lat)
@@ -383,6 +383,6 @@ cdef inline int _std_capped(const uint8_t* c, int n) noexcept nogil:
 cdef inline int _std_rows(const uint8_t** rows, int n) noexcept nogil:
     cdef uint8_t a[ROW_LEN]
     cdef uint8_t b[ROW_LEN]
-    _combine(rows[0], rows[1], a)
-    _combine(rows[2], rows[3], b)
+    row_product(rows[0], rows[1], a)
+    row_product(rows[2], rows[3], b)
     return _final(a, b, n)

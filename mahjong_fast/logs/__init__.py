@@ -14,8 +14,9 @@ from __future__ import annotations
 from ._analysis import COLUMNS, analyze
 from ._arrays import LogArrays, to_arrays
 from ._decisions import Action, Decision, Point, decisions
-from ._reader import Source, replay
+from ._reader import Source, record_rules, replay, to_mjai
 from ._state import Seat
+from ._tenhou import RecordRules
 
 __all__ = [
     "COLUMNS",
@@ -23,10 +24,13 @@ __all__ = [
     "Decision",
     "LogArrays",
     "Point",
+    "RecordRules",
     "Seat",
     "Source",
     "analyze",
     "decisions",
+    "record_rules",
     "replay",
     "to_arrays",
+    "to_mjai",
 ]

@@ -264,6 +264,52 @@ def analyze(
     log files (paths only; ``None``: enough chunks for eight tasks a worker, so
     small files do not drown in task overhead) and returns the same rows in
     the same order.  ``progress(done, total)`` is called as logs are finished.
+    See docs/logs.md for what each column means.
+
+    Parameters
+    ----------
+    sources
+        One log or several (paths, files, or ``[lines]``).
+    rules
+        The rule set of the judgement: a preset name or a ``Rules``.
+    client
+        ``None``, or a ``dask.distributed.Client`` to run on.
+    files_per_task
+        Log files per cluster task; ``None`` picks.
+    progress
+        Called as ``progress(done, total)`` as logs are finished.
+
+    Returns
+    -------
+    pyarrow.Table
+        One row per discard, columns ``COLUMNS``, in log order.
+
+    Raises
+    ------
+    ValueError
+        A malformed or inconsistent log, a ``files_per_task`` below 1.
+    TypeError
+        An argument of the wrong type (a source that is not a path, with a ``client``).
+    ImportError
+        pyarrow (or, with a ``client``, ``dask.distributed``) is not installed.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> table = logs.analyze([lines])
+    >>> table.num_rows, table.column_names == list(logs.COLUMNS)
+    (2, True)
+    >>> [(row["seat"], row["tile"], row["best"], row["useful"], row["best_useful"]) for row in table.to_pylist()]
+    [(0, 28, True, 4, 4), (1, 32, False, 3, 8)]
     """
     pa = require("pyarrow", "analyze")
     rule_set = as_rules(rules)

@@ -29,7 +29,25 @@ class LogArrays(NamedTuple):
     tile acted on, -1 for none; ``riichi`` bool: the seat was already in
     riichi.  Ids: ``log`` int32 (index into ``names``), ``round`` int16 (kyoku
     in the log, from 0), ``seat`` int8, ``turn`` int16 (the seat's own turns in
-    the round, from 1).
+    the round, from 1).  ``names``: the sources' names, indexed by ``log``.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> arrays = logs.to_arrays([lines])
+    >>> arrays.hands.shape, arrays.hands.dtype, arrays.names
+    ((3, 34), dtype('uint8'), ['<lines>'])
+    >>> arrays.point.tolist(), arrays.action.tolist(), arrays.tile.tolist()
+    ([0, 2, 1], [0, 7, 0], [28, 28, 32])
     """
 
     hands: np.ndarray
@@ -77,6 +95,45 @@ def to_arrays(
     or an iterable of ``Path``; see ``as_sources``): a log given as its lines
     goes inside a list, ``[lines]``.  ``offers=False`` keeps only the seats'
     own turns (draws and calls); ``rules`` as for ``decisions``.
+
+    Parameters
+    ----------
+    sources
+        One log or several (a list or tuple, or an iterable of ``Path``).
+    offers
+        Whether to keep the ``OFFER`` points.
+    rules
+        The rule set of the ``RON`` offers, as for ``decisions``.
+
+    Returns
+    -------
+    LogArrays
+        One row per decision point, in log order.
+
+    Raises
+    ------
+    ValueError
+        A malformed or inconsistent log (see ``decisions``).
+    TypeError
+        An argument of the wrong type.
+    ImportError
+        numpy is not installed (``pip install 'mahjong-fast[logs]'``).
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> arrays = logs.to_arrays([lines], offers=False)
+    >>> arrays.seat.tolist(), arrays.action.tolist(), arrays.turn.tolist()
+    ([0, 1], [0, 0], [1, 1])
     """
     np = require("numpy", "to_arrays")
     rule_set = as_rules(rules)

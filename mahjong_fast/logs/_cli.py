@@ -1,4 +1,4 @@
-"""``mahjong-fast analyze LOG...``: judge every discard of mjai logs for tile efficiency.
+"""``mahjong-fast analyze LOG...``: judge every discard of game logs (mjai, Tenhou) for tile efficiency.
 
 Prints a summary per player, and on request writes the per-discard table
 (``--out``, Parquet or CSV) and a plot (``--plot``).  ``--workers N`` runs on a
@@ -8,6 +8,7 @@ the rows are the same as in one process.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -16,16 +17,18 @@ from typing import IO, Any
 
 from ._analysis import analyze
 from ._progress import Progress
-from ._report import format_summary, plot, summary, write_table
+from ._report import MAX_SHANTEN_SHOWN, format_summary, plot, summary, write_table
 
 DESCRIPTION = "judge every discard of mjai logs for tile efficiency (needs the [logs] extra)"
-LOG_SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
+LOG_SUFFIXES = (".json", ".jsonl", ".json.gz", ".jsonl.gz", ".mjlog", ".mjlog.gz", ".xml", ".xml.gz")
+"""The files a folder stands for: mjai logs and Tenhou records (any file named on its own is read,
+whatever its name: the reader tells the forms apart by content)."""
 OUT_SUFFIXES = (".parquet", ".pq", ".csv")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("logs", nargs="+", metavar="LOG",
-                        help="mjai logs (.json, .jsonl, .json.gz), or folders of them")
+                        help="mjai logs or Tenhou records (mjlog XML, tenhou.net/6 JSON), or folders of them")
     parser.add_argument("--rules", default="riichi", help="the rule set of the judgement (default: riichi)")
     parser.add_argument("--out", metavar="FILE", help="write the per-discard table to FILE.parquet or FILE.csv")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the efficiency-best rate by shanten and turn")
@@ -34,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N processes")
     parser.add_argument("--files-per-task", type=int, metavar="K",
                         help="log files per cluster task (default: enough for eight tasks a worker)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as one JSON object (schema: docs/cli.md)")
     parser.add_argument("--progress", action="store_true",
                         help="always draw the progress bar (by default: on a terminal, for runs over half a second)")
 
@@ -106,15 +111,46 @@ def _run(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
             client.close()
             if cluster is not None and args.workers is not None:
                 cluster.close()
-    stdout.write(f"{table.num_rows} discards in {len(paths)} logs (rules: {args.rules})\n")
-    stdout.write(format_summary(summary(table)) + "\n")
+    rows = summary(table)
     if args.out is not None:
         write_table(table, args.out)
-        stdout.write(f"table: {args.out}\n")
     if args.plot is not None:
         plot(table, args.plot)
+    if args.json:
+        report = summary_report(rows, discards=table.num_rows, logs=len(paths), rules=args.rules, out=args.out,
+                                plot=args.plot)
+        stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
+        return 0
+    stdout.write(f"{table.num_rows} discards in {len(paths)} logs (rules: {args.rules})\n")
+    stdout.write(format_summary(rows) + "\n")
+    if args.out is not None:
+        stdout.write(f"table: {args.out}\n")
+    if args.plot is not None:
         stdout.write(f"plot: {args.plot}\n")
     return 0
+
+
+def summary_report(rows: list[dict[str, Any]], *, discards: int, logs: int, rules: str, out: str | None = None,
+                   plot: str | None = None) -> dict[str, Any]:
+    """The summary of ``analyze`` as the object ``--json`` writes (schema: docs/cli.md): the text
+    table's figures unrounded, each rate beside the discards it counts.
+
+    >>> rows = [{"player": "A", "discards": 2, "best": 0.5, "lost": 1.0,
+    ...          "by_shanten": {-1: (None, 0), 0: (1.0, 1), 1: (0.0, 1), 2: (None, 0), 3: (None, 0), 4: (None, 0)}}]
+    >>> r = summary_report(rows, discards=3, logs=1, rules="riichi")
+    >>> r["players"][0]["by_shanten"]["1"], r["players"][0]["by_shanten"]["4+"]
+    ({'best': 0.0, 'discards': 1}, {'best': None, 'discards': 0})
+    """
+    players = [
+        {"player": r["player"], "discards": r["discards"], "best": r["best"], "lost": r["lost"],
+         "by_shanten": {_shanten_key(s): {"best": rate, "discards": n} for s, (rate, n) in r["by_shanten"].items()}}
+        for r in rows
+    ]
+    return {"rules": rules, "logs": logs, "discards": discards, "players": players, "out": out, "plot": plot}
+
+
+def _shanten_key(shanten: int) -> str:
+    return f"{shanten}+" if shanten == MAX_SHANTEN_SHOWN else str(shanten)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,7 +35,18 @@ from ._state import N_SEATS, Inconsistent, Seat, Table, minus
 
 
 class Point(enum.IntEnum):
-    """The kind of decision point."""
+    """The kind of decision point (the ``point`` code of ``to_arrays``).
+
+    ``DRAW`` (0): the seat has drawn; ``CALL`` (1): it has called chi or pon
+    and must discard; ``OFFER`` (2): another seat's discard (or the tile added
+    to a kan) it could call or win on.
+
+    Examples
+    --------
+    >>> from mahjong_fast.logs import Point
+    >>> Point.OFFER, int(Point.CALL)
+    (<Point.OFFER: 2>, 1)
+    """
 
     DRAW = 0
     CALL = 1
@@ -43,7 +54,18 @@ class Point(enum.IntEnum):
 
 
 class Action(enum.IntEnum):
-    """The action a seat took at a decision point (the ``action`` code of ``to_arrays``)."""
+    """The action a seat took at a decision point (the ``action`` code of ``to_arrays``).
+
+    After a draw: ``DISCARD``, ``RIICHI`` (declared, with its discard),
+    ``TSUMO``, ``ANKAN``, ``KAKAN``, ``NINE_TERMINALS``; after a call:
+    ``DISCARD``; on an offer: ``RON``, ``PON``, ``CHI``, ``DAIMINKAN``, ``PASS``.
+
+    Examples
+    --------
+    >>> from mahjong_fast.logs import Action
+    >>> Action(7), int(Action.PASS)
+    (<Action.PON: 7>, 10)
+    """
 
     DISCARD = 0
     RIICHI = 1
@@ -59,7 +81,26 @@ class Action(enum.IntEnum):
 
 
 class Decision(NamedTuple):
-    """One decision point and the action taken there."""
+    """One decision point and the action taken there (a ``NamedTuple``; ``decisions`` yields them).
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> d = list(logs.decisions(lines))[-1]  # seat 1's discard after its pon
+    >>> d.seat, d.turn, d.point, d.action, d.tile, d.line
+    (1, 1, <Point.CALL: 1>, <Action.DISCARD: 0>, 32, 4)
+    >>> d.melds, sum(d.hand), d.riichi
+    ((Meld.pung('2z'),), 11, False)
+    """
 
     log: str
     """The source's name."""
@@ -148,6 +189,45 @@ def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None 
     seats' own turns matter); ``rules`` is the rule set that says which
     hands a tile completes (``RON`` offers).  A malformed or inconsistent log
     raises ``ValueError`` naming the source, the line and the event.
+
+    Parameters
+    ----------
+    source
+        One log: a path, an open file, or its lines (see ``replay``).
+    offers
+        Whether to list the ``OFFER`` points.
+    rules
+        The rule set of the ``RON`` offers: a preset name or a ``Rules``.
+
+    Yields
+    ------
+    Decision
+        One per decision point, with the seat's state there.
+
+    Raises
+    ------
+    ValueError
+        A malformed or inconsistent log, or one that ends before a decision
+        was taken; an unknown rule set.
+    TypeError
+        An argument of the wrong type.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> [(d.seat, d.point.name, d.action.name) for d in logs.decisions(lines)]
+    [(0, 'DRAW', 'DISCARD'), (1, 'OFFER', 'PON'), (1, 'CALL', 'DISCARD')]
+    >>> [(d.seat, d.point.name, d.action.name) for d in logs.decisions(lines, offers=False)]
+    [(0, 'DRAW', 'DISCARD'), (1, 'CALL', 'DISCARD')]
     """
     rule_set = as_rules(rules)
     name, lines, events = read_events(source)

@@ -1,4 +1,8 @@
-"""Reading mjai logs: a path (plain or gzip), a file, or lines; one event a line.
+"""Reading game logs: a path (plain or gzip), a file, or lines; mjai (one event a line) or a Tenhou record.
+
+A source is told apart by its content, not its name: gzip by its magic bytes,
+then mjlog XML (``<mjloggm>``) and tenhou.net/6 JSON (``{"log": [...]}``) are
+turned into mjai events (``_tenhou``), and anything else is read as mjai.
 
 Every failure is a ``ValueError`` that names the source, the line number and
 the line (shortened): a truncated or corrupt gzip stream, bytes that are not
@@ -16,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any, Union
 
 from ._state import Inconsistent, Seat, Table
+from ._tenhou import FOUR_PLAYER, RecordRules, convert, event_lines, record_kind
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str], Iterable[bytes]]
 """What ``replay`` reads: a path (.json, .jsonl, .json.gz), an open file, or the lines themselves."""
@@ -41,8 +46,8 @@ def _error(name: str, lineno: int, why: str, line: str | None = None) -> ValueEr
     return ValueError(f"{name}, line {lineno}: {why}{shown}")
 
 
-def _decode(name: str, data: bytes) -> list[str]:
-    """The lines of ``data``, gunzipped when it starts with gzip's magic bytes."""
+def _decode(name: str, data: bytes) -> str:
+    """The text of ``data``, gunzipped when it starts with gzip's magic bytes."""
     if data[:2] == _GZIP_MAGIC:
         data = _gunzip(name, data)
     try:
@@ -50,7 +55,7 @@ def _decode(name: str, data: bytes) -> list[str]:
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    return split_lines(text)
+    return text
 
 
 _OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
@@ -93,8 +98,62 @@ def _partial_gunzip(data: bytes) -> bytes:
         return b""
 
 
+Record = tuple[str, list[str], "list[dict[str, Any]] | None", RecordRules]
+"""``(name, lines, events, rules)`` of a source: ``events`` None for an mjai log (its lines not yet parsed)."""
+
+
+def read_source(source: Source) -> Record:
+    """Read a source of any form: mjai lines as they are, a Tenhou record converted to mjai events."""
+    name, text = _read_text(source)
+    if isinstance(text, list):
+        first = text[0].lstrip("\ufeff \t") if text else ""
+        if not first.startswith(("<", "{")) or (first.startswith("{") and record_kind(first) == "mjai"
+                                                 and _is_json(first)):
+            return name, text, None, _mjai_rules(text)
+        joined = "\n".join(text)  # a Tenhou record given as its lines (or a log whose first line is bad)
+        if record_kind(joined) == "mjai":
+            return name, text, None, FOUR_PLAYER
+        text = joined
+    kind = record_kind(text)
+    if kind == "mjai":
+        lines = split_lines(text)
+        return name, lines, None, _mjai_rules(lines)
+    rules, events = convert(name, text, kind)
+    return name, event_lines(events), events, rules
+
+
+def _is_json(line: str) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def _mjai_rules(lines: list[str]) -> RecordRules:
+    """The rules an mjai log's ``start_game`` names (``rules``, as ``convert`` writes it), else four players."""
+    if lines and '"rules"' in lines[0] and _is_json(lines[0]):
+        first = json.loads(lines[0])
+        if isinstance(first, dict) and first.get("type") == "start_game" and first.get("rules") == "riichi3":
+            return RecordRules("riichi3", 3, first.get("aka_flag") is not False, first.get("kuitan") is not False)
+    return FOUR_PLAYER
+
+
 def read_lines(source: Source) -> tuple[str, list[str]]:
-    """``(name, lines)`` of a source; see ``Source``."""
+    """``(name, lines)`` of a source, as mjai lines (a Tenhou record converted); see ``Source``."""
+    name, lines, _, rules = read_source(source)
+    _four_players(name, rules)
+    return name, lines
+
+
+def _four_players(name: str, rules: RecordRules) -> None:
+    if rules.players != 4:
+        raise ValueError(f"{name}: a three-player record: replay, decisions and analyze follow four seats only "
+                         "(logs.to_mjai converts it)")
+
+
+def _read_text(source: Source) -> tuple[str, str | list[str]]:
+    """``(name, text)`` of a source, or ``(name, lines)`` of one given as its lines."""
     name = source_name(source)
     if isinstance(source, (str, os.PathLike)):
         try:
@@ -105,10 +164,10 @@ def read_lines(source: Source) -> tuple[str, list[str]]:
     if isinstance(source, (bytes, bytearray, memoryview)):
         raise TypeError("source must be a path, a file or an iterable of lines, not bytes (wrap it in io.BytesIO)")
     if isinstance(source, io.TextIOBase):
-        return name, split_lines(source.read())
+        return name, source.read()
     if hasattr(source, "read"):
         data = source.read()
-        return name, split_lines(data) if isinstance(data, str) else _decode(name, bytes(data))
+        return name, data if isinstance(data, str) else _decode(name, bytes(data))
     if not isinstance(source, Iterable):
         raise TypeError(f"source must be a path, a file or an iterable of lines, not {type(source).__name__}")
     lines: list[str] = []
@@ -172,13 +231,45 @@ def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
 
 
 def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]]]:
-    """``(name, lines, events)`` of a source, every line parsed."""
-    name, lines = read_lines(source)
-    return name, lines, parse_lines(name, lines)
+    """``(name, lines, events)`` of a source, every line parsed (a Tenhou record's events as converted)."""
+    name, lines, events, rules = read_source(source)
+    _four_players(name, rules)
+    return name, lines, parse_lines(name, lines) if events is None else events
+
+
+def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
+    """The mjai events of a log in any form: a Tenhou record (mjlog XML, plain or gzip, or tenhou.net/6
+    JSON) converted, an mjai log as it is.  Malformed input raises ``ValueError`` naming the source and
+    the line, round or tag.
+
+    >>> record = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/>'
+    ...           '</mjloggm>')
+    >>> [e["type"] for e in to_mjai([record])]
+    ['start_game']
+    """
+    name, lines, events, rules = read_source(source)
+    if events is not None:
+        for event in events:
+            yield dict(event)
+        return
+    _four_players(name, rules)
+    for event, _ in _replay(name, lines, parse_lines(name, lines)):  # an mjai log: checked as replay does
+        yield event
+
+
+def record_rules(source: Source) -> RecordRules:
+    """The rules a log was played under: a Tenhou record's game type (players, red fives, open tanyao);
+    Tenhou's four-player game with red fives for an mjai log (``rules`` "riichi3" in its ``start_game``:
+    three players).
+
+    >>> record_rules(['<mjloggm ver="2.3"><GO type="185"/></mjloggm>'])   # 0xB9: three players
+    RecordRules(rules='riichi3', players=3, red_fives=True, open_tanyao=True)
+    """
+    return read_source(source)[3]
 
 
 def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
-    """Replay an mjai log; yield ``(event, seats)`` after each event.
+    """Replay a log (mjai, or a Tenhou record as its mjai events); yield ``(event, seats)`` after each event.
 
     ``seats`` holds the four ``Seat``s in seat order, each with ``hand`` (a
     ``Hand``: concealed tiles and melds), ``visible`` (34 counts: all it sees
@@ -187,8 +278,55 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
     event: read what you need before asking for it.  A malformed or
     inconsistent log raises ``ValueError`` naming the source, the line and the
     event.
+
+    Parameters
+    ----------
+    source
+        A path (.json, .jsonl, .json.gz), an open file (text or binary), or
+        the log's lines (``str`` or ``bytes``).
+
+    Yields
+    ------
+    tuple[dict, tuple[Seat, Seat, Seat, Seat]]
+        The event as read, and the four seats after it.
+
+    Raises
+    ------
+    ValueError
+        A malformed or inconsistent log: an unknown event, a tile a seat does
+        not hold, a line that is not a JSON object, ...
+    TypeError
+        A source of the wrong type.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> for event, seats in logs.replay(lines):
+    ...     print(event["type"], seats[1].hand)
+    start_kyoku 123m456p789s2266z
+    tsumo 123m456p789s2266z
+    dahai 123m456p789s2266z
+    pon 123m456p789s66z [222z]
+    dahai 123m456p789s6z [222z]
+    >>> list(logs.replay(lines[:1] + ['{"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": false}']))
+    Traceback (most recent call last):
+    ...
+    ValueError: <lines>, line 2: seat 0 holds 13 concealed tiles: it cannot discard: ...
     """
-    name, lines, events = read_events(source)
+    yield from _replay(*read_events(source))
+
+
+def _replay(name: str, lines: list[str], events: list[dict[str, Any]]
+            ) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
     table = Table()
     for i, event in enumerate(events):
         try:

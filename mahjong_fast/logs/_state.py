@@ -43,6 +43,26 @@ class Seat:
     the tiles in its own melds, a kong counting four), ``visible`` (34 counts of
     what it sees outside its own hand and melds), ``riichi`` (its riichi was
     accepted), ``reds`` (34 counts: the red fives among the concealed tiles).
+    ``replay`` makes them; they are not built by hand.
+
+    Examples
+    --------
+    >>> import json
+    >>> from mahjong_fast import logs
+    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+    >>> lines = [json.dumps(e) for e in [
+    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> for event, seats in logs.replay(lines):
+    ...     if event["type"] == "pon":  # read the seats before the next event updates them
+    ...         break
+    >>> seat = seats[1]
+    >>> event["type"], seat.hand, seat.riichi
+    ('pon', Hand('123m456p789s66z [222z]'), False)
     """
 
     __slots__ = ("_face_up", "_meld_counts", "_melds", "_reds", "counts", "declared", "riichi", "size")
@@ -60,32 +80,143 @@ class Seat:
 
     @property
     def concealed(self) -> bytes:
-        """The concealed tiles, 34 counts (red fives counted as fives)."""
+        """The concealed tiles, 34 counts (red fives counted as fives).
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> from mahjong_fast import Tile
+        >>> seat.concealed[Tile.GREEN], sum(seat.concealed)
+        (1, 10)
+        """
         return bytes(self.counts)
 
     @property
     def melds(self) -> tuple[Meld, ...]:
-        """The declared melds, in the order they were declared."""
+        """The declared melds, in the order they were declared.
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> seat.melds
+        (Meld.pung('2z'),)
+        """
         return tuple(self._melds)
 
     @property
     def meld_counts(self) -> bytes:
-        """34 counts of the tiles in this seat's own melds (a kong counts four)."""
+        """34 counts of the tiles in this seat's own melds (a kong counts four).
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> from mahjong_fast import Tile
+        >>> seat.meld_counts[Tile.SOUTH], sum(seat.meld_counts)
+        (3, 3)
+        """
         return bytes(self._meld_counts)
 
     @property
     def visible(self) -> bytes:
-        """34 counts: every tile this seat sees outside its own hand and melds."""
+        """34 counts: every tile this seat sees outside its own hand and melds.
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> from mahjong_fast import Tile
+        >>> [str(Tile(t)) for t, n in enumerate(seat.visible) if n]  # the dora indicator, its own discard
+        ['1p', '6z']
+        """
         return minus(self._face_up, self._meld_counts)
 
     @property
     def reds(self) -> bytes:
-        """34 counts: the red fives among the concealed tiles (only the three fives can be non-zero)."""
+        """34 counts: the red fives among the concealed tiles (only the three fives can be non-zero).
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> sum(seat.reds)
+        0
+        """
         return bytes(self._reds)
 
     @property
     def hand(self) -> Hand:
-        """This seat's concealed tiles and declared melds."""
+        """This seat's concealed tiles and declared melds.
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
+        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
+        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
+        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
+
+        >>> seat.hand
+        Hand('123m456p789s6z [222z]')
+        """
         names = []
         for kind, n in enumerate(self.counts):
             if n:

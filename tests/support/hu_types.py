@@ -2,14 +2,16 @@
 
 ``naive_hu`` enumerates every split of the concealed counts and applies
 DESIGN.md's rules literally; it accepts counts above 4 (a joker standing for a
-fifth copy).  It shares no code with the kernels.
+fifth copy).  It shares no code with the kernels.  The random whole hands are
+``mahjong_fast._bench.hu_hands.random_case``.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import cache
 
+from mahjong_fast._bench.hands import CHOW, CONCEALED_KONG, KONG, PUNG, MeldSpec, meld_counts
+from mahjong_fast._bench.hu_hands import random_case
 from mahjong_fast._classify import HuType
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._layout import FIRST_HONOR, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
@@ -33,8 +35,6 @@ HUTYPE_KERNELS = {"c-extension": "mahjong_fast._kernels.hutype",
 if NO_EXTENSIONS:
     del HUTYPE_KERNELS["c-extension"]
 
-CHOW, PUNG, KONG, CONCEALED_KONG = range(4)
-MeldSpec = tuple[int, int]  # (kind, tile)
 
 # --- the naive reference ----------------------------------------------------
 
@@ -66,17 +66,6 @@ def all_splits(counts: tuple[int, ...]) -> frozenset[tuple[int, tuple[tuple[str,
 
     search(list(counts), -1, [])
     return frozenset(found)
-
-
-def meld_counts(melds: Sequence[MeldSpec]) -> list[int]:
-    c = [0] * N_KINDS
-    for kind, tile in melds:
-        if kind == CHOW:
-            for t in (tile, tile + 1, tile + 2):
-                c[t] += 1
-        else:
-            c[tile] += 3 if kind == PUNG else 4
-    return c
 
 
 def naive_hu(counts: Sequence[int], melds: Sequence[MeldSpec], self_drawn: bool) -> int:
@@ -117,90 +106,3 @@ def naive_hu(counts: Sequence[int], melds: Sequence[MeldSpec], self_drawn: bool)
 
 def meld_bytes(melds: Sequence[MeldSpec]) -> bytes:
     return bytes(kind << 6 | tile for kind, tile in melds)
-
-
-# --- hands ---------------------------------------------------------------------
-
-_POOLS = (
-    list(range(N_KINDS)),
-    list(range(FIRST_HONOR, N_KINDS)),
-    *[list(range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE)) for g in range(N_SUITS)],
-    *[list(range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE)) + list(range(FIRST_HONOR, N_KINDS))
-      for g in range(N_SUITS)],
-)
-
-
-def random_melds(rng: random.Random, n: int, pool: list[int], whole: list[int]) -> list[MeldSpec]:
-    """``n`` declared melds from ``pool`` that keep every kind at four copies or fewer."""
-    melds: list[MeldSpec] = []
-    while len(melds) < n:
-        kind = rng.choice((CHOW, CHOW, PUNG, PUNG, KONG, CONCEALED_KONG))
-        tile = rng.choice(pool)
-        if kind == CHOW and (tile >= FIRST_HONOR or tile % SUIT_SIZE > SUIT_SIZE - 3):
-            continue
-        add = meld_counts([(kind, tile)])
-        if any(a + b > 4 for a, b in zip(whole, add)):
-            continue
-        melds.append((kind, tile))
-        for t in range(N_KINDS):
-            whole[t] += add[t]
-    return melds
-
-
-def concealed_win(rng: random.Random, n_melds: int, pool: list[int], whole: list[int]) -> list[int] | None:
-    """A concealed part of 14 - 3 * n_melds tiles, winning-biased, from ``pool``."""
-    size = 14 - 3 * n_melds
-    c = [0] * N_KINDS
-    style = rng.random()
-    if n_melds == 0 and style < 0.12:  # seven pairs, quads likely
-        kinds = rng.sample(pool, min(len(pool), 7))
-        while sum(c) < 14:
-            t = rng.choice(kinds)
-            if c[t] + whole[t] + 2 <= 4:
-                c[t] += 2
-            elif all(c[k] + whole[k] + 2 > 4 for k in kinds):
-                return None
-    elif n_melds == 0 and style < 0.17:  # thirteen orphans
-        for t in ORPHANS:
-            c[t] = 1
-        c[rng.choice(ORPHANS)] += 1
-    elif style < 0.8:  # pair plus melds
-        tries = 0
-        while sum(c) < size and tries < 60:
-            tries += 1
-            t = rng.choice(pool)
-            if sum(c) == 0:
-                add = {t: 2}
-            elif t < FIRST_HONOR and t % SUIT_SIZE <= SUIT_SIZE - 3 and rng.random() < 0.6:
-                add = {t: 1, t + 1: 1, t + 2: 1}
-            else:
-                add = {t: 3}
-            if all(c[k] + whole[k] + v <= 4 for k, v in add.items()):
-                for k, v in add.items():
-                    c[k] += v
-        if sum(c) != size:
-            return None
-    else:  # random tiles
-        while sum(c) < size:
-            t = rng.choice(pool)
-            if c[t] + whole[t] < 4:
-                c[t] += 1
-    if rng.random() < 0.15:  # a near miss
-        out = rng.choice([t for t in range(N_KINDS) if c[t]])
-        into = rng.choice(pool)
-        if c[into] + whole[into] < 4:
-            c[out] -= 1
-            c[into] += 1
-    return c
-
-
-def random_case(rng: random.Random) -> tuple[list[int], list[MeldSpec], bool]:
-    """Concealed counts, declared melds and self_drawn of a random whole hand."""
-    while True:
-        pool = rng.choice(_POOLS)
-        n_melds = rng.choice((0, 0, 0, 1, 2, 3, 4))
-        whole = [0] * N_KINDS
-        melds = random_melds(rng, n_melds, pool, whole)
-        c = concealed_win(rng, n_melds, pool, whole)
-        if c is not None:
-            return c, melds, rng.random() < 0.5

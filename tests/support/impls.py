@@ -6,6 +6,7 @@ import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -14,6 +15,7 @@ from typing import Callable
 import mahjong_fast
 from mahjong_fast import _api
 from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
+from mahjong_fast._kernels import KERNELS
 
 __all__ = [
     "IMPL_IDS",
@@ -29,9 +31,6 @@ __all__ = [
     "run_python",
 ]
 
-KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring")
-"""The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""
-
 IMPL_IDS = ("pure-python",) if NO_EXTENSIONS else ("c-extension", "pure-python")
 """The implementations this run tests: the compiled one unless the switch is set."""
 
@@ -42,20 +41,22 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 """The repository checkout: the parent of ``tests/``."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Impl:
-    """One implementation of every kernel: all compiled, or all pure Python."""
+    """One implementation of every kernel: all compiled, or all pure Python.
+
+    ``impl.NAME`` is its module of the kernel NAME, for each name of ``KERNELS``
+    (``mahjong_fast._kernels.KERNELS``, the one list the dispatcher follows too).
+    """
 
     name: str
-    win: ModuleType
-    table: ModuleType
-    shanten: ModuleType
-    decompose: ModuleType
-    hutype: ModuleType
-    batch: ModuleType
-    efficiency: ModuleType
-    logscan: ModuleType
-    scoring: ModuleType
+    modules: Mapping[str, ModuleType]
+
+    def __getattr__(self, kernel: str) -> ModuleType:
+        modules = self.__dict__.get("modules", {})
+        if kernel not in modules:
+            raise AttributeError(f"{type(self).__name__} has no kernel {kernel!r}; KERNELS: {', '.join(KERNELS)}")
+        return modules[kernel]
 
     @property
     def compiled(self) -> bool:
@@ -74,7 +75,7 @@ def load_impl(name: str) -> Impl:
     for module in modules.values():
         if is_compiled(module) != (name == "c-extension"):
             raise ImportError(f"{module.__name__} is {module.__file__}: not the {name} build")
-    return Impl(name, **modules)
+    return Impl(name, modules)
 
 
 def implementations() -> list[Impl]:
@@ -91,33 +92,16 @@ def general_api() -> tuple[Callable[..., object], ...]:
     return _api.GENERAL["is_win"], _api.GENERAL["shanten"], _api.GENERAL["waits"]
 
 
-def _checkouts() -> list[Path]:
-    """The checkout holding these tests and, for a linked git worktree, the main checkout."""
-    roots = [REPO_ROOT]
-    dot_git = REPO_ROOT / ".git"
-    if dot_git.is_file():  # a linked worktree: "gitdir: <main>/.git/worktrees/<name>"
-        gitdir = Path(dot_git.read_text().split(":", 1)[1].strip())
-        common = gitdir / "commondir"
-        if common.is_file():
-            main_git = (gitdir / common.read_text().strip()).resolve()
-            roots.append(main_git.parent)
-    return roots
-
-
 def data_dir(name: str) -> Path:
-    """``<checkout>/../shared/data/<name>``: the external test data beside the checkout.
+    """``tests/data/<name>``: test data the repository carries (a user's clone has all it needs).
 
     Missing data is a failure, never a skip: a run that cannot see it has not
     tested what it claims.
     """
-    tried = [root.parent / "shared" / "data" / name for root in _checkouts()]
-    for path in tried:
-        if path.is_dir():
-            return path
-    raise AssertionError(
-        f"external test data {name!r} not found; looked for ../shared/data/{name} beside the "
-        f"checkout: {', '.join(map(str, tried))}. Put the data there (see docs/testing.md)."
-    )
+    path = REPO_ROOT / "tests" / "data" / name
+    if not path.is_dir():
+        raise AssertionError(f"test data {name!r} not found at {path}: the checkout is incomplete (docs/testing.md)")
+    return path
 
 
 def run_python(*args: str, cwd: object = None, **env: str) -> subprocess.CompletedProcess[str]:

@@ -1,0 +1,625 @@
+# The two-step figures of every discard on the row path (``ctx.row_path``), one pass per draw.
+#
+# Words (docs/efficiency.md has the derivation's letters beside them): the hand (14 tiles, H); a
+# discard d leaves the hand left (X = H - d); a draw t of the hand left gives the drawn hand
+# (Y = H - d + t); a second discard e of the drawn hand leaves the pair's hand (Z = H + t - d - e),
+# for the pair {d, e} of kinds of the hand plus the draw (H + t).  Held indices number the kinds
+# of the hand plus the draw, so that a set of them is one 32-bit mask.  "Keeps" means: leaves
+# the same cost (the discard does not go back in shanten).
+# Stands on: efficiency_row_path.pxi and the helpers of efficiency.pyx before it.
+
+cdef inline bint _good_wait(const Ctx* ctx, const uint8_t* c, uint64_t waits) noexcept nogil:
+    """Whether the ready hand ``c`` waits on two kinds or more with more than four copies outside
+    the hand (a two-sided wait or better; not a single, closed, edge or shanpon wait)."""
+    cdef int copies = 0, wait
+    if not waits & (waits - 1):
+        return False
+    while waits:
+        wait = ctz64(waits)
+        waits &= waits - 1
+        copies += ctx.lim[wait] - c[wait]
+    return copies > 4
+
+
+cdef enum:
+    MAX_HELD = 16               # kinds held by the hand plus the draw: at most 15
+    N_CLASSES = 2 * MAX_COPIES  # classes of removing one copy of a kind: its count 1-4, orphan or not
+
+
+ctypedef struct KindGroups:     # the held kinds of a part, grouped by the row of the part less the kind
+    int n
+    uint8_t row[MAX_HELD]       # row[k]: the row of group k
+    uint32_t held[MAX_HELD]     # held[k]: its kinds as held indices
+
+
+ctypedef struct Draw:           # the hand, and one draw t: the hand plus the draw, and its pairs by held indices
+    Parts plus                  # the hand plus the draw by parts (the hand's drawn part when it would hold 15 tiles)
+    Forms plus_forms            # ... for seven pairs and thirteen orphans
+    uint64_t plus_by_count[MAX_COPIES + 1]
+    int8_t plus_forms_less[N_CLASSES]       # its seven pairs and orphans cost less one kind, by class
+    const PartRecord* plus_less[N_KINDS]    # [k]: record of k's part of the hand plus the draw, less one k
+    uint8_t plus_less_row[N_KINDS]          # its row id
+    const PartRecord* hand_less[N_KINDS]    # [k]: record of k's part of the hand less one k
+    const PartRecord* hand_less_two[MAX_HELD][MAX_HELD]     # [i][j]: of their part of the hand less both (NULL unread)
+    uint8_t held_index[N_KINDS]             # held index of a kind of the hand plus the draw
+    uint8_t plus_other_two[N_PARTS][N_PARTS]    # [a][u]: product of the rows other than parts a and u
+    const uint8_t* cost         # COST at the hand's melds
+    const uint16_t* cost_entries    # COST_ENTRIES at the hand's melds
+    int16_t unseen_sums[N_PARTS][1 << SUIT_SIZE]    # [u][m]: unseen copies for the hand of the kinds m of part u
+    int tile                    # the draw
+    int part                    # its part
+    int melds                   # melds of a complete hand
+    bint one_part               # the hand holds 13 tiles of the drawn part
+    uint32_t stamp              # counts the changes of part records
+    uint32_t part_stamp[N_PARTS]    # [v]: the stamp of part v's record in the hand plus the draw
+    uint32_t kept_stamp[N_PARTS][MAX_ROWS]  # [v][rest] == part_stamp[v]: kept_draws[v][rest] is read
+    uint16_t kept_draws[N_PARTS][MAX_ROWS]  # useful draws in part v of a hand whose other parts multiply to ``rest``
+    KindGroups hand_groups[N_PARTS]     # [u]: the hand's kinds of part u by the row of the part less the kind
+    KindGroups plus_groups[N_PARTS]     # the same for the hand plus the draw
+    uint32_t hand_held[N_PARTS]         # [u]: held indices of the hand in part u
+    uint32_t plus_held[N_PARTS]         # ... of the hand plus the draw
+    uint32_t hand_classes[N_CLASSES]    # held indices of the hand by the class of removing one copy
+    uint32_t plus_classes[N_CLASSES]    # ... of the hand plus the draw
+    uint32_t pair_read[MAX_HELD]        # bit j of [i]: the useful draws and total of the pair (i, j) are read
+    uint32_t good_read[MAX_HELD]        # bit j of [i]: whether its hand waits in good shape is read
+    uint32_t good_wait[MAX_HELD]        # ... and it does
+    int16_t pair_total[MAX_HELD][MAX_HELD]      # unseen copies of the pair's useful draws
+    uint64_t pair_draws[MAX_HELD][MAX_HELD]     # the pair's useful draws
+
+
+cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
+    """What every draw of the hand ``c`` reads of it: unseen sums, parts less one kind."""
+    cdef int u, i, m, v, k
+    draw.melds = total // 3
+    draw.cost_entries = COST_ENTRIES + draw.melds * N_ROWS * N_ROWS
+    draw.cost = COST + draw.melds * N_ROWS * N_ROWS
+    for u in range(N_PARTS):
+        draw.unseen_sums[u][0] = 0
+        for i in range(SUIT_SIZE):
+            v = _unseen(ctx, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
+            for m in range(1 << i):
+                draw.unseen_sums[u][(1 << i) + m] = draw.unseen_sums[u][m] + v
+    for k in range(N_KINDS):
+        if c[k]:
+            c[k] -= 1
+            draw.hand_less[k] = _part_record(c, KIND_PART[k])
+            c[k] += 1
+    memset(draw.kept_stamp, 0, sizeof(draw.kept_stamp))
+    memset(draw.hand_less_two, 0, sizeof(draw.hand_less_two))
+
+
+cdef inline int _hand_unseen(const Draw* draw, uint64_t m) noexcept nogil:
+    """Unseen copies of the kinds ``m`` for the hand."""
+    return (draw.unseen_sums[0][m & 0x1FF] + draw.unseen_sums[1][(m >> SUIT_SIZE) & 0x1FF]
+            + draw.unseen_sums[2][(m >> (2 * SUIT_SIZE)) & 0x1FF] + draw.unseen_sums[3][m >> (3 * SUIT_SIZE)])
+
+
+cdef inline int _pair_unseen(const Draw* draw, uint64_t m, int d, int t, int e) noexcept nogil:
+    """Unseen copies of the draws ``m`` for the pair's hand: the hand less ``d`` and ``e`` plus ``t``
+    (``t`` drawable: no count goes below zero)."""
+    return _hand_unseen(draw, m) + <int>((m >> d) & 1) - <int>((m >> t) & 1) + <int>((m >> e) & 1)
+
+
+cdef inline uint64_t _part_draws(const Draw* draw, const PartRecord* r, int row, int rest, int u) noexcept nogil:
+    """Useful draws in part ``u`` (record ``r``, of row id ``row``: given apart so that the table
+    load need not wait for the record's) of a hand whose other three parts multiply to ``rest``."""
+    return _draws_lowering(r, draw.cost_entries[row * N_ROWS + rest], u)
+
+
+cdef inline uint64_t _kept_part_draws(Draw* draw, int v, int rest) noexcept nogil:
+    """``_part_draws`` for a part ``v`` that the pair's hand keeps from the hand plus the draw:
+    one load once read, for it depends on nothing but ``rest``."""
+    if draw.kept_stamp[v][rest] != draw.part_stamp[v]:
+        draw.kept_stamp[v][rest] = draw.part_stamp[v]
+        draw.kept_draws[v][rest] = <uint16_t>_part_draws(draw, draw.plus.record[v], draw.plus.row[v], rest, 0)
+    return <uint64_t>draw.kept_draws[v][rest] << (SUIT_SIZE * v)
+
+
+cdef inline void _forms_less_one(const Forms* f, int flags, int8_t* cost) noexcept nogil:
+    """``cost[2 (k - 1) + o]``: seven pairs and orphans cost of the hand of ``f`` less one copy
+    of a kind it holds k times (1-4), an orphan when o is 1: the class of that removal
+    (``_forms_move``, then ``_forms_cost``, read nothing else of the kind)."""
+    cdef int k, ev, p, sg, need, v, kinds, orph = INF, orph_less = INF
+    for k in range(1, MAX_COPIES + 1):
+        ev = (k & 1) == 0
+        v = INF
+        if flags & SEVEN_PAIRS:
+            p = f.pairs - ev
+            sg = f.singles - 1 + 2 * ev
+            need = 7 - p if p < 7 else 0
+            v = need + (need - sg if need > sg else 0)
+        elif flags & SEVEN_PAIRS_DISTINCT:
+            kinds = f.kinds - (k == 1)
+            v = 7 - (f.doubles - (k == 2)) + (7 - kinds if kinds < 7 else 0)
+        if flags & THIRTEEN_ORPHANS:
+            orph = f.orphans_missing + 1 - (f.orphans_doubled > 0)
+            orph_less = f.orphans_missing + (k == 1) + 1 - (f.orphans_doubled - (k == 2) > 0)
+        cost[2 * (k - 1)] = v if v < orph else orph
+        cost[2 * (k - 1) + 1] = v if v < orph_less else orph_less
+
+
+ctypedef struct DrawnHand:      # the drawn hand of a discard d, as its discards e read it
+    const PartRecord* part_less     # record of d's part of the hand plus the draw, less d
+    int part_less_row           # its row id
+    int discard                 # d
+    int part                    # d's part
+    int index                   # d's held index
+    uint8_t others[N_PARTS]     # [u]: product of the drawn hand's rows other than part u's
+    bint forms_meet             # its seven pairs or orphans cost meets its cost
+    uint32_t standard_keep      # held indices e whose discard keeps its standard cost
+    uint32_t forms_keep         # ... keeps it in seven pairs or orphans
+    int8_t forms_less[N_CLASSES]    # its seven pairs and orphans cost less one kind, by class
+    Forms forms                 # the drawn hand for seven pairs and orphans
+    uint64_t by_count[MAX_COPIES + 1]   # its kinds by count
+    uint32_t others_read        # the slots of ``other_draws`` read for this drawn hand
+    uint8_t others_row[32]      # slot u * 8 + (row & 7): the row of part u it was read for
+    uint64_t other_draws[32]    # useful draws outside part u, the same for every e leaving that row
+
+
+cdef inline int _removal_class(int t, int k) noexcept nogil:
+    """The class of removing one of the k copies of kind t: its index into ``_forms_less_one``."""
+    return 2 * (k - 1) + <int>((ORPHAN_BITS >> t) & 1)
+
+
+cdef inline uint32_t _all_bits_if(bint cond) noexcept nogil:
+    """Every bit when ``cond``, else none: a select without a branch."""
+    return <uint32_t>0 - <uint32_t>cond
+
+
+cdef int _pair_useful(const Ctx* ctx, uint8_t* c, Draw* draw, DrawnHand* drawn, int e, int j, int cost) noexcept nogil:
+    """Useful draws of the pair's hand of the drawn hand less ``e`` (held index ``j``; ``c`` holds
+    the hand plus the draw; cost ``cost``) and their unseen copies, kept at (i, j) and (j, i).
+    The pair's hand differs from the drawn hand in e's part u only: the draws of the other parts
+    depend on its row there alone, read once per row and drawn hand, and those of parts it keeps
+    from the hand plus the draw once per product of the rest (``_kept_part_draws``)."""
+    cdef Forms pair_forms
+    cdef uint64_t pair_by_count[MAX_COPIES + 1]
+    cdef uint64_t m = 0, outside
+    cdef const PartRecord* r
+    cdef int d = drawn.discard, a = drawn.part, i = drawn.index, u = KIND_PART[e], row, v, rest, slot, copies
+    if (drawn.standard_keep >> j) & 1:
+        # the row of e's part in the pair's hand, and the draws inside that part
+        row = drawn.part_less.row_less[KIND_POSITION[e]] if u == a else draw.plus_less_row[e]
+        if a != u:
+            m = _part_draws(draw, draw.plus_less[e], row, drawn.others[u], u)
+        else:
+            r = NULL
+            if u != draw.part:        # the hand's part less d and e: the same for every draw outside it
+                r = draw.hand_less_two[i][j]
+            if r == NULL:
+                c[d] -= 1
+                c[e] -= 1
+                r = _part_record(c, u)
+                c[d] += 1
+                c[e] += 1
+                if u != draw.part:
+                    draw.hand_less_two[i][j] = draw.hand_less_two[j][i] = r
+            m = _part_draws(draw, r, row, drawn.others[u], u)
+        # the draws outside part u depend on that row alone: read once per row and drawn hand
+        slot = u * 8 + (row & 7)
+        if (drawn.others_read >> slot) & 1 and drawn.others_row[slot] == row:
+            outside = drawn.other_draws[slot]
+        else:
+            if a != u:      # the discard's part (the drawn hand's), and the two parts kept from the hand plus the draw
+                rest = draw.plus_other_two[a][u]
+                outside = _part_draws(draw, drawn.part_less, drawn.part_less_row, PRODUCT[row][rest], a)
+                rest = PRODUCT[drawn.part_less_row][row]
+                outside |= _kept_part_draws(draw, OTHER_TWO[a][u][0], PRODUCT[rest][draw.plus.row[OTHER_TWO[a][u][1]]])
+                outside |= _kept_part_draws(draw, OTHER_TWO[a][u][1], PRODUCT[rest][draw.plus.row[OTHER_TWO[a][u][0]]])
+            else:           # the three parts kept from the hand plus the draw
+                v = OTHER_THREE[u][0]
+                outside = _kept_part_draws(draw, v, PRODUCT[row][draw.plus_other_two[v][u]])
+                v = OTHER_THREE[u][1]
+                outside |= _kept_part_draws(draw, v, PRODUCT[row][draw.plus_other_two[v][u]])
+                v = OTHER_THREE[u][2]
+                outside |= _kept_part_draws(draw, v, PRODUCT[row][draw.plus_other_two[v][u]])
+            drawn.others_read |= <uint32_t>1 << slot
+            drawn.others_row[slot] = row
+            drawn.other_draws[slot] = outside
+        m |= outside
+    if (drawn.forms_keep >> j) & 1:     # seven pairs or orphans keep the cost: their draws too
+        copies = c[e] - (e == d)        # e's copies in the drawn hand
+        pair_forms = drawn.forms
+        memcpy(pair_by_count, drawn.by_count, sizeof(pair_by_count))
+        _forms_move(&pair_forms, e, copies, copies - 1)
+        _by_count_move(pair_by_count, e, copies, copies - 1)
+        m |= _forms_useful(&pair_forms, pair_by_count, cost, ctx.flags)
+    draw.pair_draws[i][j] = draw.pair_draws[j][i] = m
+    draw.pair_total[i][j] = draw.pair_total[j][i] = _pair_unseen(draw, m, d, draw.tile, e)
+    draw.pair_read[i] |= <uint32_t>1 << j
+    draw.pair_read[j] |= <uint32_t>1 << i
+    return draw.pair_total[i][j]
+
+
+cdef inline bint _pair_good(const Ctx* ctx, uint8_t* c, Draw* draw, int d, int e, int i, int j) noexcept nogil:
+    """Whether the ready pair's hand (the hand plus the draw less ``d`` and ``e``) waits in good
+    shape (its useful draws read)."""
+    cdef bint good
+    if not (draw.good_read[i] >> j) & 1:
+        c[d] -= 1
+        c[e] -= 1
+        good = _good_wait(ctx, c, draw.pair_draws[i][j])
+        c[d] += 1
+        c[e] += 1
+        draw.good_read[i] |= <uint32_t>1 << j
+        draw.good_read[j] |= <uint32_t>1 << i
+        if good:
+            draw.good_wait[i] |= <uint32_t>1 << j
+            draw.good_wait[j] |= <uint32_t>1 << i
+    return (draw.good_wait[i] >> j) & 1
+
+
+cdef inline void _add_draw(const Ctx* ctx, const uint8_t* c, int t, int s, int best, int waits, bint g,
+                           int* weight, int* num, int* good, TwoStep* out) noexcept nogil:
+    """Add the draw ``t`` of the hand left by a discard (``c`` holds it plus t), whose best keeping
+    discard leaves ``best`` unseen useful copies (-1: none keeps), to that discard's figures."""
+    cdef int n_t = ctx.avail[t] - c[t] + 1        # unseen copies of t for the hand left
+    if s >= 1:
+        weight[0] += n_t
+        num[0] += n_t * (best if best > 0 else 0)
+        good[0] += n_t if g else 0
+    elif best > waits:
+        out.improving |= <uint64_t>1 << t
+        out.improving_total += n_t
+
+
+cdef void _group_by_row(KindGroups* g, uint32_t bits, const uint8_t* kinds, const uint8_t* row_less) noexcept nogil:
+    """The held indices ``bits`` (of the ``kinds``) grouped by the row ``row_less`` of each kind."""
+    cdef int j, k, v
+    g.n = 0
+    while bits:
+        j = ctz64(bits)
+        bits &= bits - 1
+        v = row_less[kinds[j]]
+        for k in range(g.n + 1):
+            if k == g.n:
+                g.row[k] = v
+                g.held[k] = <uint32_t>1 << j
+                g.n += 1
+                break
+            if g.row[k] == v:
+                g.held[k] |= <uint32_t>1 << j
+                break
+
+
+cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* drawn, int cost) noexcept nogil:
+    """A bound on the useful copies after a discard that keeps the drawn hand's cost ``cost``: the
+    unseen copies of the draws that lower the drawn hand's own cost.  Every useful draw x of such
+    a pair's hand lowers the drawn hand's cost too (the pair's hand plus x lies in the drawn hand
+    plus x), and e itself draws nothing for it (adding e back gives the drawn hand)."""
+    cdef uint64_t m = 0
+    cdef int a = drawn.part, v, kk
+    if draw.cost[drawn.part_less_row * N_ROWS + drawn.others[a]] == cost:     # its standard cost meets its cost
+        m = _part_draws(draw, drawn.part_less, drawn.part_less_row, drawn.others[a], a)
+        for kk in range(3):
+            v = OTHER_THREE[a][kk]
+            m |= _kept_part_draws(draw, v, drawn.others[v])
+    if drawn.forms_meet:
+        m |= _forms_useful(&drawn.forms, drawn.by_count, cost, ctx.flags)
+    # the unseen copies for the drawn hand: one more of d, one fewer of the draw
+    return _hand_unseen(draw, m) + <int>((m >> drawn.discard) & 1) - <int>((m >> draw.tile) & 1)
+
+
+cdef void _plus_parts(Draw* draw, const Parts* hand, uint8_t* c, const uint8_t* kinds, int n_kinds,
+                      bint full) noexcept nogil:
+    """The hand plus the draw (``c``) by parts, and the records of its parts less each held kind
+    (``full``: the drawn part would hold 15 tiles, and keeps the hand's record)."""
+    cdef int i, k, a, u
+    cdef const PartRecord* plus = NULL
+    if not full:
+        plus = _part_record(c, draw.part)
+    for i in range(n_kinds):
+        k = kinds[i]
+        u = KIND_PART[k]
+        if u != draw.part:
+            draw.plus_less[k] = draw.hand_less[k]
+        elif k == draw.tile:
+            draw.plus_less[k] = hand.record[u]
+        else:
+            c[k] -= 1
+            draw.plus_less[k] = _part_record(c, u)
+            c[k] += 1
+        draw.pair_read[i] = draw.good_read[i] = draw.good_wait[i] = 0
+    draw.plus = hand[0]
+    if not full:
+        _parts_replace(&draw.plus, plus, draw.part)
+    for a in range(N_PARTS):
+        for u in range(N_PARTS):
+            draw.plus_other_two[a][u] = draw.plus.pair_product[OTHER_TWO[a][u][0]][OTHER_TWO[a][u][1]] if a != u else 0
+    for i in range(n_kinds):
+        k = kinds[i]
+        draw.plus_less_row[k] = draw.plus_less[k].row
+    draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
+    if n_kinds > 0 and kinds[n_kinds - 1] == draw.tile and c[draw.tile] == 1:
+        draw.plus_held[draw.part] |= <uint32_t>1 << (n_kinds - 1)
+    _group_by_row(&draw.plus_groups[draw.part], draw.plus_held[draw.part], kinds, draw.plus_less_row)
+    k = c[draw.tile] - 1                  # the draw's copies in the hand
+    if k:
+        draw.plus_classes[_removal_class(draw.tile, k)] &= ~(<uint32_t>1 << draw.held_index[draw.tile])
+    draw.plus_classes[_removal_class(draw.tile, k + 1)] |= <uint32_t>1 << draw.held_index[draw.tile]
+
+
+ctypedef struct HandPass:       # the hand of the two-step pass, and each discard's figures so far
+    Parts parts                 # the hand by parts
+    Forms forms                 # the hand for seven pairs and thirteen orphans
+    uint64_t by_count[MAX_COPIES + 1]
+    bint forms_play             # 14 tiles and seven pairs or thirteen orphans played
+    uint8_t kinds[MAX_HELD]     # the held kinds by held index, then the draw when the hand lacks it
+    int n_kinds                 # kinds held
+    uint64_t held               # the held kinds as bits
+    uint64_t unseen             # the kinds with unseen copies for the hand
+    uint64_t room               # the kinds the hand may hold one more of
+    int one_part                # the part holding all 14 tiles, or -1
+    int part_tiles[N_PARTS]     # the hand's tiles by part
+    uint64_t discards_drawing[N_KINDS]  # [t]: the discards d (t != d) whose hand left draws t
+    int target[N_KINDS]         # [d]: the cost a discard after a draw must keep (d's shanten, 1 at tenpai)
+    int waits[N_KINDS]          # [d]: at tenpai, the unseen copies of the waits of the hand left
+    int weight[N_KINDS]         # [d]: unseen copies of the useful draws read
+    int sum[N_KINDS]            # [d]: their copies times the best unseen useful total after them
+    int good[N_KINDS]           # [d]: their copies after which a discard waits in good shape
+
+
+cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
+    """What every draw reads of the hand ``c``: its held kinds, parts, groups and classes."""
+    cdef int t, i, u
+    hand.n_kinds = 0
+    hand.held = hand.unseen = hand.room = 0
+    hand.one_part = -1
+    hand.forms_play = total == MAX_HAND and (ctx.flags & PLAIN_FORMS) != 0
+    _draw_init(draw, ctx, c, total)
+    _parts_of(&hand.parts, c)
+    draw.stamp = 1
+    draw.part_stamp[0] = draw.part_stamp[1] = draw.part_stamp[2] = draw.part_stamp[3] = draw.stamp
+    if hand.forms_play:
+        _forms_of(&hand.forms, c)
+        _kinds_by_count(c, hand.by_count)
+    for t in range(N_KINDS):
+        hand.discards_drawing[t] = 0
+        if c[t]:
+            hand.held |= <uint64_t>1 << t
+            draw.held_index[t] = hand.n_kinds
+            hand.kinds[hand.n_kinds] = t
+            hand.n_kinds += 1
+        if ctx.avail[t] > c[t]:
+            hand.unseen |= <uint64_t>1 << t
+        if ctx.lim[t] > c[t]:
+            hand.room |= <uint64_t>1 << t
+    if total == MAX_HAND:
+        for u in range(N_PARTS):
+            if not hand.held & ~PART_KINDS[u]:
+                hand.one_part = u
+    for u in range(N_PARTS):
+        hand.part_tiles[u] = 0
+    for t in range(N_KINDS):
+        hand.part_tiles[KIND_PART[t]] += c[t]
+    memset(draw.hand_held, 0, sizeof(draw.hand_held))
+    memset(draw.hand_classes, 0, sizeof(draw.hand_classes))
+    for i in range(hand.n_kinds):
+        t = hand.kinds[i]
+        draw.plus_less_row[t] = draw.hand_less[t].row
+        draw.hand_held[KIND_PART[t]] |= <uint32_t>1 << i
+        draw.hand_classes[_removal_class(t, c[t])] |= <uint32_t>1 << i
+    for u in range(N_PARTS):
+        _group_by_row(&draw.hand_groups[u], draw.hand_held[u], hand.kinds, draw.plus_less_row)
+        draw.plus_groups[u] = draw.hand_groups[u]
+
+
+cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int d,
+                                    const signed char* sh, const uint64_t* mask, const int* tot,
+                                    TwoStep* out) noexcept nogil:
+    """The draws that count for discard ``d``: its useful draws at one from ready or more, the other
+    drawable tiles at tenpai.  Drawing d back gives the hand itself, whose discards are read
+    already: that draw is added here, and the others are returned."""
+    cdef uint64_t draws
+    cdef int s = sh[d], i, e, best
+    cdef bint good
+    out.two_step = 0.0
+    out.improving = 0
+    out.improving_total = 0
+    out.good_shape = -1.0
+    hand.weight[d] = hand.sum[d] = hand.good[d] = 0
+    # the hand left has room and unseen copies where the hand has, and one more of d
+    draws = hand.unseen | (<uint64_t>1 << d if ctx.avail[d] >= c[d] else 0)
+    if s >= 1:
+        hand.target[d] = s
+        draws &= mask[d]
+    elif s == 0:
+        hand.target[d] = 1
+        hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
+        draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
+    else:
+        draws = 0
+    if (draws >> d) & 1:        # drawing d back: the discards e of the hand itself
+        draws &= ~(<uint64_t>1 << d)
+        best = -1
+        good = False
+        for i in range(hand.n_kinds):
+            e = hand.kinds[i]
+            if sh[e] + 1 == hand.target[d]:
+                if tot[e] > best:
+                    best = tot[e]
+                if s == 1 and not good:
+                    c[e] -= 1
+                    good = _good_wait(ctx, c, mask[e])
+                    c[e] += 1
+        _add_draw(ctx, c, d, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d], out)
+    return draws
+
+
+cdef inline int _draw_begin(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int t) noexcept nogil:
+    """Add the draw ``t`` to the hand ``c`` and read the hand plus the draw; returns its kinds held."""
+    cdef int n_kinds = hand.n_kinds
+    draw.tile = t
+    draw.part = KIND_PART[t]
+    draw.stamp += 1
+    draw.part_stamp[draw.part] = draw.stamp     # the drawn part changed: its kept draws are read again
+    c[t] += 1
+    if c[t] == 1:
+        draw.held_index[t] = n_kinds
+        hand.kinds[n_kinds] = t
+        n_kinds += 1
+    memcpy(draw.plus_held, draw.hand_held, sizeof(draw.plus_held))
+    memcpy(draw.plus_classes, draw.hand_classes, sizeof(draw.plus_classes))
+    _plus_parts(draw, &hand.parts, c, hand.kinds, n_kinds, draw.part == hand.one_part)
+    # with a discard outside the drawn part, the drawn hand holds tiles of that part alone
+    draw.one_part = hand.part_tiles[draw.part] + 1 == MAX_HAND
+    if hand.forms_play:
+        draw.plus_forms = hand.forms
+        _forms_move(&draw.plus_forms, t, c[t] - 1, c[t])
+        memcpy(draw.plus_by_count, hand.by_count, sizeof(hand.by_count))
+        _by_count_move(draw.plus_by_count, t, c[t] - 1, c[t])
+        _forms_less_one(&draw.plus_forms, ctx.flags, draw.plus_forms_less)
+    return n_kinds
+
+
+cdef inline void _draw_end(Draw* draw, uint8_t* c) noexcept nogil:
+    """Take the draw back out of the hand ``c``."""
+    c[draw.tile] -= 1
+    draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
+    draw.stamp += 1
+    draw.part_stamp[draw.part] = draw.stamp
+
+
+cdef inline void _drawn_hand(DrawnHand* drawn, const HandPass* hand, const Draw* draw, const uint8_t* c,
+                             int d, int target) noexcept nogil:
+    """The drawn hand of discard ``d`` (the hand plus the draw, less d) as its discards read it."""
+    cdef int a = KIND_PART[d], u
+    drawn.index = draw.held_index[d]
+    drawn.part = a
+    drawn.discard = d
+    drawn.part_less = draw.plus_less[d]
+    drawn.part_less_row = draw.plus_less_row[d]
+    for u in range(N_PARTS):    # plus_other_two[a][a] is 0, any row: set again below
+        drawn.others[u] = PRODUCT[drawn.part_less_row][draw.plus_other_two[a][u]]
+    drawn.others[a] = draw.plus.others[a]
+    drawn.others_read = 0
+    # a discard never lowers seven pairs or orphans: those of the drawn hand's discards are at least its own
+    drawn.forms_meet = hand.forms_play and draw.plus_forms_less[_removal_class(d, c[d])] <= target
+    if drawn.forms_meet:
+        drawn.forms = draw.plus_forms
+        _forms_move(&drawn.forms, d, c[d], c[d] - 1)
+        memcpy(drawn.by_count, draw.plus_by_count, sizeof(drawn.by_count))
+        _by_count_move(drawn.by_count, d, c[d], c[d] - 1)
+
+
+cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, const Draw* draw,
+                                       const Ctx* ctx, const uint8_t* c, int target) noexcept nogil:
+    """The held indices of the discards e that keep the drawn hand's cost ``target``, without a
+    branch.  The costs of the hand less e are at least the drawn hand's in both forms, so e keeps
+    the cost where one of them meets it: the standard cost read per group of kinds of one row
+    outside the discard's part, per kind inside it; seven pairs and orphans per class."""
+    cdef uint32_t keep = 0, bits
+    cdef uint32_t classes[N_CLASSES]
+    cdef const KindGroups* groups
+    cdef int a = drawn.part, i = drawn.index, d = drawn.discard, k, u, j, rest
+    for k in range(3):
+        u = OTHER_THREE[a][k]
+        rest = drawn.others[u]
+        groups = &draw.plus_groups[u]
+        for j in range(groups.n):
+            keep |= groups.held[j] & _all_bits_if(draw.cost[groups.row[j] * N_ROWS + rest] == target)
+    bits = draw.plus_held[a]
+    rest = drawn.others[a]
+    while bits:
+        j = ctz64(bits)
+        bits &= bits - 1
+        keep |= <uint32_t>(draw.cost[drawn.part_less.row_less[KIND_POSITION[hand.kinds[j]]] * N_ROWS + rest]
+                           == target) << j
+    drawn.standard_keep = keep
+    drawn.forms_keep = 0
+    if drawn.forms_meet:
+        _forms_less_one(&drawn.forms, ctx.flags, drawn.forms_less)
+        memcpy(classes, draw.plus_classes, sizeof(classes))
+        classes[_removal_class(d, c[d])] &= ~(<uint32_t>1 << i)
+        if c[d] > 1:
+            classes[_removal_class(d, c[d] - 1)] |= <uint32_t>1 << i
+        for k in range(2 * MAX_COPIES):
+            drawn.forms_keep |= classes[k] & _all_bits_if(drawn.forms_less[k] == target)
+        keep |= drawn.forms_keep
+    if c[d] == 1:
+        keep &= ~(<uint32_t>1 << i)     # the drawn hand holds no d
+    return keep
+
+
+cdef inline int _best_keeping(DrawnHand* drawn, const HandPass* hand, Draw* draw, const Ctx* ctx,
+                              uint8_t* c, uint32_t keep, int s, int target, bint* good) noexcept nogil:
+    """The most unseen useful copies after a discard in ``keep`` (-1 for none), and in ``good``
+    whether one of them waits in good shape (at one from ready).  The pairs an earlier drawn hand
+    of this draw read come first, in a loop of their own (no branch on which were read); at
+    tenpai the reading stops once the waits are beaten."""
+    cdef int best = -1, i = drawn.index, d = drawn.discard, j, k
+    cdef uint32_t bits = keep & draw.pair_read[i]
+    good[0] = False
+    keep &= ~bits
+    while bits:
+        j = ctz64(bits)
+        bits &= bits - 1
+        k = draw.pair_total[i][j]
+        best = k if k > best else best
+        if s == 1 and not good[0]:
+            good[0] = _pair_good(ctx, c, draw, d, hand.kinds[j], i, j)
+    while keep and not (s == 0 and best > hand.waits[d]):
+        j = ctz64(keep)
+        keep &= keep - 1
+        k = _pair_useful(ctx, c, draw, drawn, hand.kinds[j], j, target)
+        if s == 1 and not good[0]:
+            good[0] = _pair_good(ctx, c, draw, d, hand.kinds[j], i, j)
+        best = k if k > best else best
+    return best
+
+
+cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed char* sh, const uint64_t* mask,
+                         const int* tot, TwoStep* out) noexcept nogil:
+    """Two-step figures of every discard d of the 3n+2 hand ``c`` by rows (``ctx.row_path``);
+    ``sh``, ``mask`` and ``tot``: the hand's discards, every one read.
+
+    For each draw t, the drawn hands (the hand less d plus t) of every discard d that draws t
+    share the hand plus t, and their discards are the hand plus t less a pair {d, e} of its
+    kinds: a drawn hand reads which of its discards keep its cost from rows (a few loads, no
+    branch), and a pair's useful draws once for every drawn hand that keeps it.  Derivation:
+    docs/efficiency.md, "Two-step figures"."""
+    cdef HandPass hand
+    cdef Draw draw
+    cdef DrawnHand drawn
+    cdef uint64_t all_draws = 0, draws, discards
+    cdef uint32_t keep
+    cdef int d, t, s, best
+    cdef bint good
+    _hand_pass_init(&hand, &draw, ctx, c, total)
+    discards = hand.held
+    while discards:
+        d = ctz64(discards)
+        discards &= discards - 1
+        draws = _discard_draws(&hand, &draw, ctx, c, d, sh, mask, tot, &out[d])
+        all_draws |= draws
+        while draws:
+            t = ctz64(draws)
+            draws &= draws - 1
+            hand.discards_drawing[t] |= <uint64_t>1 << d
+    while all_draws:
+        t = ctz64(all_draws)
+        all_draws &= all_draws - 1
+        _draw_begin(&hand, &draw, ctx, c, t)
+        discards = hand.discards_drawing[t]
+        while discards:
+            d = ctz64(discards)
+            discards &= discards - 1
+            s = sh[d]
+            _drawn_hand(&drawn, &hand, &draw, c, d, hand.target[d])
+            # (records hold no draws for a part of 14 tiles: a drawn hand in one part goes without the bound)
+            if (s == 0 and not (draw.one_part and drawn.part != draw.part) and draw.part != hand.one_part
+                    and _improving_bound(ctx, &draw, &drawn, hand.target[d]) <= hand.waits[d]):
+                continue        # no discard of this drawn hand waits on more: no improvement
+            keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
+            best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
+            _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
+                      &out[d])
+        _draw_end(&draw, c)
+    discards = hand.held
+    while discards:
+        d = ctz64(discards)
+        discards &= discards - 1
+        if hand.weight[d]:
+            out[d].two_step = <double>hand.sum[d] / hand.weight[d]
+            if sh[d] == 1:
+                out[d].good_shape = <double>hand.good[d] / hand.weight[d]

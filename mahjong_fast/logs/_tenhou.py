@@ -1,0 +1,600 @@
+"""Tenhou's records as mjai events: mjlog XML (``<mjloggm>``) and tenhou.net/6 JSON (``{"log": [...]}``).
+
+``record_kind(text)`` tells the three forms apart by content (``"mjlog"``,
+``"tenhou6"`` or ``"mjai"``); ``convert(name, text)`` turns a Tenhou record into
+the mjai events Mortal's engine would have written for the same game, and
+``event_lines`` writes them as mjai JSON lines.  Both Tenhou forms go through
+one ``Round`` builder, which turns new dora indicators over where Mortal's
+engine does: right after an ``ankan`` (a new dora still owed by an earlier kan
+first), and after the replacement draw of a ``daiminkan`` or ``kakan``, just
+before the discard (before the next replacement draw when another kan comes
+first; never on a win).
+
+The XML is read without an XML library: a record is a flat run of tags, and
+anything else (a ``<!DOCTYPE``, an entity, text between tags, an unknown tag,
+a cut inside a tag) is a ``ValueError`` naming the file and the tag.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, NamedTuple
+from urllib.parse import unquote
+
+from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
+
+WINDS = ("E", "S", "W", "N")
+_RED_IDS = {five * 4: MJAI_RED_NAMES[s] for s, five in enumerate(RED_FIVES)}
+"""The index136 ids Tenhou deals as red fives (0 of each five): 16, 52, 88."""
+ID_NAMES = tuple(MJAI_NAMES[i // 4] for i in range(136))
+RED_ID_NAMES = tuple(_RED_IDS.get(i, ID_NAMES[i]) for i in range(136))
+
+# the GO tag's ``type`` bits
+_NO_RED = 0x02
+_NO_KUITAN = 0x04
+_SANMA = 0x10
+
+
+class RecordRules(NamedTuple):
+    """The rules a record was played under (``record_rules``).
+
+    >>> from mahjong_fast import logs
+    >>> logs.record_rules(['{"type": "start_game", "names": ["A", "B", "C", "D"]}'])
+    RecordRules(rules='riichi', players=4, red_fives=True, open_tanyao=True)
+    """
+
+    rules: str
+    """``"riichi"`` (four players) or ``"riichi3"`` (three)."""
+    players: int
+    red_fives: bool
+    open_tanyao: bool
+    """Kuitan: tanyao counts with open melds."""
+
+
+FOUR_PLAYER = RecordRules("riichi", 4, True, True)
+"""What an mjai log is played under (Mortal's engine: Tenhou's four-player game with red fives)."""
+
+
+def rules_of_type(game_type: int) -> RecordRules:
+    """The rules of a GO tag's ``type``: three players, no red fives, no open tanyao by its bits."""
+    players = 3 if game_type & _SANMA else 4
+    return RecordRules("riichi3" if players == 3 else "riichi", players, not game_type & _NO_RED,
+                       not game_type & _NO_KUITAN)
+
+
+class RecordError(Exception):
+    """A malformed record; the message names the round or tag (``convert`` adds the file)."""
+
+
+# --- telling the forms apart ------------------------------------------------------------------------
+
+
+_SPACE = re.compile(r"[\s\ufeff]*")
+
+
+def record_kind(text: str) -> str:
+    """``"mjlog"`` (XML), ``"tenhou6"`` (a JSON object with no ``type``: tenhou.net/6 holds ``log``) or
+    ``"mjai"`` (anything else).
+
+    >>> record_kind('<mjloggm ver="2.3"></mjloggm>'), record_kind('{"log": []}'), record_kind('{"type": "end_game"}')
+    ('mjlog', 'tenhou6', 'mjai')
+    """
+    start = _SPACE.match(text).end()  # type: ignore[union-attr]
+    if text.startswith("<", start):
+        return "mjlog"
+    if text.startswith("{", start):
+        import json
+
+        try:
+            first, _ = json.JSONDecoder().raw_decode(text, start)
+        except ValueError:
+            return "mjai"  # the mjai reader says what is wrong with the line
+        if isinstance(first, dict) and "type" not in first:  # every mjai event has a type
+            return "tenhou6"
+    return "mjai"
+
+
+def convert(name: str, text: str, kind: str | None = None) -> tuple[RecordRules, list[dict[str, Any]]]:
+    """``(rules, events)`` of a Tenhou record; a ``ValueError`` naming ``name`` and the round or tag."""
+    kind = record_kind(text) if kind is None else kind
+    try:
+        if kind == "mjlog":
+            return mjlog_events(text)
+        if kind == "tenhou6":
+            from ._tenhou6 import tenhou6_events
+
+            return tenhou6_events(text)
+    except RecordError as exc:
+        raise ValueError(f"{name}, {exc}") from None
+    raise ValueError(f"{name}: not a Tenhou record (mjlog XML or tenhou.net/6 JSON)")
+
+
+_SHARED: dict[tuple[str, int, str, bool | None], dict[str, Any]] = {}
+"""The draws and discards made so far (a few hundred at most), one event each: shared, never modified."""
+_LINES: dict[int, str] = {}
+"""The mjai line of each shared event, by its id (the events live as long as ``_SHARED``)."""
+
+
+def _shared_event(kind: str, actor: int, pai: str, tsumogiri: bool | None) -> dict[str, Any]:
+    key = (kind, actor, pai, tsumogiri)
+    event = _SHARED.get(key)
+    if event is None:
+        event = {"type": kind, "actor": actor, "pai": pai}
+        if tsumogiri is not None:
+            event["tsumogiri"] = tsumogiri
+        _SHARED[key] = event
+        _LINES[id(event)] = _dumps(event)
+    return event
+
+
+def _dumps(event: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
+
+def event_lines(events: list[dict[str, Any]]) -> list[str]:
+    """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
+    get = _LINES.get
+    return [get(id(e)) or _dumps(e) for e in events]
+
+
+# --- one round, in Mortal's order -------------------------------------------------------------------
+
+
+class Round:
+    """Builds one kyoku's mjai events; turns the record's new dora indicators over where Mortal does.
+
+    ``dora`` holds the kyoku's indicators after the first, in the order they were turned over.
+    """
+
+    def __init__(self, events: list[dict[str, Any]], dora: list[str], players: int) -> None:
+        self.events = events
+        self.dora = dora
+        self.players = players
+        self.at_discard = False
+        self.at_tsumo = False
+
+    def _turn_dora(self) -> None:
+        if not self.dora:
+            raise RecordError("a kan turns over a new dora indicator the record does not hold")
+        self.events.append({"type": "dora", "dora_marker": self.dora.pop(0)})
+
+    def tsumo(self, actor: int, pai: str) -> None:
+        if self.at_tsumo:
+            self.at_tsumo = False
+            self._turn_dora()
+        self.events.append(_shared_event("tsumo", actor, pai, None))
+
+    def dahai(self, actor: int, pai: str, tsumogiri: bool) -> None:
+        if self.at_discard:
+            self.at_discard = False
+            self._turn_dora()
+        self.events.append(_shared_event("dahai", actor, pai, tsumogiri))
+
+    def call(self, kind: str, actor: int, target: int, pai: str, consumed: list[str]) -> None:
+        """A chi, pon or daiminkan."""
+        self.events.append({"type": kind, "actor": actor, "target": target, "pai": pai, "consumed": consumed})
+        if kind == "daiminkan":
+            self._open_kan()
+
+    def kakan(self, actor: int, pai: str, consumed: list[str]) -> None:
+        self.events.append({"type": "kakan", "actor": actor, "pai": pai, "consumed": consumed})
+        self._open_kan()
+
+    def _open_kan(self) -> None:
+        if self.at_discard:  # a kan after a kan: the first one's indicator comes before the next draw
+            self.at_tsumo = True
+        self.at_discard = True
+
+    def ankan(self, actor: int, consumed: list[str]) -> None:
+        if self.at_discard:
+            self.at_discard = False
+            self._turn_dora()
+        self.events.append({"type": "ankan", "actor": actor, "consumed": consumed})
+        self._turn_dora()
+
+    def nukidora(self, actor: int, pai: str) -> None:
+        self.events.append({"type": "nukidora", "actor": actor, "pai": pai})
+
+    def reach(self, actor: int) -> None:
+        self.events.append({"type": "reach", "actor": actor})
+
+    def reach_accepted(self, actor: int, scores: list[int]) -> None:
+        deltas = [0] * self.players
+        deltas[actor] = -1000
+        self.events.append({"type": "reach_accepted", "actor": actor, "deltas": deltas, "scores": scores})
+
+    def hora(self, actor: int, target: int, deltas: list[int], ura: list[str]) -> None:
+        self.events.append({"type": "hora", "actor": actor, "target": target, "deltas": deltas, "ura_markers": ura})
+
+    def ryukyoku(self, deltas: list[int]) -> None:
+        self.events.append({"type": "ryukyoku", "deltas": deltas})
+
+    def end(self, finished: bool) -> None:
+        """Close the kyoku: ``end_kyoku`` when it reached its result; every indicator must have been turned."""
+        if finished and self.dora:
+            raise RecordError(f"dora indicators {self.dora} were never turned over by a kan")
+        if finished:
+            self.events.append({"type": "end_kyoku"})
+
+
+def start_kyoku(events: list[dict[str, Any]], label: str, round_index: int, honba: int, kyotaku: int, oya: int,
+                scores: list[int], dora_marker: str, tehais: list[list[str]]) -> None:
+    if not 0 <= round_index < 16:
+        raise RecordError(f"{label}: no such round ({round_index})")
+    events.append({"type": "start_kyoku", "bakaze": WINDS[round_index // 4], "dora_marker": dora_marker,
+                   "kyoku": round_index % 4 + 1, "honba": honba, "kyotaku": kyotaku, "oya": oya, "scores": scores,
+                   "tehais": tehais})
+
+
+def round_label(round_index: int, honba: int) -> str:
+    """How errors name a round: ``E1-0`` (the wind, the dealer's number, the honba)."""
+    wind = WINDS[round_index // 4] if 0 <= round_index < 16 else "?"
+    return f"round {wind}{round_index % 4 + 1}-{honba}"
+
+
+# --- mjlog XML ----------------------------------------------------------------------------------------
+
+
+_TAG = re.compile(r'<([A-Za-z]+)([0-9]*)((?:\s+[A-Za-z][A-Za-z0-9]*="[^"<>&]*")*)\s*/>')
+_ATTR = re.compile(r'([A-Za-z][A-Za-z0-9]*)="([^"]*)"')
+_GAP = re.compile(r"\s*")
+_HEAD = re.compile(r'<mjloggm(?:\s+[A-Za-z]+="[^"<>]*")*\s*>')
+_DRAW = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD = {"D": 0, "E": 1, "F": 2, "G": 3}
+_IGNORED = frozenset(("SHUFFLE", "TAIKYOKU", "BYE"))
+
+
+Tag = tuple[str, str, str]
+"""A tag as read: its name, the number after it (a draw's or discard's tile) and its attributes' text."""
+
+
+def _tags(text: str) -> list[Tag]:
+    """The tags inside ``<mjloggm ...>...</mjloggm>``, each ``(name, number, attributes' text)``.
+
+    One regular expression reads them all; the text left when they are taken out must be blank, else
+    ``_walk`` finds and names the first thing that is not a tag.
+    """
+    if "<!" in text or "<?" in text:
+        raise RecordError("a DTD, a declaration or a comment: refused (a record holds only tags)")
+    pos = _GAP.match(text).end()  # type: ignore[union-attr]
+    head = _HEAD.match(text, pos)
+    end = text.rfind("</mjloggm>")
+    if head is None or end < head.end() or text[end + 10:].strip():
+        _walk(text)
+    body = text[head.end():end]  # type: ignore[union-attr]
+    tags: list[Tag] = _TAG.findall(body)
+    if _TAG.sub("", body).strip():
+        _walk(text)
+    return tags
+
+
+def _walk(text: str) -> None:
+    """Read ``text`` tag by tag up to the first thing that is not one, and say what and where it is."""
+    pos = _GAP.match(text).end()  # type: ignore[union-attr]
+    head = _HEAD.match(text, pos)
+    if head is None:
+        raise RecordError(f"tag {_shown(text, pos)}: not an mjlog record (it must open with <mjloggm ...>)")
+    pos = head.end()
+    while True:
+        pos = _GAP.match(text, pos).end()  # type: ignore[union-attr]
+        m = _TAG.match(text, pos)
+        if m is None:
+            if text.startswith("</mjloggm>", pos):
+                raise RecordError(f"text after </mjloggm>: {_shown(text, pos + 10)}")
+            if pos >= len(text):
+                raise RecordError("the record is cut: it ends without </mjloggm>")
+            raise RecordError(f"tag {_shown(text, pos)}: not a complete tag (the record is cut or malformed)")
+        pos = m.end()
+
+
+def _raw(tag: Tag) -> str:
+    return f"<{tag[0]}{tag[1]}{tag[2]}/>"
+
+
+def _attrs(tag: Tag) -> dict[str, str]:
+    return dict(_ATTR.findall(tag[2]))
+
+
+def _shown(text: str, pos: int) -> str:
+    shown = text[pos:pos + 60]
+    return repr(shown + ("..." if len(text) > pos + 60 else ""))
+
+
+def _ints(tag: str, attrs: dict[str, str], key: str, n: int | None = None, low: int = -10**9,
+          high: int = 10**9) -> list[int]:
+    value = attrs.get(key)
+    if value is None:
+        raise RecordError(f"tag {tag}: no {key!r}")
+    try:
+        out = [int(v) for v in value.split(",")] if value else []
+    except ValueError:
+        raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
+    if (n is not None and len(out) != n) or not all(low <= v <= high for v in out):
+        raise RecordError(f"tag {tag}: bad {key}={value!r}")
+    return out
+
+
+def _seat(tag: str, attrs: dict[str, str], key: str, players: int) -> int:
+    return _ints(tag, attrs, key, 1, 0, players - 1)[0]
+
+
+def mjlog_events(text: str) -> tuple[RecordRules, list[dict[str, Any]]]:
+    """The mjai events of an mjlog record (its text, gunzipped)."""
+    rules = FOUR_PLAYER
+    game_type: int | None = None
+    names: list[str] | None = None
+    events: list[dict[str, Any]] = []
+    kyoku: list[Tag] | None = None
+    for tag in _tags(text):
+        name = tag[0]
+        if name == "INIT":
+            if kyoku is not None:
+                _MjlogRound(rules, kyoku, events).run()
+            kyoku = [tag]
+            if game_type is None:
+                raise RecordError(f"tag {_raw(tag)}: a round before the <GO> tag that gives the rules")
+            if not events:
+                events.append(_start_game(rules, game_type, names))
+        elif kyoku is not None:
+            if name == "GO":
+                raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
+            kyoku.append(tag)
+        elif name == "GO":
+            game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
+            rules = rules_of_type(game_type)
+        elif name == "UN":
+            attrs = _attrs(tag)
+            names = [unquote(attrs.get(f"n{i}", "")) for i in range(4)][:rules.players]
+        elif name not in _IGNORED or tag[1]:
+            raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")
+    if kyoku is not None:
+        _MjlogRound(rules, kyoku, events).run()
+    elif game_type is not None:
+        events.append(_start_game(rules, game_type, names))
+    return rules, events
+
+
+def _start_game(rules: RecordRules, game_type: int, names: list[str] | None) -> dict[str, Any]:
+    return {"type": "start_game", "names": names or [str(i) for i in range(rules.players)],
+            "rules": rules.rules, "aka_flag": rules.red_fives, "kuitan": rules.open_tanyao,
+            "tenhou_type": game_type}
+
+
+class _MjlogRound:
+    """One INIT tag and the tags up to the next: its events, in Mortal's order."""
+
+    def __init__(self, rules: RecordRules, tags: list[Tag], events: list[dict[str, Any]]) -> None:
+        self.rules = rules
+        self.tags = tags
+        self.events = events
+        self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
+        self.n = rules.players
+
+    def name(self, tag: str, tile: int) -> str:
+        if not 0 <= tile < 136:
+            raise RecordError(f"tag {tag}: no tile {tile}")
+        return self.names[tile]
+
+    def run(self) -> None:
+        attrs, raw = _attrs(self.tags[0]), _raw(self.tags[0])
+        n = self.n
+        seed = _ints(raw, attrs, "seed", 6, 0)
+        label = round_label(seed[0], seed[1])
+        self.label = label
+        scores = [v * 100 for v in _ints(raw, attrs, "ten", None)[:n]]
+        if len(scores) != n:
+            raise RecordError(f"{label}, tag {raw}: 'ten' must give {n} scores")
+        hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
+        self.held: list[set[int]] = [set(h) for h in hands]
+        self.out = {t for h in hands for t in h}
+        if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
+            raise RecordError(f"{label}, tag {raw}: a tile dealt twice")
+        self.out.add(seed[5])
+        oya = _seat(raw, attrs, "oya", n)
+        start_kyoku(self.events, label, seed[0], seed[1], seed[2], oya, scores, self.name(raw, seed[5]),
+                    [[self.name(raw, t) for t in sorted(h)] for h in hands])
+        dora: list[str] = []
+        self.round = Round(self.events, dora, n)
+        self.scores = scores
+        self.drawn: list[int | None] = [None] * n
+        self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        self.last: tuple[int, int] | None = None
+        self.game_over = False
+        finished = False
+        try:
+            for tag in self.tags[1:]:
+                if tag[0] == "DORA":
+                    tile = _ints(_raw(tag), _attrs(tag), "hai", 1, 0, 135)[0]
+                    self.take_from_wall(_raw(tag), tile)
+                    dora.append(self.name(_raw(tag), tile))
+            finished = self.tags_of_play(self.tags[1:])
+            self.round.end(finished)
+        except RecordError as exc:
+            raise RecordError(f"{label}, {exc}") from None
+        if self.game_over:
+            self.events.append({"type": "end_game"})
+
+    def take_from_wall(self, tag: str, tile: int) -> None:
+        if tile in self.out:
+            raise RecordError(f"tag {tag}: tile {tile} comes out of the wall twice")
+        self.out.add(tile)
+
+    def give_up(self, tag: str, who: int, tile: int) -> None:
+        if tile not in self.held[who]:
+            raise RecordError(f"tag {tag}: seat {who} does not hold tile {tile}")
+        self.held[who].discard(tile)
+
+    def tags_of_play(self, tags: list[Tag]) -> bool:
+        """Apply the round's tags after INIT; True when they reach its result.
+
+        The draws and discards of every turn take a straight path: a tile not yet out of the wall
+        drawn by a seat due to draw, a tile held discarded by a seat due to discard; anything else
+        goes to ``tag``, which says what is wrong.
+        """
+        n, names, held, drawn, out = self.n, self.names, self.held, self.drawn, self.out
+        events = self.events
+        rnd = self.round
+        finished = False
+        for tag in tags:
+            name, number = tag[0], tag[1]
+            if number and not finished and not rnd.at_discard and not rnd.at_tsumo:
+                tile = int(number)
+                who = _DRAW.get(name, 9)
+                if who < n:
+                    if tile not in out and 0 <= tile < 136 and len(held[who]) % 3 == 1:
+                        out.add(tile)
+                        held[who].add(tile)
+                        drawn[who] = tile
+                        events.append(_shared_event("tsumo", who, names[tile], None))
+                        continue
+                else:
+                    who = _DISCARD.get(name, 9)
+                    if who < n and tile in held[who] and len(held[who]) % 3 == 2:
+                        held[who].discard(tile)
+                        events.append(_shared_event("dahai", who, names[tile], tile == drawn[who]))
+                        drawn[who] = None
+                        self.last = (who, tile)
+                        continue
+            if finished and name not in ("AGARI", "UN", "BYE"):
+                raise RecordError(f"tag {_raw(tag)}: after the round's result")
+            finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished
+        return finished
+
+    def tag(self, name: str, number: str, attrs: dict[str, str], raw: str) -> bool:
+        """Apply one tag; True when it is the round's result."""
+        rnd = self.round
+        if number:
+            tile = int(number)
+            if name in _DRAW and _DRAW[name] < self.n:
+                who = _DRAW[name]
+                if len(self.held[who]) % 3 != 1:
+                    raise RecordError(f"tag {raw}: seat {who} draws holding {len(self.held[who])} tiles")
+                self.name(raw, tile)
+                self.take_from_wall(raw, tile)
+                self.held[who].add(tile)
+                self.drawn[who] = tile
+                rnd.tsumo(who, self.names[tile])
+                return False
+            if name in _DISCARD and _DISCARD[name] < self.n:
+                who = _DISCARD[name]
+                self.name(raw, tile)
+                if len(self.held[who]) % 3 != 2:
+                    raise RecordError(f"tag {raw}: seat {who} discards holding {len(self.held[who])} tiles")
+                self.give_up(raw, who, tile)
+                rnd.dahai(who, self.names[tile], tile == self.drawn[who])
+                self.drawn[who] = None
+                self.last = (who, tile)
+                return False
+            raise RecordError(f"tag {raw}: unknown tag")
+        if name == "N":
+            self.meld(raw, _seat(raw, attrs, "who", self.n), _ints(raw, attrs, "m", 1, 0, 0xFFFF)[0])
+        elif name == "REACH":
+            who = _seat(raw, attrs, "who", self.n)
+            step = _ints(raw, attrs, "step", 1, 1, 2)[0]
+            if step == 1:
+                rnd.reach(who)
+            else:
+                if "ten" in attrs:
+                    self.scores = [v * 100 for v in _ints(raw, attrs, "ten")[:self.n]]
+                else:
+                    self.scores[who] -= 1000
+                rnd.reach_accepted(who, list(self.scores))
+        elif name == "DORA":
+            pass  # turned over by Round, where Mortal does
+        elif name == "AGARI":
+            self.agari(attrs, raw)
+            return True
+        elif name == "RYUUKYOKU":
+            rnd.ryukyoku(self.deltas(attrs, raw))
+            self.owari(attrs)
+            return True
+        elif name not in ("UN", "BYE"):
+            raise RecordError(f"tag {raw}: unknown tag")
+        return False
+
+    def deltas(self, attrs: dict[str, str], raw: str) -> list[int]:
+        if "sc" not in attrs:
+            return [0] * self.n
+        sc = _ints(raw, attrs, "sc")
+        if len(sc) < 2 * self.n:
+            raise RecordError(f"tag {raw}: 'sc' must give {self.n} scores and changes")
+        return [v * 100 for v in sc[1:2 * self.n:2]]
+
+    def owari(self, attrs: dict[str, str]) -> None:
+        if "owari" in attrs:
+            self.game_over = True
+
+    def agari(self, attrs: dict[str, str], raw: str) -> None:
+        who = _seat(raw, attrs, "who", self.n)
+        target = _seat(raw, attrs, "fromWho", self.n)
+        ura = [self.name(raw, t) for t in _ints(raw, attrs, "doraHaiUra")] if "doraHaiUra" in attrs else []
+        self.round.hora(who, target, self.deltas(attrs, raw), ura)
+        self.owari(attrs)
+
+    def meld(self, raw: str, who: int, m: int) -> None:
+        """Decode Tenhou's meld code ``m`` (see docs/logs.md) into its mjai event."""
+        rnd, n, name = self.round, self.n, self.names
+        rel = m & 3
+        if m & 0x4:  # chi: the lowest kind of the run, which of the three was called, each tile's copy
+            t, called = divmod(m >> 10, 3)
+            if t >= 21 or rel != 3 or n == 3:
+                raise RecordError(f"tag {raw}: bad meld code (chi)")
+            low = (t // 7) * 9 + t % 7
+            ids = [(low + k) * 4 + (m >> (3 + 2 * k) & 3) for k in range(3)]
+            self.call(raw, who, "chi", ids[called], ids[:called] + ids[called + 1:], (who + 3) % 4)
+        elif m & 0x18:  # pon (0x8) or kakan (0x10): the kind, which copy is left out (or added), the called one
+            kind, called = divmod(m >> 9, 3)
+            other = m >> 5 & 3
+            if kind >= 34 or rel == 0 or m & 0x18 == 0x18:
+                raise RecordError(f"tag {raw}: bad meld code (pon/kakan)")
+            ids = [kind * 4 + c for c in range(4) if c != other]
+            if m & 0x8:
+                self.call(raw, who, "pon", ids[called], ids[:called] + ids[called + 1:], self.seat_from(who, rel, raw))
+            else:
+                added = kind * 4 + other
+                if sorted(self.pons[who].get(kind, ())) != ids:
+                    raise RecordError(f"tag {raw}: seat {who} adds to a pon it does not have")
+                self.give_up(raw, who, added)
+                del self.pons[who][kind]
+                rnd.kakan(who, name[added], [name[t] for t in ids])
+                self.drawn[who] = None
+        elif m & 0x20:  # kita (three players): the north taken out of the hand
+            tile = m >> 8
+            if n != 3 or not 120 <= tile < 124 or m & 0xDF != 0:
+                raise RecordError(f"tag {raw}: bad meld code (kita)")
+            self.give_up(raw, who, tile)
+            rnd.nukidora(who, name[tile])
+            self.drawn[who] = None
+        else:  # a kan from the hand (ankan) or on a discard (daiminkan)
+            tile = m >> 8
+            if tile >= 136 or m & 0xFC:
+                raise RecordError(f"tag {raw}: bad meld code (kan)")
+            ids = [tile // 4 * 4 + c for c in range(4)]
+            if rel == 0:
+                for t in ids:
+                    self.give_up(raw, who, t)
+                rnd.ankan(who, [name[t] for t in ids])
+                self.drawn[who] = None
+            else:
+                self.call(raw, who, "daiminkan", tile, [t for t in ids if t != tile], self.seat_from(who, rel, raw))
+
+    def seat_from(self, who: int, rel: int, raw: str) -> int:
+        if self.n == 3:
+            if rel == 2:
+                raise RecordError(f"tag {raw}: bad meld code (no seat opposite at three players)")
+            return (who + rel - (rel == 3)) % 3
+        return (who + rel) % 4
+
+    def call(self, raw: str, who: int, kind: str, tile: int, consumed: list[int], target: int) -> None:
+        if self.last != (target, tile):
+            raise RecordError(f"tag {raw}: seat {who} calls tile {tile}, which seat {target} did not just discard")
+        if len(self.held[who]) % 3 != 1:
+            raise RecordError(f"tag {raw}: seat {who} calls holding {len(self.held[who])} tiles")
+        for t in consumed:
+            self.give_up(raw, who, t)
+        if kind == "pon":
+            self.pons[who][tile // 4] = sorted(consumed + [tile])
+        self.last = None
+        self.drawn[who] = None
+        self.round.call(kind, who, target, self.names[tile], [self.names[t] for t in consumed])

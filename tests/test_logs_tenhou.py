@@ -1,0 +1,368 @@
+"""Tenhou's records in every log tool: mjlog XML and tenhou.net/6 JSON as mjai events.
+
+The data are the real Tenhou games of mjx-project/mjx's tests (tests/data/tenhou, MIT): 118 mjlog
+records (phoenix-room hanchan and fixtures cut from them, gzipped as Tenhou serves them) and 32
+tenhou.net/6 JSON files of the same games.  The oracles: Mortal's ``PlayerState`` fed our
+conversion, event by event, for every seat; the hands and melds the records' own ``AGARI`` tags
+give, read here with the standard XML parser and a meld decoder of the test's own; and the same
+game read in each form gives the same rows.
+"""
+from __future__ import annotations
+
+import collections
+import gzip
+import io
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from mahjong_fast import logs
+from mahjong_fast._cli import main as cli_main
+from mahjong_fast.logs._analysis import discard_rows
+
+from support.impls import NO_EXTENSIONS
+from support.mjai_games import NAMES, NEED_MJAI, RED, check_against_player_state, have_mjai
+
+DATA = Path(__file__).resolve().parent / "data" / "tenhou"
+MJLOGS = sorted((DATA / "mjlog").glob("*.mjlog"))
+JSONS = sorted((DATA / "json").glob("*.json"))
+needs_mjai = pytest.mark.skipif(not NEED_MJAI and not have_mjai(),
+                                reason="mjai is not installed (docs/logs.md: the test recipe)")
+RED_IDS = {16: 4, 52: 13, 88: 22}
+"""Tenhou's red fives, index136 -> index34."""
+
+
+def _xml(path: Path) -> ET.Element:
+    return ET.fromstring(gzip.decompress(path.read_bytes()).decode("utf-8"))
+
+
+def _pair(path: Path) -> Path:
+    return DATA / "mjlog" / (path.stem + ".mjlog")
+
+
+def _complete(events: list[dict]) -> list[dict]:
+    """A record that stops mid-round (a fixture cut from a game), closed by an abortive draw after its
+    last discard (where no seat owes a decision)."""
+    if events[-1]["type"] in ("end_game", "end_kyoku"):
+        return events
+    last = max(i for i, e in enumerate(events) if e["type"] in ("dahai", "start_kyoku"))
+    return events[:last + 1] + [{"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_kyoku"},
+                                {"type": "end_game"}]
+
+
+def _write(events: list[dict], path: Path) -> Path:
+    with gzip.open(path, "wt", encoding="utf-8") as f:
+        f.write("".join(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n" for e in events))
+    return path
+
+
+# --- the data ------------------------------------------------------------------------------------
+
+
+def test_the_data_are_there() -> None:
+    assert len(MJLOGS) == 118 and len(JSONS) == 32
+    assert "MIT License" in (DATA / "LICENSE").read_text()
+    assert all(_pair(p).exists() for p in JSONS)
+    kinds = collections.Counter(e["type"] for p in MJLOGS for e in logs.to_mjai(p))
+    assert set(kinds) == {"start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "ankan",
+                          "kakan", "dora", "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game"}
+    assert kinds["hora"] >= 600 and kinds["start_kyoku"] >= 800
+
+
+@pytest.mark.parametrize("path", MJLOGS + JSONS, ids=lambda p: p.name)
+def test_every_record_converts_and_replays(path: Path) -> None:
+    events = list(logs.to_mjai(path))
+    assert events[0]["type"] == "start_game" and events[0]["rules"] == "riichi"
+    assert logs.record_rules(path) == logs.RecordRules("riichi", 4, True, True)
+    replayed = [e for e, _ in logs.replay(path)]
+    assert replayed == events
+
+
+# --- Mortal's PlayerState, every seat, every event -----------------------------------------------------
+
+
+@needs_mjai
+@pytest.mark.parametrize("form", ["mjlog", "json"])
+def test_player_state_accepts_every_event(form: str, tmp_path: Path) -> None:
+    paths = MJLOGS if form == "mjlog" else JSONS
+    total: collections.Counter[str] = collections.Counter()
+    for i, path in enumerate(paths):
+        mjai = _write(_complete(list(logs.to_mjai(path))), tmp_path / f"{path.name}.json.gz")
+        total.update(check_against_player_state(mjai, shanten=i % 4 == 0 or not NO_EXTENSIONS))
+    assert total["seat states"] > (300_000 if form == "mjlog" else 80_000)
+    assert total["offers"] > 1000 and total["discard rows"] > 10_000
+
+
+# --- the records' own AGARI: hands and melds ---------------------------------------------------------
+
+
+def _meld_of(m: int) -> tuple[str, int, bool, int]:
+    """(kind, lowest index34, concealed, red fives) of a meld code, decoded here on its own."""
+    if m & 0b100:
+        run = (m >> 10) // 3
+        first = 9 * (run // 7) + run % 7
+        ids = [4 * (first + k) + ((m >> (3 + 2 * k)) & 3) for k in range(3)]
+        return "chow", first, False, sum(i in RED_IDS for i in ids)
+    if m & 0b1000 or m & 0b10000:
+        kind = (m >> 9) // 3
+        left_out = (m >> 5) & 3
+        ids = [4 * kind + c for c in range(4) if m & 0b10000 or c != left_out]
+        return ("kong" if m & 0b10000 else "pung"), kind, False, sum(i in RED_IDS for i in ids)
+    kind = (m >> 8) // 4
+    return "kong", kind, m & 3 == 0, sum(4 * kind + c in RED_IDS for c in range(4))
+
+
+def _names(ids: list[int]) -> list[str]:
+    return sorted(RED[RED_IDS[i]] if i in RED_IDS else NAMES[i // 4] for i in ids)
+
+
+def _held(concealed: bytes, reds: bytes) -> list[str]:
+    names = []
+    for kind, n in enumerate(concealed):
+        red = reds[kind]
+        names += [NAMES[kind]] * (n - red) + ([RED[kind]] * red if red else [])
+    return names
+
+
+def test_every_win_holds_the_records_hand_and_melds() -> None:
+    wins = 0
+    for path in MJLOGS:
+        agari = [a.attrib for a in _xml(path).iter("AGARI")]
+        horas = [(dict(e), [(s.concealed, s.reds, s.melds) for s in seats]) for e, seats in logs.replay(path)
+                 if e["type"] == "hora"]
+        assert len(horas) == len(agari), path
+        for (event, seats), tag in zip(horas, agari):
+            where = f"{path.name}: {tag}"
+            who, target = int(tag["who"]), int(tag["fromWho"])
+            assert (event["actor"], event["target"]) == (who, target), where
+            concealed, reds, melds = seats[who]
+            held = _held(concealed, reds)
+            hai = [int(t) for t in tag["hai"].split(",")]
+            if who != target:
+                held += _names([int(tag["machi"])])
+            assert sorted(held) == _names(hai), where
+            codes = [int(c) for c in tag["m"].split(",")] if tag.get("m") else []
+            ours = sorted((m.kind, int(m.tile), m.concealed, m.red) for m in melds)
+            assert ours == sorted(map(_meld_of, codes)), where
+            sc = [int(v) for v in tag["sc"].split(",")]
+            assert event["deltas"] == [100 * v for v in sc[1::2]], where
+            wins += 1
+    assert wins >= 600
+
+
+# --- one game, three forms, the same rows -------------------------------------------------------------
+
+
+def _strip(rows: dict, names: bool) -> tuple:
+    keys = [k for k in ("round", "seat", "turn", "tile", "riichi", "forced") if k in rows]
+    out = tuple(rows[k].tolist() for k in keys)
+    return out + ((rows["players"], rows["player"].tolist()) if names else ())
+
+
+@pytest.mark.parametrize("path", [p for p in JSONS if p.name != "first-example.json"], ids=lambda p: p.name)
+def test_the_same_game_in_three_forms_gives_the_same_rows(path: Path, tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    mjlog = _pair(path)
+    mjai = _write(list(logs.to_mjai(mjlog)), tmp_path / "game.json.gz")
+    (a, ha, fa), (b, hb, fb), (c, hc, fc) = (discard_rows(p) for p in (mjlog, path, mjai))
+    assert _strip(a, True) == _strip(c, True)
+    assert _strip(a, False) == _strip(b, False)
+    assert (ha == hb).all() and (ha == hc).all() and (fa == fb).all() and (fa == fc).all()
+    if NO_EXTENSIONS:
+        return  # pure Python judges riichi hands slowly: the judgement's inputs are compared above
+    pytest.importorskip("pyarrow")
+    tables = [logs.analyze(p).drop(["log", "player"]) for p in (mjlog, path, mjai)]
+    assert tables[0].num_rows > 0
+    assert tables[0].equals(tables[1]) and tables[0].equals(tables[2])
+
+
+def test_one_round_objects_one_per_line_read_as_one_game() -> None:
+    path = JSONS[0]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) > 5
+    whole = {"name": json.loads(lines[0])["name"], "rule": json.loads(lines[0])["rule"],
+             "log": [json.loads(line)["log"][0] for line in lines]}
+    assert list(logs.to_mjai(io.StringIO(json.dumps(whole)))) == list(logs.to_mjai(path))
+    assert list(logs.to_mjai(lines)) == list(logs.to_mjai(path))
+
+
+def test_plain_xml_and_any_file_name(tmp_path: Path) -> None:
+    path = MJLOGS[0]
+    plain = tmp_path / "record.txt"
+    plain.write_bytes(gzip.decompress(path.read_bytes()))
+    assert list(logs.to_mjai(plain)) == list(logs.to_mjai(path))
+    assert list(logs.to_mjai(io.BytesIO(path.read_bytes()))) == list(logs.to_mjai(path))
+
+
+def test_convert_command_writes_mjai_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = MJLOGS[0]
+    out = tmp_path / "game.json"
+    assert cli_main(["convert", str(path), "--out", str(out)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line) for line in lines] == list(logs.to_mjai(path))
+    assert [e for e, _ in logs.replay(out)] == list(logs.to_mjai(path))
+    assert cli_main(["convert", str(JSONS[0])]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == len(list(logs.to_mjai(JSONS[0])))
+    assert cli_main(["convert", str(tmp_path / "missing.mjlog")]) == 2
+
+
+def test_analyze_command_reads_a_folder_of_records(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    from mahjong_fast.logs._cli import expand
+
+    assert expand([str(DATA / "mjlog")]) == [str(p) for p in MJLOGS]
+    assert expand([str(DATA / "json")]) == [str(p) for p in JSONS]
+
+
+# --- dora in Mortal's order ------------------------------------------------------------------------
+
+
+def test_new_dora_come_where_mortals_engine_turns_them() -> None:
+    seen = collections.Counter()
+    for path in MJLOGS:
+        events = list(logs.to_mjai(path))
+        for i, e in enumerate(events):
+            if e["type"] == "ankan":
+                assert events[i + 1]["type"] == "dora"
+                seen["ankan"] += 1
+            elif e["type"] in ("daiminkan", "kakan"):
+                after = [x["type"] for x in events[i + 1:i + 6]]
+                if len(after) < 3:
+                    continue  # a fixture cut right after the kan
+                if after[0] == "dora":  # a kan after a kan: the first one's indicator, then the draw
+                    after = after[1:]
+                    seen["kan after kan"] += 1
+                if after[0] == "hora" or after[1] == "hora":
+                    continue  # robbed (chankan) or won on the replacement draw: no new dora
+                assert after[0] == "tsumo", (path, after)
+                assert after[1] in ("dora", "ankan", "kakan"), (path, after)
+                seen["open kan"] += 1
+    assert seen["ankan"] >= 30 and seen["open kan"] >= 25 and seen["kan after kan"] >= 1
+
+
+# --- rules from the record -----------------------------------------------------------------------------
+
+
+SANMA = ('<mjloggm ver="2.3"><GO type="{type}"/><UN n0="a" n1="b" n2="c" n3=""/><TAIKYOKU oya="0"/>'
+         '<INIT seed="0,0,0,1,2,{dora}" ten="350,350,350,0" oya="0" hai0="{h0}" hai1="{h1}" hai2="{h2}" hai3=""/>'
+         '<T{draw}/><N who="0" m="{kita}"/><T{draw2}/><D{draw2}/>'
+         '<RYUUKYOKU type="yao9" ba="0,0" sc="350,0,350,0,350,0"/></mjloggm>')
+
+
+def _sanma(game_type: int = 0xB9) -> str:
+    deal = [t for t in range(136) if not 4 <= t < 32]  # no 2m-8m at three players
+    hands = [deal[13 * i:13 * i + 13] for i in range(3)]
+    return SANMA.format(type=game_type, dora=deal[50], h0=",".join(map(str, hands[0])),
+                        h1=",".join(map(str, hands[1])), h2=",".join(map(str, hands[2])), draw=121,
+                        kita=121 << 8 | 0x20, draw2=deal[60])
+
+
+@pytest.mark.parametrize("game_type, expected", [
+    (0x09, ("riichi", 4, True, True)), (0x0B, ("riichi", 4, False, True)), (0x0D, ("riichi", 4, True, False)),
+    (0xA9, ("riichi", 4, True, True)), (0xB9, ("riichi3", 3, True, True)), (0x17, ("riichi3", 3, False, False)),
+])
+def test_the_game_type_chooses_the_rules(game_type: int, expected: tuple) -> None:
+    record = f'<mjloggm ver="2.3"><GO type="{game_type}" lobby="0"/></mjloggm>'
+    assert tuple(logs.record_rules([record])) == expected
+    first = next(logs.to_mjai([record]))
+    assert (first["rules"], first["aka_flag"], first["kuitan"], first["tenhou_type"]) == (
+        expected[0], expected[2], expected[3], game_type)
+
+
+def test_three_players_convert_with_nukidora() -> None:
+    events = list(logs.to_mjai([_sanma()]))
+    kinds = [e["type"] for e in events]
+    assert kinds == ["start_game", "start_kyoku", "tsumo", "nukidora", "tsumo", "dahai", "ryukyoku", "end_kyoku"]
+    assert len(events[1]["tehais"]) == 3 and events[1]["scores"] == [35000] * 3
+    assert events[3] == {"type": "nukidora", "actor": 0, "pai": "N"}
+    assert logs.record_rules([_sanma()]).rules == "riichi3"
+    with pytest.raises(ValueError, match="three-player"):
+        list(logs.replay([_sanma()]))
+
+
+def test_red_fives_follow_the_game_type() -> None:
+    path = MJLOGS[0]
+    text = gzip.decompress(path.read_bytes()).decode()
+    assert any("r" in e.get("pai", "") for e in logs.to_mjai([text]))
+    plain = text.replace('<GO type="169"', '<GO type="171"')  # 0xAB: no red fives
+    assert not any(e.get("pai", "").endswith("r") for e in logs.to_mjai([plain]))
+
+
+# --- malformed records: a ValueError naming the file and the round or tag -------------------------------
+
+
+def _text(path: Path) -> str:
+    return gzip.decompress(path.read_bytes()).decode("utf-8")
+
+
+def _raises(text: str, *match: str) -> str:
+    with pytest.raises(ValueError) as info:
+        list(logs.to_mjai(io.StringIO(text)))
+    message = str(info.value)
+    for m in match:
+        assert m in message, message
+    return message
+
+
+def test_malformed_mjlog_records() -> None:
+    text = _text(MJLOGS[0])
+    _raises(text[:len(text) // 2], "<")  # cut inside a tag, or between tags
+    _raises(text.replace("</mjloggm>", ""), "without </mjloggm>")
+    _raises(re.sub(r"<T(\d+)/>", r"<X\1/>", text, count=1), "round E1-0", "<X", "unknown tag")
+    _raises(text.replace("<TAIKYOKU", "<TAIKYOKUX"), "TAIKYOKUX", "unknown tag")
+    code = re.search(r'<N who="\d" m="(\d+)"', text)
+    assert code is not None
+    _raises(text.replace(code.group(0), code.group(0).replace(code.group(1), "65535")), "round", "meld code")
+    dealt = re.search(r'hai0="(\d+)', text)
+    draw = re.search(r"<T(\d+)/>", text)
+    assert dealt is not None and draw is not None
+    _raises(text.replace(draw.group(0), f"<T{dealt.group(1)}/>", 1), "round E1-0", "twice")  # an impossible draw
+    _raises('<!DOCTYPE x [<!ENTITY a "b">]>' + text, "DTD")
+    _raises(text.replace('<N who="', '<N who="7', 1), "who")
+    _raises(text.replace("<INIT ", '<GO type="169"/><INIT ', 2).replace('<GO type="169"/><INIT ', "<INIT ", 1),
+            "second <GO>")
+
+
+def test_malformed_json_records() -> None:
+    text = JSONS[0].read_text(encoding="utf-8")
+    _raises('{"title": [], "name": []}\n', "tenhou", "log")
+    obj = json.loads(text.splitlines()[0])
+    obj["log"][0][5][0] = obj["log"][0][4][0]  # a fifth copy? the first draw is the dealer's first tile
+    obj["log"][0][5][1:4] = [obj["log"][0][4][0]] * 3
+    _raises(json.dumps(obj), "round E1-0")
+    obj = json.loads(text.splitlines()[0])
+    obj["log"][0][5].append(11)  # a draw with no turn for it
+    _raises(json.dumps(obj), "round E1-0", "do not fit")
+    obj = json.loads(text.splitlines()[0])
+    obj["log"][0][5][0] = 99  # not a tile
+    _raises(json.dumps(obj), "round E1-0", "99")
+    obj = json.loads(text.splitlines()[0])
+    obj["log"][0][5][0] = "x123"
+    _raises(json.dumps(obj), "round E1-0")
+    _raises(text[: len(text) // 3], "not JSON")
+
+
+@pytest.mark.parametrize("path", MJLOGS[::20] + JSONS[::8], ids=lambda p: p.name)
+def test_fuzzed_truncations_raise_value_errors(path: Path) -> None:
+    data = path.read_bytes()
+    text = _text(path) if path.suffix == ".mjlog" else data.decode("utf-8")
+    rng = random.Random(path.name)
+    end = len(text.rstrip())
+    for cut in sorted(rng.sample(range(1, end), 40)):
+        with pytest.raises(ValueError):
+            list(logs.to_mjai(io.StringIO(text[:cut])))
+    for cut in sorted(rng.sample(range(1, len(data) - 1), 10)):
+        with pytest.raises(ValueError):
+            list(logs.to_mjai(io.BytesIO(data[:cut])))
+    for _ in range(40):  # a byte changed: read or refused, never another error
+        i = rng.randrange(len(text))
+        changed = text[:i] + rng.choice('<>"/=,0123456789 abcTN') + text[i + 1:]
+        try:
+            for _event in logs.replay(io.StringIO(changed)):
+                pass
+        except ValueError:
+            pass
