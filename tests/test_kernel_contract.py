@@ -38,6 +38,8 @@ OTHER_READERS = {
     "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/test_batch.py); its rows "
              "agree with the per-hand kernels (below)",
     "logscan": "takes log lines and seat states, not counts (tests/test_logs_replay.py)",
+    "scoring": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held "
+               "to the same scores and errors in tests/test_scoring.py (random wins, test_kernel_ranges)",
 }
 """Every other kernel, and why the one-reader rule is not its contract."""
 ALIKE = (*READS_COUNTS, "hutype")
