@@ -30,6 +30,8 @@ if TYPE_CHECKING:
         useful_tiles,
         useful_tiles_batch,
     )
+    from ._scoring import score
+    from ._yaku import Score, Yaku
 
 _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "HuType": "_classify",
@@ -47,6 +49,9 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "discard_analysis_batch": "_efficiency",
     "useful_tiles": "_efficiency",
     "useful_tiles_batch": "_efficiency",
+    "score": "_scoring",
+    "Score": "_yaku",
+    "Yaku": "_yaku",
 }
 
 
@@ -80,8 +85,10 @@ __all__ = [
     "HuType",
     "Meld",
     "Rules",
+    "Score",
     "Tile",
     "UsefulTiles",
+    "Yaku",
     "__version__",
     "classify",
     "decode",
@@ -94,6 +101,7 @@ __all__ = [
     "is_win",
     "is_win_batch",
     "parse",
+    "score",
     "shanten",
     "shanten_batch",
     "to_counts",

@@ -40,7 +40,17 @@ def choose(compiled: str, pure: str) -> ModuleType:
 _missing: list[str] = []
 
 if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel_contract.py checks)
-    from ._kernels import batch_py, decompose_py, efficiency_py, hutype_py, logscan_py, shanten_py, table_py, win_py
+    from ._kernels import (
+        batch_py,
+        decompose_py,
+        efficiency_py,
+        hutype_py,
+        logscan_py,
+        scoring_py,
+        shanten_py,
+        table_py,
+        win_py,
+    )
 
     win = win_py
     table = table_py
@@ -50,6 +60,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel
     batch = batch_py
     efficiency = efficiency_py
     logscan = logscan_py
+    scoring = scoring_py
 else:  # one module per name of KERNELS: win, table, shanten, ...
     globals().update({name: choose(f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
                       for name in KERNELS})

@@ -74,6 +74,17 @@ class Rules:
     """Further tiles that do not exist (three-player riichi: 2m-8m); text or tiles."""
     chows: bool = True
     """Whether a chow may be declared."""
+    red_fives: int = 3
+    """Scoring (riichi): red fives in the set, 0 or 3 (one each of 5m 5p 5s), each a dora when 3."""
+    open_tanyao: bool = True
+    """Scoring (riichi): tanyao (断幺九) counts in an open hand (喰いタン), as on Tenhou."""
+    double_yakuman: bool = False
+    """Scoring (riichi): 13-sided kokushi, suuankou tanki, junsei chuuren and daisuushii count twice
+    (Tenhou counts each once)."""
+    kazoe_yakuman: bool = True
+    """Scoring (riichi): 13 han or more without a yakuman pays a yakuman (数え役満), else sanbaiman."""
+    kiriage: bool = False
+    """Scoring (riichi): 4 han 30 fu and 3 han 60 fu round up to mangan (切り上げ満貫)."""
 
     flags: int = dataclasses.field(init=False, repr=False, compare=False)
     """The switches as the kernels read them (``_kernels/rule_flags``)."""
@@ -90,11 +101,14 @@ class Rules:
             raise ValueError(
                 f"Rules.seven_pairs must be 'four_as_two', 'distinct' or None, not {show(self.seven_pairs)}"
             )
-        for field in ("thirteen_orphans", "knitted", "honours", "chows"):
+        for field in ("thirteen_orphans", "knitted", "honours", "chows", "open_tanyao", "double_yakuman",
+                      "kazoe_yakuman", "kiriage"):
             if not isinstance(getattr(self, field), bool):
                 raise TypeError(f"Rules.{field} must be a bool, not {type(getattr(self, field)).__name__}")
         if type(self.max_suits) is not int or not 1 <= self.max_suits <= N_SUITS:
             raise ValueError(f"Rules.max_suits must be 1, 2 or 3, not {show(self.max_suits)}")
+        if type(self.red_fives) is not int or self.red_fives not in (0, 3):
+            raise ValueError(f"Rules.red_fives must be 0 or 3, not {show(self.red_fives)}")
         missing = _missing_tiles(self.missing)
         limits = bytearray([MAX_COPIES]) * N_KINDS
         for t in missing:

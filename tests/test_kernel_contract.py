@@ -38,6 +38,8 @@ OTHER_READERS = {
     "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/test_batch.py); its rows "
              "agree with the per-hand kernels (below)",
     "logscan": "takes log lines and seat states, not counts (tests/test_logs_replay.py)",
+    "scoring": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held "
+               "to the same scores and errors in tests/test_scoring.py (random wins, test_kernel_ranges)",
 }
 """Every other kernel, and why the one-reader rule is not its contract."""
 ALIKE = (*READS_COUNTS, "hutype")
@@ -394,7 +396,7 @@ def test_shanten_includes_stand_on_what_came_before():
             assert other in order[:i], f"{name} stands on {other}, which comes later"
 
 
-@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags"])
+@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags", "_kernels.score_flags"])
 def test_pxd_states_the_numbers_of_its_python_twin(module):
     """Each ``cdef enum`` entry of a ``.pxd`` equals the constant of its ``.py`` twin."""
     import importlib

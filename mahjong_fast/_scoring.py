@@ -1,0 +1,386 @@
+"""``score``: what a riichi win is worth (DESIGN.md, "Scoring").
+
+The arguments are read and checked once here; the scoring kernel
+(``_dispatch.scoring``) finds the reading that pays most and its yaku, han
+and fu; this module adds the dora items, the limit and the payments.  Rules
+follow Tenhou (``Rules`` fields ``red_fives``, ``open_tanyao``,
+``double_yakuman``, ``kazoe_yakuman``, ``kiriage`` switch the house rules).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ._dispatch import scoring as _kernel
+from ._hand import Hand, Meld, MeldLike, _as_meld, _fill, as_hand
+from ._kernels import score_flags as _K
+from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
+from ._rules import RULES, Rules, RulesLike, as_rules
+from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
+from ._yaku import YAKU_BY_ID, Score, Yaku
+
+__all__ = ["score"]
+
+_NORTH = 30
+_RED_IDS = (16, 52, 88)
+_SITUATION = (
+    ("tsumo", _K.TSUMO), ("riichi", _K.RIICHI), ("double_riichi", _K.DOUBLE_RIICHI), ("ippatsu", _K.IPPATSU),
+    ("haitei", _K.HAITEI), ("houtei", _K.HOUTEI), ("rinshan", _K.RINSHAN), ("chankan", _K.CHANKAN),
+    ("tenhou", _K.TENHOU), ("chiihou", _K.CHIIHOU),
+)
+_CONTRADICTIONS = (  # (flag, other flag or condition, message)
+    ("ippatsu", "no riichi", "ippatsu needs riichi=True or double_riichi=True"),
+    ("haitei", "ron", "haitei is a win by tsumo (pass tsumo=True)"),
+    ("houtei", "tsumo", "houtei is a win by ron, not with tsumo=True"),
+    ("rinshan", "ron", "rinshan is a win by tsumo (pass tsumo=True)"),
+    ("rinshan", "no kong", "rinshan needs a kong among the melds"),
+    ("chankan", "tsumo", "chankan is a win by ron, not with tsumo=True"),
+    ("tenhou", "ron", "tenhou is a win by tsumo (pass tsumo=True)"),
+    ("chiihou", "ron", "chiihou is a win by tsumo (pass tsumo=True)"),
+    ("tenhou", "non-dealer", "tenhou is the dealer's win: seat_wind must be east"),
+    ("chiihou", "dealer", "chiihou is a non-dealer's win, not with seat_wind east"),
+    ("tenhou", "melds", "tenhou cannot have melds"),
+    ("chiihou", "melds", "chiihou cannot have melds"),
+    ("tenhou", "riichi", "tenhou cannot come with riichi"),
+    ("chiihou", "riichi", "chiihou cannot come with riichi"),
+    ("riichi", "open", "riichi needs a closed hand, not an open meld"),
+    ("double_riichi", "open", "double_riichi needs a closed hand, not an open meld"),
+    ("haitei", "rinshan", "haitei and rinshan cannot both hold"),
+    ("houtei", "chankan", "houtei and chankan cannot both hold"),
+    ("ippatsu", "rinshan", "ippatsu and rinshan cannot both hold (the kong ends ippatsu)"),
+)
+_GB_ONLY = ("flowers", "last_copy", "last_tile", "kong_draw", "robbing_kong")
+
+
+_FAMILIES: dict[int, tuple[Rules, int]] = {}
+
+
+def _family(rules: Rules) -> int:
+    """Players of the riichi rule set ``rules`` describes (4 or 3); ``ValueError`` for another family."""
+    known = _FAMILIES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    players = _players(rules)
+    if len(_FAMILIES) < 256:
+        _FAMILIES[id(rules)] = (rules, players)
+    return players
+
+
+def _players(rules: Rules) -> int:
+    if rules.seven_pairs == "distinct" and rules.thirteen_orphans and not rules.knitted:
+        return 3 if rules.missing else 4
+    if rules.knitted:
+        raise ValueError(
+            f"rules {rules.name!r}: gb fan counting is not implemented yet; score covers 'riichi' and 'riichi3'"
+        )
+    raise ValueError(f"rules {rules.name!r} have no scoring; score covers 'riichi' and 'riichi3'")
+
+
+def _int_arg(value: object, name: str, top: int | None = None) -> int:
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an int, not {type(value).__name__} {show(value)}")
+    if value < 0 or (top is not None and value > top):
+        bound = f"0-{top}" if top is not None else "0 or more"
+        raise ValueError(f"{name} must be {bound}, not {value}")
+    return value
+
+
+def _wind(value: object, name: str, players: int) -> int:
+    if value is None:
+        return -1
+    try:
+        t = _tile(value, name, None)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a wind (1z-4z, E S W N) or None, not {show(value)}") from None
+    if not FIRST_HONOR <= t < FIRST_HONOR + 4 or (players == 3 and t == _NORTH):
+        winds = "east, south or west" if players == 3 else "a wind (1z-4z)"
+        raise ValueError(f"{name} must be {winds} or None, not {show(value)}")
+    return t
+
+
+_TEXT_TILES: dict[str, int] = {}
+
+
+def _tile(value: object, name: str, encoding: str | None) -> int:
+    if type(value) is int and encoding is None and 0 <= value < N_KINDS:
+        return value
+    if type(value) is str:
+        known = _TEXT_TILES.get(value)
+        if known is None:
+            known = _read_tile(value, name)
+            if len(_TEXT_TILES) < 1024:
+                _TEXT_TILES[value] = known
+        return known
+    return _read_tile(value, name, encoding)
+
+
+def _read_tile(value: object, name: str, encoding: str | None = None) -> int:
+    if isinstance(value, str):
+        if value in ("E", "S", "W", "N", "P", "F", "C"):
+            return FIRST_HONOR + "ESWNPFC".index(value)
+        return int(as_tile_red(value, name)[0])
+    if encoding not in (None, "index34", "counts") and not isinstance(value, Tile):
+        try:
+            return int(decode_tile(value, encoding))  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
+            raise type(exc)(f"{name}: {exc}") from None
+    return int(as_tile_red(value, name)[0])
+
+
+_TEXT_INDICATORS: dict[str, tuple[int, ...]] = {}
+
+
+def _indicators(value: object, name: str, encoding: str | None) -> tuple[int, ...]:
+    if type(value) is str:
+        known = _TEXT_INDICATORS.get(value)
+        if known is None:
+            known = tuple(int(t) for t in read_tiles(value, detect_notation(value), name)) if value.strip() else ()
+            if len(_TEXT_INDICATORS) < 1024:
+                _TEXT_INDICATORS[value] = known
+        return known
+    return tuple(_tile(v, f"{name}[{i}]", encoding) for i, v in enumerate(tile_items(value, name)))
+
+
+def _next(indicator: int, players: int) -> int:
+    """The dora an indicator shows (three-player: 1m shows 9m and 9m shows 1m)."""
+    if indicator < FIRST_HONOR:
+        if players == 3 and indicator in (0, 8):
+            return 8 - indicator
+        return indicator - SUIT_SIZE + 1 if indicator % SUIT_SIZE == SUIT_SIZE - 1 else indicator + 1
+    if indicator < FIRST_HONOR + 4:
+        return FIRST_HONOR + (indicator - FIRST_HONOR + 1) % 4
+    return FIRST_HONOR + 4 + (indicator - FIRST_HONOR - 4 + 1) % 3
+
+
+_NEXT4 = tuple(_next(t, 4) for t in range(N_KINDS))
+_NEXT3 = tuple(_next(t, 3) for t in range(N_KINDS))
+
+
+def _payments(base: int, tsumo: bool, dealer: bool) -> int | tuple[int, int]:
+    def up(x: int) -> int:
+        return -(-x // 100) * 100
+
+    if not tsumo:
+        return up(base * (6 if dealer else 4))
+    if dealer:
+        return (0, up(2 * base))
+    return (up(2 * base), up(base))
+
+
+def _limit(han: int, base: int, yakuman: int) -> str:
+    if yakuman:
+        return "yakuman"
+    return {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}.get(base, "")
+
+
+def score(
+    hand14: object, win: object, *, melds: Iterable[MeldLike] = (), rules: RulesLike = "riichi",
+    encoding: str | None = None, tsumo: bool = False, riichi: bool = False, double_riichi: bool = False,
+    ippatsu: bool = False, haitei: bool = False, houtei: bool = False, rinshan: bool = False,
+    chankan: bool = False, tenhou: bool = False, chiihou: bool = False, seat_wind: object = None,
+    round_wind: object = None, dora: object = (), ura: object = (), kita: int = 0, honba: int = 0,
+    riichi_sticks: int = 0, flowers: int = 0, last_copy: bool = False, last_tile: bool = False,
+    kong_draw: bool = False, robbing_kong: bool = False,
+) -> Score:
+    """What a riichi win is worth: its yaku, han, fu, limit and payments.
+
+    Parameters
+    ----------
+    hand14
+        The concealed part, the winning tile included (anything ``Hand``
+        accepts; ``encoding="index136"`` reads ids 16/52/88 as red fives).
+        Concealed part plus melds (a kong as three) must be 14 tiles and win.
+    win
+        The winning tile, in the hand's encoding (or text); it must be in ``hand14``.
+    melds
+        Declared melds (``Meld`` or text; ``{1111z}`` a concealed kong).
+    rules
+        ``"riichi"`` (Tenhou's four-player rules), ``"riichi3"`` (Tenhou's
+        three-player game: kita, tsumo-son payments, no chows) or a ``Rules``
+        derived from them.  Other rule sets are a ``ValueError``.
+    tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou
+        The situation.  ``double_riichi`` implies riichi.
+    seat_wind, round_wind
+        Winds (``"1z"``-``"4z"``, ``"E"``, index34 27-30 whatever the encoding) or ``None`` (a
+        non-dealer; no wind yakuhai).  The dealer is the seat whose wind is east.
+    dora, ura
+        Dora and ura dora indicators: text such as ``"3p5z"``, or tiles as
+        ints in the hand's ``encoding``; at most 5, no more ura than dora, ura
+        only with riichi.
+    kita
+        Three-player: the kita (北抜き) declared, one han each.
+    honba, riichi_sticks
+        Counters added by ``Score.deltas`` (300 per honba, 1000 per stick).
+
+    Returns
+    -------
+    Score
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: a hand that does not win, ``win`` not in it,
+        contradicting flags, too many indicators, rules that do not score.
+
+    Examples
+    --------
+    >>> s = score("123567m234p678s55p", "8s", riichi=True, dora="4p")
+    >>> print(s)
+    立直 1, 平和 1, ドラ 2 — 4 han 30 fu, 7700
+    >>> s.han, s.fu, s.points
+    (4, 30, 7700)
+    """
+    r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
+    players = _family(r)
+    if flowers or last_copy or last_tile or kong_draw or robbing_kong:
+        for name, value in zip(_GB_ONLY, (flowers, last_copy, last_tile, kong_draw, robbing_kong)):
+            if value:
+                raise ValueError(f"{name} is a gb argument; rules {r.name!r} do not take it")
+    if encoding is not None and not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+    parts = _quick_parts(hand14, melds) if encoding is None else None
+    if parts is None:
+        enc = "index34" if encoding is None else encoding
+        hand = Hand.__new__(Hand)
+        _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+        parts = hand.counts, hand.melds, sum(hand.red) + sum(m.red for m in hand.melds), hand.all_counts
+    concealed, meld_list, red, counts = parts
+
+    def shown() -> str:
+        return str(as_hand(hand14, melds, encoding, "hand14"))
+
+    flags = (tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou)
+    for (name, _), value in zip(_SITUATION, flags):
+        if value is not True and value is not False:
+            raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    if double_riichi:
+        riichi = True
+    win_tile = _tile(win, "win", encoding)
+    if not concealed[win_tile]:
+        raise ValueError(f"win {show(win)} ({TILES[win_tile]}) is not in hand14 {shown()}")
+    size = sum(concealed) + 3 * len(meld_list)
+    if size != 14:
+        raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
+    if players == 3:
+        r.check_tiles(counts, "hand14")
+        if any(m.kind == "chow" for m in meld_list):
+            raise ValueError(f"melds: rules {r.name!r} have no chows")
+    seat = _wind(seat_wind, "seat_wind", players)
+    round_ = _wind(round_wind, "round_wind", players)
+    dealer = seat == FIRST_HONOR
+    open_hand = any(not m.concealed for m in meld_list)
+    if ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or (riichi and open_hand):
+        _check_flags(dict(zip((n for n, _ in _SITUATION), flags), riichi=riichi), {
+            "no riichi": not riichi, "ron": not tsumo, "tsumo": tsumo,
+            "no kong": not any(m.kind == "kong" for m in meld_list), "non-dealer": not dealer, "dealer": dealer,
+            "melds": bool(meld_list), "riichi": riichi, "open": open_hand, "rinshan": rinshan, "chankan": chankan,
+        })
+    indicators = _indicators(dora, "dora", encoding) if dora else ()
+    ura_indicators = _indicators(ura, "ura", encoding) if ura else ()
+    if len(indicators) > 5:
+        raise ValueError(f"dora: at most 5 indicators, not {len(indicators)}")
+    if len(ura_indicators) > len(indicators):
+        raise ValueError(f"ura: {len(ura_indicators)} indicators, more than the {len(indicators)} dora indicators")
+    if ura_indicators and not riichi:
+        raise ValueError("ura: ura dora indicators need riichi=True")
+    if kita or type(kita) is not int:
+        kita = _int_arg(kita, "kita", 4)
+        if players == 4:
+            raise ValueError(f"kita: {kita} kita under rules {r.name!r}; kita is a three-player (riichi3) count")
+        if kita + counts[_NORTH] > 4:
+            raise ValueError(f"kita: {kita} kita and {counts[_NORTH]} north in the hand make more than 4")
+    if honba or type(honba) is not int:
+        honba = _int_arg(honba, "honba")
+    if riichi_sticks or type(riichi_sticks) is not int:
+        riichi_sticks = _int_arg(riichi_sticks, "riichi_sticks")
+
+    nexts = _NEXT3 if players == 3 else _NEXT4
+    dora_count = sum(counts[d] + (kita if d == _NORTH else 0) for d in (nexts[i] for i in indicators))
+    ura_count = sum(counts[d] + (kita if d == _NORTH else 0) for d in (nexts[i] for i in ura_indicators))
+    if not r.red_fives:
+        red = 0
+    situation = 0
+    for (_, bit), value in zip(_SITUATION, flags):
+        if value:
+            situation |= bit
+    if riichi:
+        situation |= _K.RIICHI
+    switches = ((_K.OPEN_TANYAO if r.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if r.double_yakuman else 0)
+                | (_K.KAZOE_YAKUMAN if r.kazoe_yakuman else 0) | (_K.KIRIAGE if r.kiriage else 0))
+    melds_code = tuple([_MELD_CODE[m.kind, m.concealed] + (int(m.tile),) for m in meld_list])
+    result = _kernel.score_counts(bytes(concealed), melds_code, win_tile, situation, seat, round_,
+                                  dora_count + ura_count + red + kita, switches)
+    if result is None:
+        raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
+    yaku, han, fu, yakuman, base = result
+    if not yaku:
+        return Score(valid=False, items=(), han=0, fu=0, yakuman=0, limit="", points=0, tsumo=tsumo,
+                     dealer=dealer, honba=honba, riichi_sticks=riichi_sticks, players=players)
+    items = tuple([(YAKU_BY_ID[y], h) for y, h in yaku])
+    if not (yakuman and fu == 0):
+        extras = ((Yaku.DORA, dora_count), (Yaku.URA_DORA, ura_count), (Yaku.AKA_DORA, red), (Yaku.KITA, kita))
+        items += tuple([(y, n) for y, n in extras if n])
+    return Score(valid=True, items=items, han=han, fu=fu, yakuman=yakuman, limit=_limit(han, base, yakuman),
+                 points=_payments(base, tsumo, dealer), tsumo=tsumo, dealer=dealer, honba=honba,
+                 riichi_sticks=riichi_sticks, players=players)
+
+
+_MELD_CODE = {
+    ("chow", False): (_K.CHOW,), ("pung", False): (_K.PUNG,), ("kong", False): (_K.KONG,),
+    ("kong", True): (_K.CONCEALED_KONG,),
+}
+_GROUPS = re.compile(r"([0-9]+)([mpsz])")
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_RANK = {str(d): d - 1 for d in range(1, 10)}
+_RANK["0"] = 4  # a red five
+_MELDS: dict[str, Meld] = {}
+
+
+def _check_flags(flags: dict[str, bool], conditions: dict[str, bool]) -> None:
+    for flag, condition, message in _CONTRADICTIONS:
+        if flags[flag] and conditions[condition]:
+            raise ValueError(f"{flag}: {message}")
+
+
+Parts = tuple[Sequence[int], tuple[Meld, ...], int, Sequence[int]]
+
+
+def _quick_parts(hand14: object, melds: object) -> Parts | None:
+    """Concealed counts, melds, red fives and all counts of plain mpsz text and melds (None: the general path).
+
+    The general path reads the same hands to the same values; it alone raises.
+    """
+    if type(hand14) is not str or not isinstance(melds, (tuple, list)):
+        return None
+    groups = _GROUPS.findall(hand14)
+    if sum(len(digits) for digits, _ in groups) + len(groups) != len(hand14):
+        return None  # other characters: the general path reads (or refuses) them
+    counts = [0] * N_KINDS
+    red = [0, 0, 0]
+    for digits, suit in groups:
+        base = _SUIT_BASE[suit]
+        if base == FIRST_HONOR and digits.strip("1234567"):
+            return None  # 0z, 8z, 9z: the general path refuses them
+        for d in digits:
+            counts[base + _RANK[d]] += 1
+        if "0" in digits:
+            red[base // SUIT_SIZE] += digits.count("0")
+    meld_list: list[Meld] = []
+    for i, m in enumerate(melds):
+        if type(m) is not Meld:
+            if type(m) is not str:
+                return None
+            known = _MELDS.get(m)
+            if known is None:
+                known = _as_meld(m, f"melds[{i}]")
+                if len(_MELDS) < 4096:
+                    _MELDS[m] = known
+            m = known
+        meld_list.append(m)
+    all_counts = list(counts)
+    for m in meld_list:
+        for t in m.tiles:
+            all_counts[t] += 1
+    if max(all_counts) > 4 or max(red) > 1:
+        return None
+    return counts, tuple(meld_list), sum(red) + sum(m.red for m in meld_list), all_counts
