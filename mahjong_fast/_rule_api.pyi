@@ -19,8 +19,10 @@ from mahjong_fast import Hand as Hand
 from mahjong_fast import HuType as HuType
 from mahjong_fast import Meld as Meld
 from mahjong_fast import Rules as Rules
+from mahjong_fast import Score as Score
 from mahjong_fast import Tile as Tile
 from mahjong_fast import UsefulTiles as UsefulTiles
+from mahjong_fast import Yaku as Yaku
 from mahjong_fast import __version__ as __version__
 from mahjong_fast import decode as decode
 from mahjong_fast import encode as encode
@@ -70,6 +72,36 @@ def is_win(
 ) -> bool: ...
 
 def is_win_batch(counts: object, *, threads: int | None = ...) -> np.ndarray: ...
+
+def score(
+    hand14: object,
+    win: object,
+    *,
+    melds: Iterable[MeldLike] = ...,
+    encoding: str | None = ...,
+    tsumo: bool = ...,
+    riichi: bool = ...,
+    double_riichi: bool = ...,
+    ippatsu: bool = ...,
+    haitei: bool = ...,
+    houtei: bool = ...,
+    rinshan: bool = ...,
+    chankan: bool = ...,
+    tenhou: bool = ...,
+    chiihou: bool = ...,
+    seat_wind: object = ...,
+    round_wind: object = ...,
+    dora: object = ...,
+    ura: object = ...,
+    kita: int = ...,
+    honba: int = ...,
+    riichi_sticks: int = ...,
+    flowers: int = ...,
+    last_copy: bool = ...,
+    last_tile: bool = ...,
+    kong_draw: bool = ...,
+    robbing_kong: bool = ...,
+) -> Score: ...
 
 def shanten(
     hand: object,

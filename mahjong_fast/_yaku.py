@@ -104,7 +104,12 @@ class Yaku(enum.Enum):
 
     @property
     def yakuman(self) -> bool:
-        """Whether this is a yakuman (worth 13 han, 26 when ``Rules.double_yakuman`` doubles it)."""
+        """Whether this is a yakuman (worth 13 han, 26 when ``Rules.double_yakuman`` doubles it).
+
+        >>> from mahjong_fast import Yaku
+        >>> Yaku.KOKUSHI.yakuman, Yaku.PINFU.yakuman
+        (True, False)
+        """
         return self.closed == 13
 
     def __repr__(self) -> str:

@@ -103,7 +103,19 @@ def test_every_preset_has_a_module():
 
 
 def test_bound_functions_are_the_functions_that_take_rules():
-    assert set(BOUND) == set(HAND_FUNCTIONS) | set(BATCH_FUNCTIONS)
+    assert set(BOUND) == set(HAND_FUNCTIONS) | set(BATCH_FUNCTIONS) | {"score"}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bound_score_equals_the_rules_call(preset):
+    """``riichi.score(...)`` is ``mf.score(..., rules="riichi")``, its errors included (``gb`` and the
+    rule sets without a score say so the same way)."""
+    module = _module(preset)
+    for hand, win, kwargs in (("123m456p789s234s55z", "5z", {"tsumo": True}),
+                              ("11223344556677z", "7z", {}),
+                              ("123m456p789s23s555z", "5z", {"riichi": True}),
+                              ("123m456p789s234s55z", "1m", {})):
+        assert _outcome(module.score, hand, win, **kwargs) == _outcome(mf.score, hand, win, rules=preset, **kwargs)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -26,6 +26,7 @@ from mahjong_fast.logs._analysis import discard_rows
 
 from support.impls import NO_EXTENSIONS
 from support.mjai_games import NAMES, NEED_MJAI, RED, check_against_player_state, have_mjai
+from support.tenhou_agari import decode_meld
 
 DATA = Path(__file__).resolve().parent / "data" / "tenhou"
 MJLOGS = sorted((DATA / "mjlog").glob("*.mjlog"))
@@ -101,19 +102,9 @@ def test_player_state_accepts_every_event(form: str, tmp_path: Path) -> None:
 
 
 def _meld_of(m: int) -> tuple[str, int, bool, int]:
-    """(kind, lowest index34, concealed, red fives) of a meld code, decoded here on its own."""
-    if m & 0b100:
-        run = (m >> 10) // 3
-        first = 9 * (run // 7) + run % 7
-        ids = [4 * (first + k) + ((m >> (3 + 2 * k)) & 3) for k in range(3)]
-        return "chow", first, False, sum(i in RED_IDS for i in ids)
-    if m & 0b1000 or m & 0b10000:
-        kind = (m >> 9) // 3
-        left_out = (m >> 5) & 3
-        ids = [4 * kind + c for c in range(4) if m & 0b10000 or c != left_out]
-        return ("kong" if m & 0b10000 else "pung"), kind, False, sum(i in RED_IDS for i in ids)
-    kind = (m >> 8) // 4
-    return "kong", kind, m & 3 == 0, sum(4 * kind + c in RED_IDS for c in range(4))
+    """(kind, lowest index34, concealed, red fives) of a meld code, decoded apart from the reader."""
+    meld, _ = decode_meld(m)
+    return meld.kind, int(meld.tile), meld.concealed, meld.red
 
 
 def _names(ids: list[int]) -> list[str]:

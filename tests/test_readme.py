@@ -59,7 +59,7 @@ def test_readme_leads_and_stays_short():
     text = _read(README)
     assert len(text.splitlines()) <= 250
     order = ["## Quick start", "## A tour for a bot author", "mf.parse(", "riichi.shanten(", "riichi.waits(",
-             "discard_analysis(", "mf.classify(", "is_win_batch(", "mahjong_fast.logs", "## Rule sets",
+             "discard_analysis(", "riichi.score(", "mf.classify(", "is_win_batch(", "mahjong_fast.logs", "## Rule sets",
              "## Speed", "<!-- speed -->", "## Documentation"]
     places = [text.index(word) for word in order]
     assert places == sorted(places), order

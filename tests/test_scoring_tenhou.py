@@ -8,23 +8,20 @@ Tenhou's yaku list).  Every win must score exactly as Tenhou did, in both kernel
 from __future__ import annotations
 
 import gzip
-import json
-from pathlib import Path
 
 import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _scoring
 
-from support.impls import Impl
+from support.impls import Impl, data_dir
 from support.tenhou_agari import agari_wins
-
-DATA = Path(__file__).resolve().parent / "data" / "mjx-mjlog" / "mjlogs.jsonl.gz"
 
 
 def _records() -> list[tuple[str, str]]:
-    with gzip.open(DATA, "rt", encoding="utf-8") as f:
-        return [(r["name"], r["mjlog"]) for r in map(json.loads, f)]
+    """The four-player records of ``tests/data/tenhou/mjlog`` (the real ones: every one is)."""
+    return [(p.name, gzip.decompress(p.read_bytes()).decode("utf-8"))
+            for p in sorted((data_dir("tenhou") / "mjlog").glob("*.mjlog"))]
 
 
 def test_every_tenhou_win_scores_as_tenhou(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> None:
