@@ -36,7 +36,12 @@ _SANMA = 0x10
 
 
 class RecordRules(NamedTuple):
-    """The rules a record was played under (``record_rules``)."""
+    """The rules a record was played under (``record_rules``).
+
+    >>> from mahjong_fast import logs
+    >>> logs.record_rules(['<mjloggm ver="2.3"><GO type="169"/></mjloggm>']).players
+    4
+    """
 
     rules: str
     """``"riichi"`` (four players) or ``"riichi3"`` (three)."""
