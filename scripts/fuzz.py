@@ -19,6 +19,7 @@ import argparse
 import gzip
 import io
 import random
+import re
 import sys
 import time
 from collections import Counter
@@ -154,7 +155,7 @@ def mutate_log(rng: random.Random, data: bytes) -> tuple[str, bytes]:
             out[rng.randrange(n)] = rng.choice((rng.randrange(256), *b'<>"/=,:[]{}0123456789-.eENaI\n\xff'))
         return how, bytes(out)
     if how == "swap":  # two lines (or two tags) change places, or one is doubled or lost
-        sep = b"\n" if data.count(b"\n") > 4 else b"><"
+        sep = b"\n" if data.count(b"\n") > 4 else b"><" if b"><" in data else b"],["
         parts = data.split(sep)
         i, j = rng.randrange(len(parts)), rng.randrange(len(parts))
         pick = rng.random()
@@ -173,17 +174,16 @@ def mutate_log(rng: random.Random, data: bytes) -> tuple[str, bytes]:
                                b'{"type":"tsumo","actor":0,"actor":1,"pai":"1m"}', b'{"type":1e999}',
                                b'{"a":' * 30_000, b"\xff\xfe\x00"))
         return how, b"\n".join(lines)
-    if how == "tamper":  # a value of the wrong type somewhere in a JSON line
-        lines = data.split(b"\n")
-        i = rng.randrange(len(lines))
-        for key in (b'"actor":', b'"pai":', b'"target":', b'"consumed":', b'"tehais":', b'"scores":', b'"kyoku":'):
-            at = lines[i].find(key)
-            if at >= 0 and rng.random() < 0.5:
-                value = rng.choice((b"null", b"-1", b"4", b"99999999999999999999", b'"x"', b"[]", b"{}", b"true",
-                                    b"1.5", b'[["1m"]]'))
-                lines[i] = lines[i][:at + len(key)] + value + b"," + lines[i][at + len(key):]
-                break
-        return how, b"\n".join(lines)
+    if how == "tamper":  # a number (a seat, a tile, a score, a meld code) replaced by a value of another kind
+        digits = [m.start() for m in re.finditer(rb"-?[0-9]+", data[:200_000])]
+        out = data
+        for _ in range(rng.randint(1, 4)):
+            at = rng.choice(digits)
+            end = re.match(rb"-?[0-9]*", out[at:]).end() + at  # type: ignore[union-attr]
+            value = rng.choice((b"null", b"-1", b"4", b"136", b"99999999999999999999", b'"x"', b"[]", b"{}",
+                                b"true", b"1.5", b'[["1m"]]', b"", b"1e999"))
+            out = out[:at] + value + out[end:]
+        return how, out
     packed = gzip.compress(data, compresslevel=1)
     if how == "gzip":
         return how, packed

@@ -274,9 +274,14 @@ def test_billion_laughs_and_external_entities_are_refused_unread(tmp_path: Path,
 # --- analyze(errors="skip") -----------------------------------------------------------------------------
 
 
+PURE_DISCARDS = 12
+"""Discards of each good log judged under pure Python."""
+
+
 def _corpus(folder: Path) -> tuple[list[Path], list[Path]]:
     """``(all, good)``: 20 good logs (the 4 mjai logs, 8 mjlog and 8 tenhou.net/6 four-player records) and 3
-    bad ones among them.  Under pure Python (slow at judging) each good log is its first rounds as mjai."""
+    bad ones among them.  Under pure Python (slow at judging) each good log is its first
+    ``PURE_DISCARDS`` discards as mjai."""
     four = [p for p in MJLOGS if logs.record_rules(p).players == 4][:8]
     four += [p for p in JSONS if logs.record_rules(p).players == 4][:8]
     good = list(MJAI) + four
@@ -284,9 +289,9 @@ def _corpus(folder: Path) -> tuple[list[Path], list[Path]]:
         cut = []
         for i, path in enumerate(good):
             lines = [json.dumps(e) for e in logs.to_mjai(path)]
-            starts = [k for k, line in enumerate(lines) if '"start_kyoku"' in line]
+            end = [k for k, line in enumerate(lines) if '"dahai"' in line][PURE_DISCARDS]
             cut.append(folder / f"good_{i:02d}.jsonl")
-            cut[-1].write_text("\n".join(lines[:starts[1]]) + "\n", encoding="utf-8")
+            cut[-1].write_text("\n".join(lines[:end]) + "\n", encoding="utf-8")
         good = cut
     truncated = folder / "truncated.json.gz"
     truncated.write_bytes(MJAI[0].read_bytes()[:1500])
