@@ -213,6 +213,10 @@ def test_invalid_utf8_names_the_line(tmp_path: Path) -> None:
                          ("<lines>", io.BytesIO(data)), ("<lines>", io.BytesIO(gzip.compress(data)))):
         with pytest.raises(ValueError, match=rf"^{name}, line 3: not UTF-8"):
             list(logs.replay(source))  # type: ignore[arg-type]
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(data)
+    with open(path, encoding="utf-8") as f, pytest.raises(ValueError, match=rf"^{path}, line 1 or after: not UTF-8"):
+        list(logs.replay(f))
     path = tmp_path / "bad.json.gz"
     path.write_bytes(gzip.compress(data))
     with pytest.raises(ValueError, match=rf"^{path}, line 3: not UTF-8"):

@@ -144,7 +144,11 @@ def _read_str(name: str, f: IO[str]) -> str:
     cap = _Cap(name)
     pieces: list[str] = []
     while True:
-        piece = f.read(CHUNK)
+        try:
+            piece = f.read(CHUNK)
+        except UnicodeDecodeError as exc:  # a file opened as text decodes as it reads
+            raise ValueError(f"{name}, line {cap.breaks + 1} or after: not UTF-8 ({exc.reason}; a file opened "
+                             "in binary mode is told the line)") from None
         if not piece:
             return "".join(pieces)
         if not isinstance(piece, str):
@@ -236,7 +240,8 @@ def _read_text(source: Source) -> tuple[str, str | list[str]]:
     if isinstance(source, io.TextIOBase):
         return name, _read_str(name, source)  # type: ignore[arg-type]
     if hasattr(source, "read"):
-        if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(source, "mode", ""):
+        mode = getattr(source, "mode", "")
+        if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or (isinstance(mode, str) and "b" in mode):
             return name, _read_bytes(name, source)  # type: ignore[arg-type]
         first = source.read(CHUNK)
         rest: Any = _Chained(first, source)
