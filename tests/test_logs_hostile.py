@@ -87,8 +87,12 @@ MEASURE = textwrap.dedent("""
         message = None
     except ValueError as exc:
         message = str(exc)
-    print(json.dumps({"message": message, "read": read[0],
-                      "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+    try:  # this process's own peak: ru_maxrss keeps the parent's from before the exec on Linux
+        with open("/proc/self/status") as status:
+            peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except OSError:
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"message": message, "read": read[0], "peak_kb": peak}))
 """)
 
 

@@ -8,6 +8,12 @@ Every failure is a ``ValueError`` that names the source, the line number and
 the line (shortened): a truncated or corrupt gzip stream, bytes that are not
 UTF-8, a line that is not a JSON object, an unknown event type or an event the
 table's state rules out.  Nothing is skipped, blank lines included.
+
+Reading is streamed and capped, whatever a source expands to: files are read
+(and gunzipped) ``CHUNK`` bytes at a time, and a line longer than ``MAX_LINE``
+or a log longer than ``MAX_LOG`` once decompressed is a ``ValueError`` raised
+after no more than the cap is read.  JSON is read by ``_json.loads``: no NaN,
+no Infinity, no key given twice, no error of nesting other than a ValueError.
 """
 from __future__ import annotations
 
