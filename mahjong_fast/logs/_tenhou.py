@@ -39,8 +39,8 @@ class RecordRules(NamedTuple):
     """The rules a record was played under (``record_rules``).
 
     >>> from mahjong_fast import logs
-    >>> logs.record_rules(['<mjloggm ver="2.3"><GO type="169"/></mjloggm>']).players
-    4
+    >>> logs.record_rules(['{"type": "start_game", "names": ["A", "B", "C", "D"]}'])
+    RecordRules(rules='riichi', players=4, red_fives=True, open_tanyao=True)
     """
 
     rules: str
