@@ -8,15 +8,23 @@ function.  Any exception
 other than ``ValueError``/``TypeError`` is a failure, and so is a call slower
 than ``--budget-us`` microseconds per input character (plus a fixed allowance),
 which would betray a super-linear path.  Long inputs (10**5 and 10**6
-characters) check linearity directly.  Exits 1 on any failure.
+characters) check linearity directly.  ``--logs RATE`` of the rounds also read
+a real game log (tests/data: mjai, mjlog, tenhou.net/6) damaged at random:
+truncated, bytes flipped, lines swapped, doubled or lost, a hostile value put
+in, gzipped and then cut, flipped or followed by more members or junk.
+Exits 1 on any failure.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
+import io
 import random
+import re
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
@@ -124,6 +132,83 @@ def batch_calls(rng: random.Random) -> list[tuple[str, Callable[[], object], int
     ]
 
 
+# --- game logs: real mjai logs and Tenhou records cut, flipped, shuffled and hostilely compressed ----
+
+
+def log_corpus(root: Path) -> list[tuple[str, bytes]]:
+    """``(kind, bytes)`` of the committed logs under ``root`` (tests/data): mjai (decompressed), mjlog
+    (decompressed) and tenhou.net/6 JSON."""
+    corpus = [("mjai", gzip.decompress(p.read_bytes())) for p in sorted((root / "mjai").glob("*.json.gz"))]
+    corpus += [("mjlog", gzip.decompress(p.read_bytes())) for p in sorted((root / "tenhou" / "mjlog").glob("*"))[::8]]
+    corpus += [("tenhou6", p.read_bytes()) for p in sorted((root / "tenhou" / "json").glob("*.json"))[::4]]
+    return corpus
+
+
+def mutate_log(rng: random.Random, data: bytes) -> tuple[str, bytes]:
+    """``(how, bytes)``: one random damage to a log (bounded: never more than 4x its size)."""
+    how = rng.choice(("truncate", "flip", "swap", "gzip", "gzip-cut", "gzip-flip", "members", "nest", "tamper"))
+    n = len(data)
+    if how == "truncate":
+        return how, data[:rng.randrange(n)]
+    if how == "flip":  # a few bytes changed to anything, or to a character that means something
+        out = bytearray(data)
+        for _ in range(rng.randint(1, 8)):
+            out[rng.randrange(n)] = rng.choice((rng.randrange(256), *b'<>"/=,:[]{}0123456789-.eENaI\n\xff'))
+        return how, bytes(out)
+    if how == "swap":  # two lines (or two tags) change places, or one is doubled or lost
+        sep = b"\n" if data.count(b"\n") > 4 else b"><" if b"><" in data else b"],["
+        parts = data.split(sep)
+        i, j = rng.randrange(len(parts)), rng.randrange(len(parts))
+        pick = rng.random()
+        if pick < 0.5:
+            parts[i], parts[j] = parts[j], parts[i]
+        elif pick < 0.75:
+            parts.insert(i, parts[j])
+        else:
+            del parts[i]
+        return how, sep.join(parts)
+    if how == "nest":  # a deeply nested value, a NaN, a huge number, a key given twice
+        lines = data.split(b"\n")
+        i = rng.randrange(len(lines))
+        lines[i] = rng.choice((b"[" * 50_000 + b"]" * 50_000, b'{"type":"tsumo","actor":NaN,"pai":"1m"}',
+                               b'{"type":"dahai","actor":1' + b"0" * 5000 + b',"pai":"1m","tsumogiri":true}',
+                               b'{"type":"tsumo","actor":0,"actor":1,"pai":"1m"}', b'{"type":1e999}',
+                               b'{"a":' * 30_000, b"\xff\xfe\x00"))
+        return how, b"\n".join(lines)
+    if how == "tamper":  # a number (a seat, a tile, a score, a meld code) replaced by a value of another kind
+        digits = [m.start() for m in re.finditer(rb"-?[0-9]+", data[:200_000])]
+        out = data
+        for _ in range(rng.randint(1, 4)):
+            at = rng.choice(digits)
+            end = re.match(rb"-?[0-9]*", out[at:]).end() + at  # type: ignore[union-attr]
+            value = rng.choice((b"null", b"-1", b"4", b"136", b"99999999999999999999", b'"x"', b"[]", b"{}",
+                                b"true", b"1.5", b'[["1m"]]', b"", b"1e999"))
+            out = out[:at] + value + out[end:]
+        return how, out
+    packed = gzip.compress(data, compresslevel=1)
+    if how == "gzip":
+        return how, packed
+    if how == "gzip-cut":
+        return how, packed[:rng.randrange(2, len(packed))]
+    if how == "gzip-flip":
+        out = bytearray(packed)
+        out[rng.randrange(10, len(out))] ^= 1 << rng.randrange(8)
+        return how, bytes(out)
+    # several members, with trailing junk or zeros
+    return how, packed + gzip.compress(data[:rng.randrange(n)]) + rng.choice((b"", b"\0" * 8, b"junk", b"\x1f\x8b"))
+
+
+def log_calls(rng: random.Random, corpus: list[tuple[str, bytes]]) -> list[tuple[str, Callable[[], object], int]]:
+    """One damaged log read by ``replay`` (mjai, or a Tenhou record as mjai) and by ``to_mjai``."""
+    from mahjong_fast import logs
+
+    kind, data = rng.choice(corpus)
+    how, damaged = mutate_log(rng, data)
+    name = f"logs.{kind}.{how}"
+    return [(name, lambda: [None for _ in logs.replay(io.BytesIO(damaged))], len(damaged)),
+            (name, lambda: [None for _ in logs.to_mjai(io.BytesIO(damaged))], len(damaged))]
+
+
 def linearity(failures: list[str]) -> None:
     """Long inputs: 10x the characters may cost at most ~20x the time."""
     makers = {
@@ -157,7 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=1_000_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget-us", type=float, default=50.0, help="allowed microseconds per input character")
+    ap.add_argument("--logs", type=float, default=0.01, metavar="RATE",
+                    help="the share of rounds that also read a damaged game log (default 0.01)")
     args = ap.parse_args(argv)
+    corpus = log_corpus(Path(__file__).resolve().parents[1] / "tests" / "data")
     rng = random.Random(args.seed)
     hand = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8]
     mf.waits(hand), mf.shanten(hand), mf.is_win(hand + [8]), mf.classify(hand + [8])  # tables built
@@ -168,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     while calls < args.calls:
         batch = entry_points(rng) + (batch_calls(rng) if rng.random() < 0.02 else [])
+        if corpus and rng.random() < args.logs:
+            batch += log_calls(rng, corpus)
         for name, call, size in batch:
             t0 = time.perf_counter()
             try:

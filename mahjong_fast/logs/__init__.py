@@ -11,18 +11,21 @@ replaying need nothing beyond the package; ``to_arrays`` needs numpy,
 """
 from __future__ import annotations
 
-from ._analysis import COLUMNS, analyze
+from ._analysis import COLUMNS, BadLogWarning, analyze
 from ._arrays import LogArrays, to_arrays
 from ._decisions import Action, Decision, Point, decisions
-from ._reader import Source, record_rules, replay, to_mjai
+from ._reader import MAX_LINE, MAX_LOG, Source, record_rules, replay, to_mjai
 from ._state import Seat
 from ._tenhou import RecordRules
 
 __all__ = [
     "COLUMNS",
     "Action",
+    "BadLogWarning",
     "Decision",
     "LogArrays",
+    "MAX_LINE",
+    "MAX_LOG",
     "Point",
     "RecordRules",
     "Seat",

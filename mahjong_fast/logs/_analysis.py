@@ -21,6 +21,7 @@ leave them out.  Rows come in the order of the sources, then of the log.
 from __future__ import annotations
 
 import os
+import warnings
 from array import array
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -45,6 +46,24 @@ _INTS = {"round": "int16", "seat": "int8", "turn": "int16", "tile": "int8"}
 _DTYPES = {**_INTS, "riichi": "bool", "forced": "bool", "shanten_before": "int8", "shanten_after": "int8",
            "best": "bool", "useful": "int16", "best_useful": "int16", "lost": "int16"}
 """The numpy dtype of each column after ``log`` and ``player`` (strings)."""
+
+
+class BadLogWarning(UserWarning):
+    """A log ``analyze(..., errors="skip")`` left out; the message names the file and says why.
+
+    >>> import warnings
+    >>> from mahjong_fast import logs
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     logs.analyze([['{"type": "start_game"}', "[[["]], errors="skip").num_rows
+    0
+    >>> print(caught[0].message)
+    <lines>, line 2: not JSON (Expecting value at column 4): '[[['
+    """
+
+
+ERRORS = ("raise", "skip")
+"""What ``analyze`` may do with a bad log: raise its ``ValueError``, or skip it with a ``BadLogWarning``."""
 
 
 def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[str, Any]:
@@ -254,6 +273,7 @@ def analyze(
     client: Any = None,
     files_per_task: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    errors: str = "raise",
 ) -> Any:
     """One row per discard of the logs, as a ``pyarrow.Table`` (columns ``COLUMNS``).
 
@@ -264,6 +284,9 @@ def analyze(
     log files (paths only; ``None``: enough chunks for eight tasks a worker, so
     small files do not drown in task overhead) and returns the same rows in
     the same order.  ``progress(done, total)`` is called as logs are finished.
+    ``errors="skip"`` leaves out each log that is malformed or inconsistent
+    and reports it as a ``BadLogWarning`` (on the client too when the work
+    runs on Dask); the other logs' rows are those of a run without it.
     See docs/logs.md for what each column means.
 
     Parameters
@@ -278,6 +301,9 @@ def analyze(
         Log files per cluster task; ``None`` picks.
     progress
         Called as ``progress(done, total)`` as logs are finished.
+    errors
+        ``"raise"`` (the first bad log's ``ValueError``) or ``"skip"`` (one
+        ``BadLogWarning`` per bad log, its rows left out).
 
     Returns
     -------
@@ -287,7 +313,8 @@ def analyze(
     Raises
     ------
     ValueError
-        A malformed or inconsistent log, a ``files_per_task`` below 1.
+        A malformed or inconsistent log (with ``errors="raise"``), a
+        ``files_per_task`` below 1, ``errors`` other than "raise" or "skip".
     TypeError
         An argument of the wrong type (a source that is not a path, with a ``client``).
     ImportError
@@ -313,31 +340,50 @@ def analyze(
     """
     pa = require("pyarrow", "analyze")
     rule_set = as_rules(rules)
+    if errors not in ERRORS:
+        raise ValueError(f"errors must be 'raise' or 'skip', not {errors!r}")
+    skip = errors == "skip"
     items = as_sources(sources)
     total = len(items)
-    parts: list[dict[str, Any]] = []
+    parts: list[dict[str, Any] | str] = []
     if client is None:
         for i, source in enumerate(items):
-            parts.append(analyze_log(source, rule_set))
+            parts.append(_analyze_or_why(source, rule_set, skip))
             if progress is not None:
                 progress(i + 1, total)
     else:
-        parts = _on_cluster(client, items, rule_set, files_per_task, progress)
-    return _table(pa, parts)
+        parts = _on_cluster(client, items, rule_set, files_per_task, progress, skip)
+    good = []
+    for part in parts:
+        if isinstance(part, str):
+            warnings.warn(BadLogWarning(part), stacklevel=2)
+        else:
+            good.append(part)
+    return _table(pa, good)
+
+
+def _analyze_or_why(source: Source, rules: Rules, skip: bool) -> dict[str, Any] | str:
+    """``analyze_log(source)``; with ``skip``, the message of its ``ValueError`` instead of raising it."""
+    try:
+        return analyze_log(source, rules)
+    except ValueError as exc:
+        if not skip:
+            raise
+        return str(exc)
 
 
 TASKS_PER_WORKER = 8
 """With ``files_per_task=None``: chunks enough for this many tasks per worker."""
 
 
-def analyze_logs(paths: list[str], rules: Rules) -> list[dict[str, Any]]:
-    """``analyze_log`` of each path: one cluster task."""
-    return [analyze_log(path, rules) for path in paths]
+def analyze_logs(paths: list[str], rules: Rules, skip: bool = False) -> list[dict[str, Any] | str]:
+    """``analyze_log`` of each path: one cluster task (with ``skip``, a bad log's message in its place)."""
+    return [_analyze_or_why(path, rules, skip) for path in paths]
 
 
 def _on_cluster(
     client: Any, items: list[Any], rules: Rules, files_per_task: int | None,
-    progress: Callable[[int, int], None] | None,
+    progress: Callable[[int, int], None] | None, skip: bool,
 ) -> list[Any]:
     distributed = require("distributed", "analyze(client=...)")
     for source in items:
@@ -351,7 +397,7 @@ def _on_cluster(
         raise ValueError(f"files_per_task must be a positive int or None, not {files_per_task!r}")
     paths = [os.fspath(os.path.abspath(s)) for s in items]
     chunks = [paths[i:i + files_per_task] for i in range(0, len(paths), files_per_task)]
-    futures = client.map(analyze_logs, chunks, rules=rules, pure=False)
+    futures = client.map(analyze_logs, chunks, rules=rules, skip=skip, pure=False)
     index = {f.key: i for i, f in enumerate(futures)}
     results: list[Any] = [None] * len(futures)
     done = 0
@@ -361,8 +407,12 @@ def _on_cluster(
         if progress is not None:
             progress(done, len(items))
     parts = [part for result in results for part in result]
-    for part, source in zip(parts, items):  # the rows name each log as the caller did
-        part["log"] = os.fsdecode(source)
+    for i, (part, source, path) in enumerate(zip(parts, items, paths)):  # name each log as the caller did
+        name = os.fsdecode(source)
+        if isinstance(part, str):
+            parts[i] = name + part[len(path):] if part.startswith(path) else part
+        else:
+            part["log"] = name
     return parts
 
 

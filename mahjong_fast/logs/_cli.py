@@ -3,7 +3,9 @@
 Prints a summary per player, and on request writes the per-discard table
 (``--out``, Parquet or CSV) and a plot (``--plot``).  ``--workers N`` runs on a
 local Dask cluster of N processes, ``--scheduler ADDRESS`` on a running one;
-the rows are the same as in one process.
+the rows are the same as in one process.  ``--skip-bad`` leaves out a
+malformed or inconsistent log and lists each one left out, and why, at the end
+(on stderr).
 """
 from __future__ import annotations
 
@@ -11,11 +13,12 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from ._analysis import analyze
+from ._analysis import BadLogWarning, analyze
 from ._progress import Progress
 from ._report import MAX_SHANTEN_SHOWN, format_summary, plot, summary, write_table
 
@@ -37,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N processes")
     parser.add_argument("--files-per-task", type=int, metavar="K",
                         help="log files per cluster task (default: enough for eight tasks a worker)")
+    parser.add_argument("--skip-bad", action="store_true",
+                        help="leave out a malformed or inconsistent log (and say which, and why, at the end) "
+                             "instead of stopping at it")
     parser.add_argument("--json", action="store_true",
                         help="print the summary as one JSON object (schema: docs/cli.md)")
     parser.add_argument("--progress", action="store_true",
@@ -102,8 +108,10 @@ def _run(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
     bar = Progress(stderr, force=args.progress)
     client = _client(args)
     try:
-        table = analyze(paths, rules=args.rules, client=client, files_per_task=args.files_per_task,
-                        progress=bar.update)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", BadLogWarning)
+            table = analyze(paths, rules=args.rules, client=client, files_per_task=args.files_per_task,
+                            progress=bar.update, errors="skip" if args.skip_bad else "raise")
     finally:
         bar.close()
         if client is not None:
@@ -111,17 +119,25 @@ def _run(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
             client.close()
             if cluster is not None and args.workers is not None:
                 cluster.close()
+    bad = [str(w.message) for w in caught if issubclass(w.category, BadLogWarning)]
+    for w in caught:
+        if not issubclass(w.category, BadLogWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if bad:
+        stderr.write(f"skipped {len(bad)} bad log{'s' if len(bad) > 1 else ''} of {len(paths)}:\n")
+        stderr.writelines(f"  {message}\n" for message in bad)
+    read = len(paths) - len(bad)
     rows = summary(table)
     if args.out is not None:
         write_table(table, args.out)
     if args.plot is not None:
         plot(table, args.plot)
     if args.json:
-        report = summary_report(rows, discards=table.num_rows, logs=len(paths), rules=args.rules, out=args.out,
+        report = summary_report(rows, discards=table.num_rows, logs=read, rules=args.rules, out=args.out,
                                 plot=args.plot)
         stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
         return 0
-    stdout.write(f"{table.num_rows} discards in {len(paths)} logs (rules: {args.rules})\n")
+    stdout.write(f"{table.num_rows} discards in {read} logs (rules: {args.rules})\n")
     stdout.write(format_summary(rows) + "\n")
     if args.out is not None:
         stdout.write(f"table: {args.out}\n")

@@ -8,10 +8,15 @@ Every failure is a ``ValueError`` that names the source, the line number and
 the line (shortened): a truncated or corrupt gzip stream, bytes that are not
 UTF-8, a line that is not a JSON object, an unknown event type or an event the
 table's state rules out.  Nothing is skipped, blank lines included.
+
+Reading is streamed and capped, whatever a source expands to: files are read
+(and gunzipped) ``CHUNK`` bytes at a time, and a line longer than ``MAX_LINE``
+or a log longer than ``MAX_LOG`` once decompressed is a ``ValueError`` raised
+after no more than the cap is read.  JSON is read by ``_json.loads``: no NaN,
+no Infinity, no key given twice, no error of nesting other than a ValueError.
 """
 from __future__ import annotations
 
-import gzip
 import io
 import json
 import os
@@ -19,6 +24,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from typing import IO, Any, Union
 
+from ._json import loads
 from ._state import Inconsistent, Seat, Table
 from ._tenhou import FOUR_PLAYER, RecordRules, convert, event_lines, record_kind
 
@@ -46,16 +52,115 @@ def _error(name: str, lineno: int, why: str, line: str | None = None) -> ValueEr
     return ValueError(f"{name}, line {lineno}: {why}{shown}")
 
 
-def _decode(name: str, data: bytes) -> str:
-    """The text of ``data``, gunzipped when it starts with gzip's magic bytes."""
-    if data[:2] == _GZIP_MAGIC:
-        data = _gunzip(name, data)
+MAX_LINE = 1 << 20
+"""The longest line a log may hold, in bytes (1 MiB; a real mjai line or Tenhou tag is under a few KB)."""
+MAX_LOG = 1 << 24
+"""The most a log may hold once decompressed, in bytes (16 MiB; a real game is under 1 MB)."""
+CHUNK = 1 << 16
+"""How much is read (and at most decompressed) at a time; not above ``MAX_LINE``."""
+
+
+class _Cap:
+    """Counts the text read so far: raises past ``MAX_LOG`` in all or ``MAX_LINE`` in one line."""
+
+    def __init__(self, name: str) -> None:
+        self.name, self.size, self.breaks, self.line = name, 0, 0, 0
+
+    def add(self, piece: bytes | str) -> None:
+        newline: Any = b"\n" if isinstance(piece, bytes) else "\n"
+        self.size += len(piece)
+        end = piece.find(newline)
+        if end < 0:
+            self.line += len(piece)
+        elif len(piece) <= MAX_LINE:  # of the lines that end in this piece, only the first can be too long
+            if self.line + end > MAX_LINE:
+                raise self.too_long()
+            self.breaks += piece.count(newline)
+            self.line = len(piece) - piece.rfind(newline) - 1
+        else:
+            start = 0
+            while end >= 0:
+                if self.line + end - start > MAX_LINE:
+                    raise self.too_long()
+                self.breaks += 1
+                self.line, start = 0, end + 1
+                end = piece.find(newline, start)
+            self.line = len(piece) - start
+        if self.line > MAX_LINE:
+            raise self.too_long()
+        if self.size > MAX_LOG:
+            raise _error(self.name, self.breaks + 1, f"the log is longer than MAX_LOG ({MAX_LOG} bytes)")
+
+    def too_long(self) -> ValueError:
+        return _error(self.name, self.breaks + 1, f"a line longer than MAX_LINE ({MAX_LINE} bytes)")
+
+
+def _read_bytes(name: str, f: IO[bytes]) -> str:
+    """The text of a binary file read in chunks, gunzipped when it starts with gzip's magic bytes; never
+    more than ``MAX_LOG`` bytes (and ``MAX_LINE`` in a line) read or decompressed."""
+    cap = _Cap(name)
+    data = bytearray()
+    first = f.read(CHUNK)
+    if not isinstance(first, (bytes, bytearray)):
+        raise TypeError(f"{name}: a binary file's read() must give bytes, not {type(first).__name__}")
+    if first[:2] == _GZIP_MAGIC:
+        _gunzip(cap, f, bytes(first), data)
+    else:
+        piece = bytes(first)
+        while piece:
+            cap.add(piece)
+            data += piece
+            piece = f.read(CHUNK)
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    return text
+
+
+def _gunzip(cap: _Cap, f: IO[bytes], piece: bytes, out: bytearray) -> None:
+    """Decompress the gzip stream (one member or several) of ``piece`` and the rest of ``f`` into ``out``,
+    ``CHUNK`` bytes at most at a time."""
+    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        while True:
+            while piece:
+                chunk = inflate.decompress(piece, CHUNK)
+                piece = inflate.unconsumed_tail
+                cap.add(chunk)
+                out += chunk
+                if inflate.eof:  # the next member, if any (trailing zeros are ignored, as gzip does)
+                    piece = inflate.unused_data + piece
+                    if not piece.strip(b"\0"):
+                        return
+                    if piece[:2] != _GZIP_MAGIC:
+                        raise zlib.error("trailing bytes that are not a gzip member")
+                    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+            piece = f.read(CHUNK)
+            if not piece:
+                if inflate.eof:
+                    return
+                raise EOFError("the stream ends before its end-of-stream marker")
+    except (EOFError, zlib.error) as exc:
+        raise _error(cap.name, cap.breaks + 1, f"truncated or corrupt gzip data ({exc})") from None
+
+
+def _read_str(name: str, f: IO[str]) -> str:
+    """The text of a text file read in chunks, no more than ``MAX_LOG`` (and ``MAX_LINE`` a line)."""
+    cap = _Cap(name)
+    pieces: list[str] = []
+    while True:
+        try:
+            piece = f.read(CHUNK)
+        except UnicodeDecodeError as exc:  # a file opened as text decodes as it reads
+            raise ValueError(f"{name}, line {cap.breaks + 1} or after: not UTF-8 ({exc.reason}; a file opened "
+                             "in binary mode is told the line)") from None
+        if not piece:
+            return "".join(pieces)
+        if not isinstance(piece, str):
+            raise TypeError(f"{name}: a text file's read() must give str, not {type(piece).__name__}")
+        cap.add(piece)
+        pieces.append(piece)
 
 
 _OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
@@ -70,32 +175,6 @@ def split_lines(text: str) -> list[str]:
     if not lines[-1]:
         lines.pop()
     return lines
-
-
-def _gunzip(name: str, data: bytes) -> bytes:
-    # One zlib call for the usual single, sound gzip member (zlib checks its CRC and length); anything
-    # else (several members, trailing bytes, damage) goes to gzip.decompress, whose error is the one told.
-    try:
-        inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-        out = inflate.decompress(data)
-        if inflate.eof and not inflate.unused_data:
-            return out
-    except zlib.error:
-        pass
-    try:
-        return gzip.decompress(data)
-    except (EOFError, OSError, zlib.error) as exc:
-        whole = _partial_gunzip(data).count(b"\n")
-        raise _error(name, whole + 1, f"truncated or corrupt gzip data ({exc})") from None
-
-
-def _partial_gunzip(data: bytes) -> bytes:
-    """As much of a damaged gzip stream as decompresses: to count the whole lines before the damage."""
-    out = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
-    try:
-        return out.decompress(data)
-    except zlib.error:
-        return b""
 
 
 Record = tuple[str, list[str], "list[dict[str, Any]] | None", RecordRules]
@@ -124,7 +203,7 @@ def read_source(source: Source) -> Record:
 
 def _is_json(line: str) -> bool:
     try:
-        json.loads(line)
+        loads(line)
     except ValueError:
         return False
     return True
@@ -133,7 +212,7 @@ def _is_json(line: str) -> bool:
 def _mjai_rules(lines: list[str]) -> RecordRules:
     """The rules an mjai log's ``start_game`` names (``rules``, as ``convert`` writes it), else four players."""
     if lines and '"rules"' in lines[0] and _is_json(lines[0]):
-        first = json.loads(lines[0])
+        first = loads(lines[0])
         if isinstance(first, dict) and first.get("type") == "start_game" and first.get("rules") == "riichi3":
             return RecordRules("riichi3", 3, first.get("aka_flag") is not False, first.get("kuitan") is not False)
     return FOUR_PLAYER
@@ -153,43 +232,72 @@ def _four_players(name: str, rules: RecordRules) -> None:
 
 
 def _read_text(source: Source) -> tuple[str, str | list[str]]:
-    """``(name, text)`` of a source, or ``(name, lines)`` of one given as its lines."""
+    """``(name, text)`` of a source, or ``(name, lines)`` of one given as its lines; read in chunks, no
+    more than ``MAX_LOG`` bytes (``MAX_LINE`` a line) read or decompressed."""
     name = source_name(source)
     if isinstance(source, (str, os.PathLike)):
         try:
             with open(source, "rb") as f:
-                return name, _decode(name, f.read())
+                return name, _read_bytes(name, f)
         except OSError as exc:
             raise ValueError(f"{name}: cannot read the log ({exc.strerror or exc})") from None
     if isinstance(source, (bytes, bytearray, memoryview)):
         raise TypeError("source must be a path, a file or an iterable of lines, not bytes (wrap it in io.BytesIO)")
     if isinstance(source, io.TextIOBase):
-        return name, source.read()
+        return name, _read_str(name, source)  # type: ignore[arg-type]
     if hasattr(source, "read"):
-        data = source.read()
-        return name, data if isinstance(data, str) else _decode(name, bytes(data))
+        mode = getattr(source, "mode", "")
+        if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or (isinstance(mode, str) and "b" in mode):
+            return name, _read_bytes(name, source)  # type: ignore[arg-type]
+        first = source.read(CHUNK)
+        rest: Any = _Chained(first, source)
+        return name, _read_str(name, rest) if isinstance(first, str) else _read_bytes(name, rest)
     if not isinstance(source, Iterable):
         raise TypeError(f"source must be a path, a file or an iterable of lines, not {type(source).__name__}")
     lines: list[str] = []
+    size = 0
     for i, line in enumerate(source, 1):
         if isinstance(line, (bytes, bytearray)):
+            if len(line) > MAX_LINE + 2:
+                raise _error(name, i, f"a line longer than MAX_LINE ({MAX_LINE} bytes)")
             try:
                 line = bytes(line).decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise _error(name, i, f"not UTF-8 ({exc.reason})") from None
         elif not isinstance(line, str):
             raise TypeError(f"{name}, line {i}: a line must be str or bytes, not {type(line).__name__}")
-        lines.append(line.rstrip("\r\n"))
+        line = line.rstrip("\r\n")
+        if len(line) > MAX_LINE:
+            raise _error(name, i, f"a line longer than MAX_LINE ({MAX_LINE} bytes)")
+        size += len(line) + 1
+        if size > MAX_LOG:
+            raise _error(name, i, f"the log is longer than MAX_LOG ({MAX_LOG} bytes)")
+        lines.append(line)
     return name, lines
+
+
+class _Chained:
+    """A file whose first chunk has been read already: ``read(n)`` gives it first."""
+
+    def __init__(self, first: Any, f: Any) -> None:
+        self.first, self.f = first, f
+
+    def read(self, n: int) -> Any:
+        if self.first is not None:
+            first, self.first = self.first, None
+            return first
+        return self.f.read(n)
 
 
 def parse_line(name: str, lineno: int, line: str) -> dict[str, Any]:
     """The JSON object on ``line``; a ``ValueError`` naming it when it is not one."""
     try:
-        event = json.loads(line)
+        event = loads(line)
     except json.JSONDecodeError as exc:
         why = "empty line" if not line.strip() else f"not JSON ({exc.msg} at column {exc.colno})"
         raise _error(name, lineno, why, line) from None
+    except ValueError as exc:  # refused by loads: NaN, a number out of range, a key twice, nesting
+        raise _error(name, lineno, f"not JSON a log holds ({exc})", line) from None
     if type(event) is not dict:
         raise _error(name, lineno, "not a JSON object", line)
     return event

@@ -292,6 +292,49 @@ def _seat(event: Event, key: str = "actor") -> int:
     return value
 
 
+_POINTS = 10**9
+"""The largest score or score change an event may name (a real one is below 10**6)."""
+
+
+def _is_int(value: Any, low: int, high: int) -> bool:
+    return value.__class__ is int and low <= value <= high
+
+
+def _is_points(value: Any) -> bool:
+    return value.__class__ is list and len(value) == N_SEATS and all(_is_int(v, -_POINTS, _POINTS) for v in value)
+
+
+def _is_tiles(value: Any) -> bool:
+    return value.__class__ is list and all(v.__class__ is str and v in TILE_OF for v in value)
+
+
+_FIELDS: dict[str, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {
+    "start_kyoku": (("bakaze", lambda v: v in ("E", "S", "W", "N"), "a wind E, S, W or N"),
+                    ("kyoku", lambda v: _is_int(v, 1, 4), "an int 1-4"),
+                    ("honba", lambda v: _is_int(v, 0, 1000), "an int 0-1000"),
+                    ("kyotaku", lambda v: _is_int(v, 0, 1000), "an int 0-1000"),
+                    ("oya", lambda v: _is_int(v, 0, N_SEATS - 1), "a seat 0-3"),
+                    ("scores", _is_points, "a list of 4 ints")),
+    "dahai": (("tsumogiri", lambda v: v.__class__ is bool, "true or false"),),
+    "reach_accepted": (("scores", _is_points, "a list of 4 ints"), ("deltas", _is_points, "a list of 4 ints")),
+    "hora": (("deltas", _is_points, "a list of 4 ints"), ("scores", _is_points, "a list of 4 ints"),
+             ("ura_markers", _is_tiles, "a list of tiles")),
+    "ryukyoku": (("deltas", _is_points, "a list of 4 ints"), ("scores", _is_points, "a list of 4 ints")),
+}
+"""The fields an event may hold that the replay does not use, and what each must be when given."""
+
+
+def _check_fields(kind: Any, event: Event) -> None:
+    for key, good, what in _FIELDS.get(kind, ()):
+        if key in event and not good(event[key]):
+            raise Inconsistent(f"{key!r} must be {what}, not {_short(event[key])}")
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "..."
+
+
 class Table:
     """Four seats and what they all see; ``apply`` one event at a time."""
 
@@ -333,7 +376,8 @@ class Table:
             who = event.get("actor")
             name = event.get("pai")
             tile = TILE_OF.get(name) if name.__class__ is str else None
-            if tile is not None and who.__class__ is int and 0 <= who < N_SEATS:
+            if tile is not None and who.__class__ is int and 0 <= who < N_SEATS and (
+                    kind == "tsumo" or event.get("tsumogiri", False).__class__ is bool):
                 seat = self.seats[who]
                 t, red = tile
                 counts = seat.counts
@@ -359,7 +403,12 @@ class Table:
             raise Inconsistent(f"unknown event type {kind!r}")
         if not self.in_round and kind not in _OUTSIDE_ROUNDS:
             raise Inconsistent(f"a {kind!r} event outside a kyoku")
-        handler(event)
+        _check_fields(kind, event)
+        try:
+            handler(event)
+        except (KeyError, IndexError, TypeError, AttributeError, OverflowError, ValueError) as exc:
+            # the handlers check what they read; this is the net under a wrong type they do not foresee
+            raise Inconsistent(f"a malformed {kind!r} event ({type(exc).__name__}: {exc})") from None
 
     # --- hand edits --------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from urllib.parse import unquote
 
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
+from ._json import raw_decode
 
 WINDS = ("E", "S", "W", "N")
 _RED_IDS = {five * 4: MJAI_RED_NAMES[s] for s, five in enumerate(RED_FIVES)}
@@ -82,10 +83,8 @@ def record_kind(text: str) -> str:
     if text.startswith("<", start):
         return "mjlog"
     if text.startswith("{", start):
-        import json
-
         try:
-            first, _ = json.JSONDecoder().raw_decode(text, start)
+            first, _ = raw_decode(text, start)
         except ValueError:
             return "mjai"  # the mjai reader says what is wrong with the line
         if isinstance(first, dict) and "type" not in first:  # every mjai event has a type

@@ -21,6 +21,7 @@ from collections import deque
 from typing import Any
 
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
+from ._json import raw_decode
 from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, round_label, start_kyoku
 
 TSUMOGIRI = 60
@@ -34,7 +35,6 @@ _PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
 
 
 def _objects(text: str) -> list[dict[str, Any]]:
-    decoder = json.JSONDecoder()
     out: list[dict[str, Any]] = []
     pos, end = 0, len(text)
     while True:
@@ -43,9 +43,11 @@ def _objects(text: str) -> list[dict[str, Any]]:
         if pos >= end:
             return out
         try:
-            obj, pos = decoder.raw_decode(text, pos)
+            obj, pos = raw_decode(text, pos)
         except json.JSONDecodeError as exc:
             raise RecordError(f"object {len(out) + 1}: not JSON ({exc.msg} at character {exc.pos})") from None
+        except ValueError as exc:
+            raise RecordError(f"object {len(out) + 1}: not JSON ({exc})") from None
         if not isinstance(obj, dict) or not isinstance(obj.get("log"), list):
             raise RecordError(f"object {len(out) + 1}: a tenhou.net/6 record is an object with a 'log' list")
         out.append(obj)
