@@ -93,6 +93,33 @@ def random_hand(rng: random.Random) -> tuple[Any, dict[str, Any]]:
     return hand, kwargs
 
 
+SCORE_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
+               "chiihou")
+WINS = ("123m456p789s234s55z", "11223344556677z", "19m19p19s12345677z", "234m456p678s23455s", "111222333m44455p")
+
+
+def score_call(rng: random.Random, hand: Any, kw: dict[str, Any]) -> Callable[[], object]:
+    """``mf.score`` with random arguments under every rule set: a real win now and then, else the fuzzed hand."""
+    if rng.random() < 0.5:
+        hand, kw = rng.choice(WINS), {}
+    win = rng.choice([*"1m 5z 5s 9p".split(), 0, 33, 34, None, "x", hand[:2] if isinstance(hand, str) else 5])
+    args: dict[str, Any] = dict(kw, rules=rng.choice([*mf.RULES, None, "bogus"]))
+    for flag in rng.sample(SCORE_FLAGS, rng.randrange(3)):
+        args[flag] = rng.choice([True, True, False, 1, "yes"])
+    if rng.random() < 0.4:
+        args["dora"] = rng.choice(["1m", "5z3p", [0, 33], "x", 7, "1m" * 4, [None]])
+    if rng.random() < 0.2:
+        args["ura"] = rng.choice(["2m", [], "9s9s"])
+    if rng.random() < 0.3:
+        args["seat_wind"] = rng.choice(["E", "S", "W", "N", "1z", 27, 5, "x", None])
+    if rng.random() < 0.3:
+        args["round_wind"] = rng.choice(["E", "S", "2z", 30, "P", None])
+    for name in ("honba", "riichi_sticks", "kita"):
+        if rng.random() < 0.15:
+            args[name] = rng.choice([0, 1, 3, -1, 10**6, 2.5, "1", True])
+    return lambda: mf.score(hand, win, **args)
+
+
 def entry_points(rng: random.Random) -> list[tuple[str, Callable[[], object], int]]:
     hand, kw = random_hand(rng)
     size = len(hand) if hasattr(hand, "__len__") else 1
@@ -105,6 +132,7 @@ def entry_points(rng: random.Random) -> list[tuple[str, Callable[[], object], in
         ("waits", lambda: mf.waits(hand, **kw, **wild, **fifth), size),
         ("classify", lambda: mf.classify(hand, self_drawn=rng.choice([False, True, 1]), **kw), size),
         ("decompose", lambda: mf.decompose(hand, **kw), size),
+        ("score", score_call(rng, hand, kw), size),
         ("Hand", lambda: mf.Hand(hand, **kw), size),
         ("to_counts", lambda: mf.to_counts(hand, encoding=kw.get("encoding")), size),
         ("parse", lambda: mf.parse(text), len(text)),
