@@ -16,7 +16,6 @@ from ._hand import Hand, MeldLike, _fill, as_hand
 from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._rules import RULES, Rules, RulesLike, as_rules
-from ._scoring_fast_py import Read
 from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
 from ._yaku import Score
 
@@ -53,24 +52,21 @@ _CONTRADICTIONS = (  # (flag, other flag or condition, message)
 _GB_ONLY = ("flowers", "last_copy", "last_tile", "kong_draw", "robbing_kong")
 
 
-_FAMILIES: dict[int, tuple[Rules, int, int]] = {}  # id -> (rules, players, switches)
+Family = tuple[int, int, int]  # players, the kernel's house-rule switches, red fives (0 or 3)
+_FAMILIES: dict[int, tuple[Rules, Family]] = {}
 
 
-def _family(rules: Rules) -> int:
-    """Players of the riichi rule set ``rules`` describes (4 or 3); ``ValueError`` for another family."""
+def _family(rules: Rules) -> Family:
+    """Players (4 or 3), switches and red fives of the riichi rule set ``rules``; ``ValueError`` for another family."""
     known = _FAMILIES.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    players = _players(rules)
+    family = (_players(rules), (
+        (_K.OPEN_TANYAO if rules.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if rules.double_yakuman else 0)
+        | (_K.KAZOE_YAKUMAN if rules.kazoe_yakuman else 0) | (_K.KIRIAGE if rules.kiriage else 0)), rules.red_fives)
     if len(_FAMILIES) < 256:
-        _FAMILIES[id(rules)] = (rules, players, _switches(rules))
-    return players
-
-
-def _switches(rules: Rules) -> int:
-    """The kernel's house-rule switches of ``rules``."""
-    return ((_K.OPEN_TANYAO if rules.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if rules.double_yakuman else 0)
-            | (_K.KAZOE_YAKUMAN if rules.kazoe_yakuman else 0) | (_K.KIRIAGE if rules.kiriage else 0))
+        _FAMILIES[id(rules)] = (rules, family)
+    return family
 
 
 def _players(rules: Rules) -> int:
@@ -221,28 +217,27 @@ def score(
     (4, 30, 7700)
     """
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
-    players = _family(r)
-    if players == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
-        read = _fast.read_score(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-                                rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba,
-                                riichi_sticks)
-        if read is not None:
-            done = _finish(r, 4, read, 0, tsumo, honba, riichi_sticks)
-            if done is not None:
-                return done
-    return _general(r, players, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
+    family = _family(r)
+    if family[0] == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
+        done = _fast.lean_score(_kernel.score_counts, family[1], family[2], hand14, win, melds, encoding, tsumo,
+                                riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+                                seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+        if done is not None:
+            return done
+    return _general(r, family, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
                     rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks,
                     flowers, last_copy, last_tile, kong_draw, robbing_kong)
 
 
 def _general(
-    r: Rules, players: int, hand14: object, win: object, melds: Iterable[MeldLike], encoding: str | None,
+    r: Rules, family: Family, hand14: object, win: object, melds: Iterable[MeldLike], encoding: str | None,
     tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, haitei: bool, houtei: bool, rinshan: bool,
     chankan: bool, tenhou: bool, chiihou: bool, seat_wind: object, round_wind: object, dora: object, ura: object,
     kita: int, honba: int, riichi_sticks: int, flowers: int, last_copy: bool, last_tile: bool, kong_draw: bool,
     robbing_kong: bool,
 ) -> Score:
     """``score`` read the general way: every input form, every error."""
+    players = family[0]
     if flowers or last_copy or last_tile or kong_draw or robbing_kong:
         for name, value in zip(_GB_ONLY, (flowers, last_copy, last_tile, kong_draw, robbing_kong)):
             if value:
@@ -314,24 +309,10 @@ def _general(
         situation |= _K.RIICHI
     melds_code = tuple([_MELD_CODE[m.kind, m.concealed] + (int(m.tile),) for m in meld_list])
     read = (bytes(concealed), melds_code, win_tile, situation, seat, round_, dora_count, ura_count, red, dealer)
-    done = _finish(r, players, read, kita, tsumo, honba, riichi_sticks)
+    done = _fast.finish(_kernel.score_counts, family[1], family[2], read, kita, tsumo, honba, riichi_sticks, players)
     if done is None:
         raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
     return done
-
-
-def _finish(r: Rules, players: int, read: Read, kita: int, tsumo: bool, honba: int, riichi_sticks: int) -> Score | None:
-    """The ``Score`` of read arguments (``_scoring_fast_py.Read``, both paths); ``None``: the tiles do not win."""
-    concealed, melds_code, win_tile, situation, seat, round_, dora_count, ura_count, red, dealer = read
-    known = _FAMILIES.get(id(r))
-    switches = known[2] if known is not None and known[0] is r else _switches(r)
-    if not r.red_fives:
-        red = 0
-    result = _kernel.score_counts(concealed, melds_code, win_tile, situation, seat, round_,
-                                  dora_count + ura_count + red + kita, switches)
-    if result is None:
-        return None
-    return _fast.score_of(result, dora_count, ura_count, red, kita, tsumo, dealer, honba, riichi_sticks, players)
 
 
 _MELD_CODE = {

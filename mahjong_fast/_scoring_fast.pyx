@@ -8,7 +8,7 @@ for anything else and wherever the general path (``_scoring``) would raise, so
 that it gives the documented answer or error.
 
 ``score_of`` builds the ``Score`` of the kernel's answer as the twin's does,
-its fields set in C.
+its fields set in C; ``finish`` and ``lean_score`` chain them as the twin's do.
 """
 from cpython.object cimport PyObject_GenericSetAttr
 
@@ -19,7 +19,7 @@ from mahjong_fast._layout cimport N_KINDS
 from mahjong_fast._scoring_fast_py import _meld
 from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 
-__all__ = ["read_score", "score_of"]
+__all__ = ["finish", "lean_score", "read_score", "score_of"]
 
 cdef enum:
     MAX_DIGITS = 64
@@ -140,6 +140,40 @@ _BITS = (TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN
 def read_score(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
                chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks):
     """``score``'s four-player arguments as the kernel takes them, or ``None`` (see ``_scoring_fast_py``)."""
+    return _read(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+
+
+def finish(kernel, int switches, int red_fives, tuple read, int kita, bint tsumo, honba, riichi_sticks,
+           int players):
+    """The ``Score`` of read arguments; ``None`` when the tiles do not win (see ``_scoring_fast_py``)."""
+    return _finish(kernel, switches, red_fives, read, kita, tsumo, honba, riichi_sticks, players)
+
+
+def lean_score(kernel, int switches, int red_fives, hand14, win, melds, encoding, tsumo, riichi, double_riichi,
+               ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita,
+               honba, riichi_sticks):
+    """``score`` of a four-player call on the lean path; ``None``: the general path answers (see the twin)."""
+    read = _read(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+    if read is None:
+        return None
+    return _finish(kernel, switches, red_fives, <tuple>read, 0, tsumo is True, honba, riichi_sticks, 4)
+
+
+cdef object _finish(object kernel, int switches, int red_fives, tuple read, int kita, bint tsumo, object honba,
+                    object riichi_sticks, int players):
+    cdef int dora = read[6], ura = read[7], red = read[8] if red_fives else 0
+    result = kernel(read[0], read[1], read[2], read[3], read[4], read[5], dora + ura + red + kita, switches)
+    if result is None:
+        return None
+    return _score_of(<tuple>result, dora, ura, red, kita, tsumo, read[9], honba, riichi_sticks, players)
+
+
+cdef object _read(object hand14, object win, object melds, object encoding, object tsumo, object riichi,
+                  object double_riichi, object ippatsu, object haitei, object houtei, object rinshan, object chankan,
+                  object tenhou, object chiihou, object seat_wind, object round_wind, object dora, object ura,
+                  object kita, object honba, object riichi_sticks):
     cdef int counts[N_KINDS]
     cdef unsigned char concealed[N_KINDS]
     cdef int red[3]
@@ -278,6 +312,11 @@ cdef str _limit(long base):
 def score_of(tuple result, int dora, int ura, int red, int kita, bint tsumo, bint dealer, honba, riichi_sticks,
              int players):
     """The ``Score`` of the scoring kernel's ``(yaku, han, fu, yakuman, base)`` (see ``_scoring_fast_py``)."""
+    return _score_of(result, dora, ura, red, kita, tsumo, dealer, honba, riichi_sticks, players)
+
+
+cdef object _score_of(tuple result, int dora, int ura, int red, int kita, bint tsumo, bint dealer, object honba,
+                      object riichi_sticks, int players):
     cdef tuple yaku = result[0]
     cdef long han = result[1], fu = result[2], yakuman = result[3], base = result[4]
     cdef list items

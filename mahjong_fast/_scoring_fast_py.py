@@ -13,14 +13,18 @@ or ``"E"``-``"N"`` -- and returns ``None`` wherever the general path would raise
 """
 from __future__ import annotations
 
+from typing import Callable, Optional
+
 from ._hand import Meld, _as_meld
 from ._kernels import score_flags as _K
 from ._yaku import YAKU_BY_ID, Points, Score, Yaku
 
-__all__ = ["read_score", "score_of"]
+__all__ = ["finish", "lean_score", "read_score", "score_of"]
 
 # (concealed counts, melds, win, situation, seat wind, round wind, dora, ura dora, red fives, dealer)
 Read = tuple[bytes, tuple[tuple[int, int], ...], int, int, int, int, int, int, int, bool]
+Kernel = Callable[[bytes, tuple[tuple[int, int], ...], int, int, int, int, int, int],
+                  Optional[tuple[tuple[tuple[int, int], ...], int, int, int, int]]]
 # a meld: (kind code, tile, red fives, concealed, index34 tiles)
 MeldRead = tuple[int, int, int, bool, tuple[int, ...]]
 
@@ -239,6 +243,46 @@ def _payments(base: int, tsumo: bool, dealer: bool) -> Points:
     if dealer:
         return (0, _up(2 * base))
     return (_up(2 * base), _up(base))
+
+
+def finish(kernel: Kernel, switches: int, red_fives: int, read: Read, kita: int, tsumo: bool, honba: int,
+           riichi_sticks: int, players: int) -> Score | None:
+    """The ``Score`` of read arguments (both paths; ``kernel`` the scoring kernel's ``score_counts``).
+
+    ``None`` when the tiles do not win.  ``red_fives`` false counts no red five.
+
+    >>> from mahjong_fast._dispatch import scoring
+    >>> read = read_score("123567m234p678s55p", "8s", (), None, False, True, *(False,) * 8, None, None, "4p", (),
+    ...                   0, 0, 0)
+    >>> finish(scoring.score_counts, 0, True, read, 0, False, 0, 0, 4).points
+    7700
+    """
+    concealed, melds_code, win_tile, situation, seat, round_, dora, ura, red, dealer = read
+    if not red_fives:
+        red = 0
+    result = kernel(concealed, melds_code, win_tile, situation, seat, round_, dora + ura + red + kita, switches)
+    if result is None:
+        return None
+    return score_of(result, dora, ura, red, kita, tsumo, dealer, honba, riichi_sticks, players)
+
+
+def lean_score(kernel: Kernel, switches: int, red_fives: int, hand14: object, win: object, melds: object,
+               encoding: object, tsumo: bool, riichi: object, double_riichi: object, ippatsu: object, haitei: object,
+               houtei: object, rinshan: object, chankan: object, tenhou: object, chiihou: object, seat_wind: object,
+               round_wind: object, dora: object, ura: object, kita: object, honba: int,
+               riichi_sticks: int) -> Score | None:
+    """``score`` of a four-player call on the lean path; ``None``: the general path answers (or raises).
+
+    >>> from mahjong_fast._dispatch import scoring
+    >>> lean_score(scoring.score_counts, 0, True, "123567m234p678s55p", "8s", (), None, False, True,
+    ...            *(False,) * 8, None, None, "4p", (), 0, 0, 0).han
+    4
+    """
+    read = read_score(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                      chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+    if read is None:
+        return None
+    return finish(kernel, switches, red_fives, read, 0, tsumo, honba, riichi_sticks, 4)
 
 
 def score_of(result: tuple[tuple[tuple[int, int], ...], int, int, int, int], dora: int, ura: int, red: int,
