@@ -16,6 +16,7 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _scoring, _scoring_fast_py
+from mahjong_fast._dispatch import scoring
 from mahjong_fast._hand import _as_meld
 
 from support.impls import NO_EXTENSIONS
@@ -73,6 +74,27 @@ def _forms(rng: random.Random, s: dict[str, Any]) -> tuple[object, object, dict[
     return hand, win, args
 
 
+def _spoiled(rng: random.Random, s: dict[str, Any]) -> tuple[object, object, dict[str, Any]]:
+    """A call of the win ``s`` (``_forms``), one argument in two spoiled by a value of ``SPOILERS``."""
+    hand, win, args = _forms(rng, s)
+    if rng.random() < 0.5:
+        key, value = rng.choice(SPOILERS)
+        if key == "hand14":
+            hand = value
+        elif key == "win":
+            win = value
+        else:
+            args[key] = value
+    return hand, win, args
+
+
+def _read_args(hand: object, win: object, args: dict[str, Any]) -> tuple[object, ...]:
+    """``read_score``'s arguments for a call of ``score``."""
+    return (hand, win, args["melds"], args.get("encoding"), *(args[k] for k in (
+        "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+        "seat_wind", "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks")))
+
+
 def _outcome(hand: object, win: object, args: dict[str, Any]) -> tuple[str, object]:
     try:
         return "score", mf.score(hand, win, **args)
@@ -91,24 +113,14 @@ def test_the_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.Mo
         s = random_win(rng, rng.choice([4, 4, 4, 3]))
         if s is None:
             continue
-        hand, win, args = _forms(rng, s)
-        if rng.random() < 0.5:
-            key, value = rng.choice(SPOILERS)
-            if key == "hand14":
-                hand = value
-            elif key == "win":
-                win = value
-            else:
-                args[key] = value
+        hand, win, args = _spoiled(rng, s)
         monkeypatch.setattr(_scoring, "_fast", fast)
         got = _outcome(hand, win, args)
         monkeypatch.setattr(_scoring, "_fast", general)
         want = _outcome(hand, win, args)
         assert got == want, (hand, win, args)
         if args.get("rules") == "riichi":
-            lean += fast.read_score(hand, win, args["melds"], args.get("encoding"), *(args[k] for k in (
-                "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-                "chiihou", "seat_wind", "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks"))) is not None
+            lean += fast.read_score(*_read_args(hand, win, args)) is not None
         n += 1
     assert lean > n // 4  # the lean path does answer most plain calls
 
@@ -123,7 +135,7 @@ def test_lean_read_of_plain_text(twin: str) -> None:
     assert fast.read_score("123567m234p678s55p", "9s", (), None, *flags, None, None, (), (), 0, 0, 0) is None
 
 
-def test_both_twins_read_alike() -> None:
+def test_both_twins_read_and_score_alike() -> None:
     if NO_EXTENSIONS:
         pytest.skip("pure-Python run: no compiled lean path")
     compiled = _fast("compiled")
@@ -132,16 +144,8 @@ def test_both_twins_read_alike() -> None:
         s = random_win(rng, 4)
         if s is None:
             continue
-        hand, win, args = _forms(rng, s)
-        if rng.random() < 0.5:
-            key, value = rng.choice(SPOILERS)
-            if key == "hand14":
-                hand = value
-            elif key == "win":
-                win = value
-            elif key in args or key == "encoding":
-                args[key] = value
-        call = (hand, win, args["melds"], args.get("encoding"), *(args[k] for k in (
-            "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-            "chiihou", "seat_wind", "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks")))
+        call = _read_args(*_spoiled(rng, s))
         assert compiled.read_score(*call) == _scoring_fast_py.read_score(*call), call
+        for switches, red_fives in ((0, 3), (15, 0)):
+            got = compiled.lean_score(scoring.score_counts, switches, red_fives, *call)
+            assert got == _scoring_fast_py.lean_score(scoring.score_counts, switches, red_fives, *call), call
