@@ -66,11 +66,13 @@ else:  # one module per name of KERNELS: win, table, shanten, ...
                       for name in KERNELS})
 
 if TYPE_CHECKING:
-    from . import _api_fast_py
+    from . import _api_fast_py, _scoring_fast_py
 
     api_fast = _api_fast_py
+    scoring_fast = _scoring_fast_py
 else:  # the compiled fast paths of the public functions, or their pure twin
     api_fast = choose("mahjong_fast._api_fast", "mahjong_fast._api_fast_py")
+    scoring_fast = choose("mahjong_fast._scoring_fast", "mahjong_fast._scoring_fast_py")
 
 implementation = "pure-python" if NO_EXTENSIONS or _missing else "compiled"
 """``"compiled"`` when every kernel is the compiled one, else ``"pure-python"``."""

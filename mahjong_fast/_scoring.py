@@ -8,16 +8,16 @@ follow Tenhou (``Rules`` fields ``red_fives``, ``open_tanyao``,
 """
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ._dispatch import scoring as _kernel
-from ._hand import Hand, Meld, MeldLike, _as_meld, _fill, as_hand
+from ._dispatch import scoring_fast as _fast
+from ._hand import Hand, MeldLike, _fill, as_hand
 from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._rules import RULES, Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
-from ._yaku import YAKU_BY_ID, Score, Yaku
+from ._yaku import Score
 
 __all__ = ["score"]
 
@@ -52,18 +52,21 @@ _CONTRADICTIONS = (  # (flag, other flag or condition, message)
 _GB_ONLY = ("flowers", "last_copy", "last_tile", "kong_draw", "robbing_kong")
 
 
-_FAMILIES: dict[int, tuple[Rules, int]] = {}
+Family = tuple[int, int, int]  # players, the kernel's house-rule switches, red fives (0 or 3)
+_FAMILIES: dict[int, tuple[Rules, Family]] = {}
 
 
-def _family(rules: Rules) -> int:
-    """Players of the riichi rule set ``rules`` describes (4 or 3); ``ValueError`` for another family."""
+def _family(rules: Rules) -> Family:
+    """Players (4 or 3), switches and red fives of the riichi rule set ``rules``; ``ValueError`` for another family."""
     known = _FAMILIES.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    players = _players(rules)
+    family = (_players(rules), (
+        (_K.OPEN_TANYAO if rules.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if rules.double_yakuman else 0)
+        | (_K.KAZOE_YAKUMAN if rules.kazoe_yakuman else 0) | (_K.KIRIAGE if rules.kiriage else 0)), rules.red_fives)
     if len(_FAMILIES) < 256:
-        _FAMILIES[id(rules)] = (rules, players)
-    return players
+        _FAMILIES[id(rules)] = (rules, family)
+    return family
 
 
 def _players(rules: Rules) -> int:
@@ -156,23 +159,6 @@ _NEXT4 = tuple(_next(t, 4) for t in range(N_KINDS))
 _NEXT3 = tuple(_next(t, 3) for t in range(N_KINDS))
 
 
-def _payments(base: int, tsumo: bool, dealer: bool) -> int | tuple[int, int]:
-    def up(x: int) -> int:
-        return -(-x // 100) * 100
-
-    if not tsumo:
-        return up(base * (6 if dealer else 4))
-    if dealer:
-        return (0, up(2 * base))
-    return (up(2 * base), up(base))
-
-
-def _limit(han: int, base: int, yakuman: int) -> str:
-    if yakuman:
-        return "yakuman"
-    return {2000: "mangan", 3000: "haneman", 4000: "baiman", 6000: "sanbaiman"}.get(base, "")
-
-
 def score(
     hand14: object, win: object, *, melds: Iterable[MeldLike] = (), rules: RulesLike = "riichi",
     encoding: str | None = None, tsumo: bool = False, riichi: bool = False, double_riichi: bool = False,
@@ -231,20 +217,38 @@ def score(
     (4, 30, 7700)
     """
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
-    players = _family(r)
+    family = _family(r)
+    if family[0] == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
+        done = _fast.lean_score(_kernel.score_counts, family[1], family[2], hand14, win, melds, encoding, tsumo,
+                                riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
+                                seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+        if done is not None:
+            return done
+    return _general(r, family, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
+                    rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks,
+                    flowers, last_copy, last_tile, kong_draw, robbing_kong)
+
+
+def _general(
+    r: Rules, family: Family, hand14: object, win: object, melds: Iterable[MeldLike], encoding: str | None,
+    tsumo: bool, riichi: bool, double_riichi: bool, ippatsu: bool, haitei: bool, houtei: bool, rinshan: bool,
+    chankan: bool, tenhou: bool, chiihou: bool, seat_wind: object, round_wind: object, dora: object, ura: object,
+    kita: int, honba: int, riichi_sticks: int, flowers: int, last_copy: bool, last_tile: bool, kong_draw: bool,
+    robbing_kong: bool,
+) -> Score:
+    """``score`` read the general way: every input form, every error."""
+    players = family[0]
     if flowers or last_copy or last_tile or kong_draw or robbing_kong:
         for name, value in zip(_GB_ONLY, (flowers, last_copy, last_tile, kong_draw, robbing_kong)):
             if value:
                 raise ValueError(f"{name} is a gb argument; rules {r.name!r} do not take it")
     if encoding is not None and not isinstance(encoding, str):
         raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
-    parts = _quick_parts(hand14, melds) if encoding is None else None
-    if parts is None:
-        enc = "index34" if encoding is None else encoding
-        hand = Hand.__new__(Hand)
-        _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
-        parts = hand.counts, hand.melds, sum(hand.red) + sum(m.red for m in hand.melds), hand.all_counts
-    concealed, meld_list, red, counts = parts
+    enc = "index34" if encoding is None else encoding
+    hand = Hand.__new__(Hand)
+    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+    concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
+    red = sum(hand.red) + sum(m.red for m in hand.melds)
 
     def shown() -> str:
         return str(as_hand(hand14, melds, encoding, "hand14"))
@@ -297,90 +301,27 @@ def score(
     nexts = _NEXT3 if players == 3 else _NEXT4
     dora_count = sum(counts[d] + (kita if d == _NORTH else 0) for d in (nexts[i] for i in indicators))
     ura_count = sum(counts[d] + (kita if d == _NORTH else 0) for d in (nexts[i] for i in ura_indicators))
-    if not r.red_fives:
-        red = 0
     situation = 0
     for (_, bit), value in zip(_SITUATION, flags):
         if value:
             situation |= bit
     if riichi:
         situation |= _K.RIICHI
-    switches = ((_K.OPEN_TANYAO if r.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if r.double_yakuman else 0)
-                | (_K.KAZOE_YAKUMAN if r.kazoe_yakuman else 0) | (_K.KIRIAGE if r.kiriage else 0))
     melds_code = tuple([_MELD_CODE[m.kind, m.concealed] + (int(m.tile),) for m in meld_list])
-    result = _kernel.score_counts(bytes(concealed), melds_code, win_tile, situation, seat, round_,
-                                  dora_count + ura_count + red + kita, switches)
-    if result is None:
+    read = (bytes(concealed), melds_code, win_tile, situation, seat, round_, dora_count, ura_count, red, dealer)
+    done = _fast.finish(_kernel.score_counts, family[1], family[2], read, kita, tsumo, honba, riichi_sticks, players)
+    if done is None:
         raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
-    yaku, han, fu, yakuman, base = result
-    if not yaku:
-        return Score(valid=False, items=(), han=0, fu=0, yakuman=0, limit="", points=0, tsumo=tsumo,
-                     dealer=dealer, honba=honba, riichi_sticks=riichi_sticks, players=players)
-    items = tuple([(YAKU_BY_ID[y], h) for y, h in yaku])
-    if not (yakuman and fu == 0):
-        extras = ((Yaku.DORA, dora_count), (Yaku.URA_DORA, ura_count), (Yaku.AKA_DORA, red), (Yaku.KITA, kita))
-        items += tuple([(y, n) for y, n in extras if n])
-    return Score(valid=True, items=items, han=han, fu=fu, yakuman=yakuman, limit=_limit(han, base, yakuman),
-                 points=_payments(base, tsumo, dealer), tsumo=tsumo, dealer=dealer, honba=honba,
-                 riichi_sticks=riichi_sticks, players=players)
+    return done
 
 
 _MELD_CODE = {
     ("chow", False): (_K.CHOW,), ("pung", False): (_K.PUNG,), ("kong", False): (_K.KONG,),
     ("kong", True): (_K.CONCEALED_KONG,),
 }
-_GROUPS = re.compile(r"([0-9]+)([mpsz])")
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_RANK = {str(d): d - 1 for d in range(1, 10)}
-_RANK["0"] = 4  # a red five
-_MELDS: dict[str, Meld] = {}
 
 
 def _check_flags(flags: dict[str, bool], conditions: dict[str, bool]) -> None:
     for flag, condition, message in _CONTRADICTIONS:
         if flags[flag] and conditions[condition]:
             raise ValueError(f"{flag}: {message}")
-
-
-Parts = tuple[Sequence[int], tuple[Meld, ...], int, Sequence[int]]
-
-
-def _quick_parts(hand14: object, melds: object) -> Parts | None:
-    """Concealed counts, melds, red fives and all counts of plain mpsz text and melds (None: the general path).
-
-    The general path reads the same hands to the same values; it alone raises.
-    """
-    if type(hand14) is not str or not isinstance(melds, (tuple, list)):
-        return None
-    groups = _GROUPS.findall(hand14)
-    if sum(len(digits) for digits, _ in groups) + len(groups) != len(hand14):
-        return None  # other characters: the general path reads (or refuses) them
-    counts = [0] * N_KINDS
-    red = [0, 0, 0]
-    for digits, suit in groups:
-        base = _SUIT_BASE[suit]
-        if base == FIRST_HONOR and digits.strip("1234567"):
-            return None  # 0z, 8z, 9z: the general path refuses them
-        for d in digits:
-            counts[base + _RANK[d]] += 1
-        if "0" in digits:
-            red[base // SUIT_SIZE] += digits.count("0")
-    meld_list: list[Meld] = []
-    for i, m in enumerate(melds):
-        if type(m) is not Meld:
-            if type(m) is not str:
-                return None
-            known = _MELDS.get(m)
-            if known is None:
-                known = _as_meld(m, f"melds[{i}]")
-                if len(_MELDS) < 4096:
-                    _MELDS[m] = known
-            m = known
-        meld_list.append(m)
-    all_counts = list(counts)
-    for m in meld_list:
-        for t in m.tiles:
-            all_counts[t] += 1
-    if max(all_counts) > 4 or max(red) > 1:
-        return None
-    return counts, tuple(meld_list), sum(red) + sum(m.red for m in meld_list), all_counts

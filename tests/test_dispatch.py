@@ -15,7 +15,7 @@ from mahjong_fast import _dispatch
 
 from support.impls import KERNELS, NO_EXTENSIONS, is_compiled, run_python
 
-COMPILED = [f"mahjong_fast._kernels.{k}" for k in KERNELS] + ["mahjong_fast._api_fast"]
+COMPILED = [f"mahjong_fast._kernels.{k}" for k in KERNELS] + ["mahjong_fast._api_fast", "mahjong_fast._scoring_fast"]
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="pure-Python run (MAHJONG_FAST_NO_EXTENSIONS set)")
@@ -26,6 +26,7 @@ def test_compiled_modules_are_loaded():
     for k in KERNELS:
         assert getattr(_dispatch, k).__name__ == f"mahjong_fast._kernels.{k}"
     assert _dispatch.api_fast is importlib.import_module("mahjong_fast._api_fast")
+    assert _dispatch.scoring_fast is importlib.import_module("mahjong_fast._scoring_fast")
     assert mahjong_fast.implementation == _dispatch.implementation == "compiled"
     assert not _dispatch._missing
 

@@ -262,7 +262,8 @@ def test_the_dispatcher_has_every_kernel_and_types_it_by_its_twin():
     tree = ast.parse((SOURCES / "_dispatch.py").read_text(encoding="utf-8"))
     typed = [(node.targets[0].id, node.value.id) for node in ast.walk(tree)
              if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id.endswith("_py")]
-    assert sorted(typed) == sorted([*((k, f"{k}_py") for k in KERNELS), ("api_fast", "_api_fast_py")])
+    assert sorted(typed) == sorted([*((k, f"{k}_py") for k in KERNELS), ("api_fast", "_api_fast_py"),
+                                   ("scoring_fast", "_scoring_fast_py")])
 
 
 @pytest.mark.parametrize("pure", IMPLS)
@@ -346,8 +347,8 @@ def test_first_use_from_many_threads(name):
 
 # ---------------------------------------------------------------- layers
 
-API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_classify", "_hand", "_tiles", "_notation", "_batch",
-             "_dispatch", "_cli", "_bench")
+API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_scoring", "_scoring_fast", "_scoring_fast_py", "_classify",
+             "_hand", "_tiles", "_notation", "_batch", "_dispatch", "_cli", "_bench")
 
 
 def _kernel_sources() -> list[Path]:

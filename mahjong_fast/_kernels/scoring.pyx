@@ -584,7 +584,9 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
     """The reading of a win that pays most (see ``scoring_py``); ``None`` when it does not win."""
     if not is_counts_bytes(counts):
         counts = _read_counts(counts, "counts")
-    _check_arguments(melds, win, seat_wind, round_wind)
+    if (len(melds) > 4 or not 0 <= win < N_KINDS or not (seat_wind == -1 or EAST <= seat_wind <= EAST + 3)
+            or not (round_wind == -1 or EAST <= round_wind <= EAST + 3)):
+        _check_arguments(melds, win, seat_wind, round_wind)  # raises, with the twin's message
     cdef const unsigned char* c = counts
     cdef int meld_kind[MAX_GROUPS]
     cdef int meld_tile[MAX_GROUPS]
@@ -593,6 +595,9 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
     cdef Reading best
     cdef bint have
     for kind, tile in melds:
+        if not (CHOW <= kind <= CONCEALED_KONG and 0 <= tile < N_KINDS) or (
+                kind == CHOW and (tile >= FIRST_HONOR or tile % SUIT_SIZE > 6)):
+            _check_arguments(melds, win, seat_wind, round_wind)  # raises, with the twin's message
         meld_kind[n_melds] = kind
         meld_tile[n_melds] = tile
         n_melds += 1
