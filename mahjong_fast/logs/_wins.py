@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Union
 
 from .._rules import RULES, Rules
 from .._scoring import score
-from .._yaku import Score, Yaku
+from .._yaku import YAKU_BY_ID, Score, Yaku
 from ._names import MJAI_NAMES, TILE_OF
 from ._reader import Source, _four_players, _read_text, _replay, parse_lines, record_of
 from ._state import N_SEATS, Seat
@@ -306,8 +306,8 @@ def _mjlog_figures(text: str) -> list[Expected]:
         a = _attrs(tag)
         who, from_who = int(a["who"]), int(a["fromWho"])
         yaku = _ints(a.get("yaku", ""))
-        items = [(Yaku(y).japanese, h) for y, h in zip(yaku[::2], yaku[1::2]) if h]
-        items += [(Yaku(y).japanese, 13) for y in _ints(a.get("yakuman", ""))]
+        items = [(YAKU_BY_ID[y].japanese, h) for y, h in zip(yaku[::2], yaku[1::2]) if h]
+        items += [(YAKU_BY_ID[y].japanese, 13) for y in _ints(a.get("yakuman", ""))]
         fu, total, limit = _ints(a["ten"])[:3]
         points: Points = _split_tsumo(total, who == oya) if who == from_who else total
         sc = _ints(a["sc"])
