@@ -35,7 +35,14 @@ Points = Union[int, tuple[int, int]]
 
 
 class Expected(NamedTuple):
-    """A Tenhou record's own figures for a win, in ``Score``'s forms."""
+    """A Tenhou record's own figures for a win, in ``Score``'s forms (``Win.expected``).
+
+    >>> from mahjong_fast.logs import Expected
+    >>> e = Expected(han=4, fu=30, points=7700, limit="", items=(("立直", 1), ("平和", 1), ("ドラ", 2)),
+    ...              deltas=(-7700, 7700, 0, 0))
+    >>> e.han, e.points, e.items[0]
+    (4, 7700, ('立直', 1))
+    """
 
     han: int
     fu: int | None
@@ -50,7 +57,16 @@ class Expected(NamedTuple):
 
 class Win(NamedTuple):
     """One ``hora`` of a log: the winner, the loser (None on tsumo), our ``Score`` of the replayed
-    state, the log's own ``deltas`` and, for a Tenhou record, its own figures (``expected``)."""
+    state, the log's own ``deltas`` and, for a Tenhou record, its own figures (``expected``).
+
+    ``wins`` yields them (its example reads a whole round):
+
+    >>> from mahjong_fast import logs, score
+    >>> w = logs.Win(round=0, seat=1, loser=0, score=score("123567m234p678s55p", "8s"), deltas=(-1000, 1000, 0, 0),
+    ...              ours=(-1000, 1000, 0, 0), expected=None, pao=None)
+    >>> w.score.han, w.ours == w.deltas
+    (1, True)
+    """
 
     round: int
     """The index of the kyoku in the log (0 for the first)."""
