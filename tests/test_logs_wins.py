@@ -55,7 +55,7 @@ def test_every_tenhou_win_through_the_reader(impl: Impl, monkeypatch: pytest.Mon
             seen["pao"] += win.pao is not None
             seen["fu given"] += win.expected is not None and win.expected.fu is not None
             count += 1
-    assert count >= (300 if form == "mjlog" else 100)
+    assert count >= (600 if form == "mjlog" else 250)
     assert {"PINFU", "CHIITOITSU", "RINSHAN", "CHANKAN", "DOUBLE_RIICHI", "IPPATSU", "AKA_DORA", "URA_DORA",
             "TENHOU"} <= set(seen) or form == "tenhou6"
     assert seen["fu given"] > count // 2
