@@ -19,12 +19,14 @@ from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
 from ._efficiency import UsefulTiles, discard_analysis, useful_tiles
 from ._hand import Hand
-from ._layout import MAX_HAND
+from ._layout import FIRST_HONOR, MAX_HAND
 from ._notation import format as format_hand
 from ._options import Wild, wild_kinds
 from ._rules import RULES, as_rules
+from ._scoring import _wind, score
 from ._tiles import Tile
 from ._version import __version__
+from ._yaku import Score
 
 NOTATION_HELP = """\
 Hands may be written in any of these notations (detected automatically):
@@ -108,6 +110,22 @@ def _parser() -> argparse.ArgumentParser:
                             "subtracted from the unseen useful tiles")
     check.add_argument("--json", action="store_true",
                        help="print one JSON object with every figure (schema: docs/cli.md)")
+    win = check.add_argument_group("the score of a riichi win (--win; rules riichi unless --rules riichi3)")
+    win.add_argument("--win", default=None, metavar="TILE", help="score the hand, won on TILE (in the hand)")
+    win.add_argument("--tsumo", action="store_true", help="won by self-draw (also --self-drawn)")
+    for flag, what in (("riichi", "riichi declared"), ("double-riichi", "double riichi"),
+                       ("ippatsu", "ippatsu"), ("haitei", "won on the last draw"),
+                       ("houtei", "won on the last discard"), ("rinshan", "won on a kong's replacement draw"),
+                       ("chankan", "won on a tile added to a kong"), ("tenhou", "the dealer's first draw"),
+                       ("chiihou", "a non-dealer's first draw")):
+        win.add_argument(f"--{flag}", action="store_true", help=what)
+    win.add_argument("--dora", default="", metavar="TILES", help="dora indicators, e.g. 3p5z")
+    win.add_argument("--ura", default="", metavar="TILES", help="ura dora indicators (with --riichi)")
+    win.add_argument("--seat-wind", default=None, metavar="WIND", help="E, S, W, N (or 1z-4z); E is the dealer")
+    win.add_argument("--round-wind", default=None, metavar="WIND", help="E, S, W, N (or 1z-4z)")
+    win.add_argument("--kita", type=int, default=0, metavar="N", help="kita declared (riichi3)")
+    win.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters (300 each)")
+    win.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (1000 each)")
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
@@ -174,6 +192,7 @@ def _hand_shape_error(n: int, k: int, size: int) -> str | None:
 
 
 def _check(args: argparse.Namespace, out: _Output) -> int:
+    scored = None if args.win is None else _score_of(args)  # a bad score argument fails before any output
     hand = Hand(" ".join(args.hand), args.melds)
     n, k = len(hand.tiles), len(hand.melds)
     problem = _hand_shape_error(n, k, hand.size)
@@ -181,12 +200,13 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
         raise ValueError(problem)
     wild = args.wild
     fifth = not args.no_fifth
-    rules = args.rules
+    rules = args.rules if args.win is None else args.rules or "riichi"
     kinds = wild_kinds(wild)
     rule_flags(hand, as_rules(rules), kinds)  # a tile or meld the rules leave out fails before any output
     if args.json:
         report = check_report(hand, self_drawn=args.self_drawn, wild=wild, fifth=fifth, rules=rules,
                               visible=args.visible)
+        report["score"] = None if scored is None else score_report(*scored)
         out.line(json.dumps(report, ensure_ascii=not out.fancy))
         return EXIT_OK
     if out.fancy:
@@ -222,6 +242,8 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
     elif n % 3 == 1:
         useful = useful_tiles(hand, visible=args.visible, rules=rules, wild=wild, fifth=fifth)
         out.line("useful:    " + useful.render(plain))
+    if scored is not None:
+        _print_score(*scored, out)
     return EXIT_OK
 
 
@@ -278,7 +300,7 @@ def check_report(hand: Hand, *, self_drawn: bool = False, wild: Wild = None, fif
         "hand": format_hand(hand), "concealed": n, "melds": len(hand.melds), "rules": rules or "chinese",
         "wild": _tiles(wild_kinds(wild)), "fifth": fifth, "self_drawn": self_drawn,
         "win": None, "hu": None, "pairs": None, "splits": None, "waits": None, "shanten": None,
-        "useful": None, "discards": None,
+        "useful": None, "discards": None, "score": None,
     }
     if n % 3 == 2:
         report["win"] = won = is_win(hand, wild=wild, fifth=fifth, rules=rules)
@@ -304,6 +326,59 @@ def check_report(hand: Hand, *, self_drawn: bool = False, wild: Wild = None, fif
     if n % 3:
         report["shanten"] = shanten(hand, wild=wild, fifth=fifth, rules=rules)
     return report
+
+
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+
+
+def _score_of(args: argparse.Namespace) -> tuple[Score, int, int | None]:
+    """The ``mf.score`` of ``check --win``, the dealer's seat and the discarder's (None on tsumo)
+    when the winner is seat 0 and a ron comes from seat 1."""
+    rules = args.rules or "riichi"
+    tsumo = args.tsumo or args.self_drawn
+    s = score(" ".join(args.hand), args.win, melds=args.melds, rules=rules, tsumo=tsumo,
+              **{f: getattr(args, f) for f in _FLAGS}, seat_wind=args.seat_wind, round_wind=args.round_wind,
+              dora=args.dora, ura=args.ura, kita=args.kita, honba=args.honba, riichi_sticks=args.sticks)
+    wind = _wind(args.seat_wind, "seat_wind", s.players)  # -1: a non-dealer
+    dealer = s.players - 1 if wind < 0 else (FIRST_HONOR - wind) % s.players
+    return s, dealer, None if tsumo else 1
+
+
+def score_report(s: Score, dealer: int, loser: int | None) -> dict[str, Any]:
+    """The ``score`` object of ``check --win --json`` (schema: docs/cli.md): the winner is seat 0, a
+    ron's discarder seat 1.
+
+    >>> from mahjong_fast import score
+    >>> r = score_report(score("123567m234p678s55p", "8s", riichi=True, dora="4p"), 3, 1)
+    >>> r["han"], r["fu"], r["points"], r["deltas"], [i["japanese"] for i in r["items"]]
+    (4, 30, 7700, [7700, -7700, 0, 0], ['立直', '平和', 'ドラ'])
+    """
+    return {
+        "valid": s.valid, "items": [{"name": y.name, "japanese": y.japanese, "english": y.english, "han": h}
+                                    for y, h in s.items],
+        "han": s.han, "fu": s.fu, "yakuman": s.yakuman, "limit": s.limit,
+        "points": s.points if isinstance(s.points, int) else list(s.points), "tsumo": s.tsumo, "dealer": s.dealer,
+        "honba": s.honba, "riichi_sticks": s.riichi_sticks, "deltas": list(s.deltas(0, dealer, loser)),
+    }
+
+
+def _print_score(s: Score, dealer: int, loser: int | None, out: _Output) -> None:
+    """The ``score:`` lines of ``check --win``: each yaku with its han, han/fu and limit, the payments."""
+    if not s.valid:
+        out.line("score:     no yaku: not a legal win, it pays nothing")
+        return
+    out.line(f"score:     {s.han} han" + (f" {s.fu} fu" if s.fu else "") + (f", {s.limit}" if s.limit else "")
+             + (", tsumo" if s.tsumo else ", ron"))
+    for y, h in s.items:
+        out.line(f"  yaku:    {y.japanese} ({y.english}) {h}" if out.fancy else f"  yaku:    {y.english} {h}")
+    if isinstance(s.points, int):
+        paid = f"{s.points} from the discarder"
+    elif s.dealer:
+        paid = f"{s.points[1]} from each"
+    else:
+        paid = f"{s.points[0]} from the dealer, {s.points[1]} from each other seat"
+    extra = f" (+{s.honba} honba, {s.riichi_sticks} riichi sticks)" if s.honba or s.riichi_sticks else ""
+    out.line(f"points:    {paid}{extra}; the winner gains {s.deltas(0, dealer, loser)[0]}")
 
 
 def _tile_text(tile: Tile, out: _Output) -> str:

@@ -84,7 +84,7 @@ def test_generated_logs_are_reproducible(tmp_path: Path) -> None:
 def test_replay_matches_player_state(path: Path) -> None:
     checked = check_against_player_state(path)
     assert checked["seat states"] > 1000 and checked["shanten"] > 1000 and checked["waits"] > 50
-    assert checked["offers"] > 50 and checked["discard rows"] > 400
+    assert checked["offers"] > 50 and checked["discard rows"] > 400 and checked["furiten"] > 500
 
 
 @needs_mjai
@@ -104,6 +104,7 @@ def test_replay_matches_player_state_on_500_hanchan(tmp_path: Path) -> None:
     assert total["shanten"] > 1_000 * BIG_SHANTEN_GAMES
     assert total["offers"] > 100 * BIG_GAMES
     assert total["discard rows"] > 400 * BIG_GAMES
+    assert total["furiten"] > 500 * BIG_GAMES and total["ron judged"] > 2 * BIG_GAMES
     kinds = collections.Counter(json.loads(line)["type"] for p in tmp_path.glob("*.json.gz") for line in read_lines(p))
     assert set(kinds) == EVENT_TYPES
 

@@ -3,6 +3,7 @@
 ``replay(source)`` yields ``(event, seats)`` after each event of an mjai log;
 ``decisions(source)`` the decision points with the action taken;
 ``to_arrays(sources)`` those as numpy arrays for the batch functions;
+``wins(source)`` every win scored (``mf.score``) beside the log's own figures;
 ``analyze(sources, rules=..., client=...)`` one row per discard (a
 ``pyarrow.Table``), in this process or on a Dask cluster.  Reading and
 replaying need nothing beyond the package; ``to_arrays`` needs numpy,
@@ -17,12 +18,14 @@ from ._decisions import Action, Decision, Point, decisions
 from ._reader import MAX_LINE, MAX_LOG, Source, record_rules, replay, to_mjai
 from ._state import Seat
 from ._tenhou import RecordRules
+from ._wins import Expected, Win, wins
 
 __all__ = [
     "COLUMNS",
     "Action",
     "BadLogWarning",
     "Decision",
+    "Expected",
     "LogArrays",
     "MAX_LINE",
     "MAX_LOG",
@@ -30,10 +33,12 @@ __all__ = [
     "RecordRules",
     "Seat",
     "Source",
+    "Win",
     "analyze",
     "decisions",
     "record_rules",
     "replay",
     "to_arrays",
     "to_mjai",
+    "wins",
 ]

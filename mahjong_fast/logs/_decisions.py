@@ -8,16 +8,21 @@ Three kinds of point (``Point``):
   (``NINE_TERMINALS``);
 - ``CALL``: the seat has just called chi or pon and must discard;
 - ``OFFER``: another seat's discard (or the tile added to a kan) that this
-  seat could call or win on **by shape**: ``PON``/``DAIMINKAN`` when it holds
+  seat could call or win on: ``PON``/``DAIMINKAN`` when it holds
   two/three of the tile and is not in riichi, ``CHI`` when it is the next seat,
-  not in riichi, and holds two tiles that make a run with it, ``RON`` when the
-  tile completes its hand.  Yaku, furiten and the end of the wall are not
-  judged, so an offer may be one the rules would refuse; the action is what
-  the seat did (``PASS`` when it let the tile go).
+  not in riichi, and holds two tiles that make a run with it (by shape: the
+  end of the wall is not judged), ``RON`` when the tile completes its hand
+  and the win is legal: under riichi rules it scores (at least one yaku:
+  ``mf.score`` with the seat's riichi, the winds, houtei, chankan) and the
+  seat is not furiten.  The action is what the seat did (``PASS`` when it
+  let the tile go).
 
 Each decision carries the seat's state at that point: concealed counts, its
-own melds, what it sees (``visible``) and its riichi.  ``turn`` counts the
-seat's own turns in the round (draws and calls), from 1.
+own melds, what it sees (``visible``), its riichi and ``furiten``: one of
+its waits is among its own discards, or it let a tile it waits on go since
+its last discard (temporary), or after its riichi (for the rest of the
+round).  ``turn`` counts the seat's own turns in the round (draws and
+calls), from 1.
 """
 from __future__ import annotations
 
@@ -25,10 +30,11 @@ import enum
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from .._api import is_win
+from .._api import is_win, waits
 from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
 from .._rules import Rules, as_rules
+from .._scoring import _family, score
 from ._names import TILE_OF
 from ._reader import Source, _error, read_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
@@ -126,11 +132,15 @@ class Decision(NamedTuple):
     """The seat's riichi was already accepted (its discards are forced)."""
     line: int
     """The log line (from 1) of the event that made the decision point: the draw, the call or the discard."""
+    furiten: bool = False
+    """The seat could not win on a discard (see the module's docstring): its own discards hold a wait,
+    or it let a winning tile go since its last discard, or after its riichi."""
 
 
 _SELF_ACTIONS = {"dahai": Action.DISCARD, "ankan": Action.ANKAN, "kakan": Action.KAKAN, "hora": Action.TSUMO}
 _CALLS = {"chi": Action.CHI, "pon": Action.PON, "daiminkan": Action.DAIMINKAN}
 _KEEP_OFFERS_OPEN = ("reach_accepted", "dora")
+_KANS = ("ankan", "kakan", "daiminkan")
 
 
 def _acted_tile(event: dict[str, Any]) -> int:
@@ -141,14 +151,59 @@ def _acted_tile(event: dict[str, Any]) -> int:
     return -1 if found is None else found[0]
 
 
-def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules) -> bool:
+LIVE_WALL = 70
+"""Draws in a four-player round: after the 70th, a discard won on is houtei."""
+_WINDS = ("E", "S", "W", "N")
+
+
+class _Round:
+    """What the legal-win offers need beyond the seats: winds, draws, each seat's waits and furiten."""
+
+    def __init__(self, event: dict[str, Any] | None = None) -> None:
+        event = event or {}
+        self.round_wind = event.get("bakaze", "E")
+        self.oya = event.get("oya", 0)
+        self.draws = 0
+        self.discarded = [bytearray(34) for _ in range(N_SEATS)]
+        self.waits: list[tuple[int, ...]] = [()] * N_SEATS
+        self.furiten = [False] * N_SEATS
+
+    def refresh(self, seat: Seat, who: int, rules: Rules) -> None:
+        """After the seat's own discard (or the deal): its waits, and furiten from its own discards."""
+        if seat.size % 3 != 1:
+            return
+        self.waits[who] = tuple(int(t) for t in waits(bytes(seat.counts), encoding="counts", rules=rules))
+        own = any(self.discarded[who][t] for t in self.waits[who])
+        self.furiten[who] = own or (seat.riichi and self.furiten[who])
+
+    def legal_ron(self, seat: Seat, who: int, tile: int, chankan: bool, rules: Rules) -> bool:
+        """A ron on ``tile`` scores and the seat is not furiten."""
+        if self.furiten[who]:
+            return False
+        hand = [t for t, n in enumerate(seat.counts) for _ in range(n)] + [tile]
+        return score(hand, tile, melds=seat.melds, rules=rules, riichi=seat.riichi, chankan=chankan,
+                     houtei=not chankan and self.draws == LIVE_WALL, seat_wind=_WINDS[(who - self.oya) % N_SEATS],
+                     round_wind=self.round_wind).valid
+
+
+def _scores(rules: Rules) -> bool:
+    """Whether ``rules`` score riichi wins (then the RON offers are the legal ones)."""
+    try:
+        return _family(rules) == N_SEATS
+    except ValueError:
+        return False
+
+
+def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules,
+                legal: _Round | None = None) -> bool:
     counts = seat.counts
     counts[tile] += 1
     try:
-        if is_win(bytes(counts), encoding="counts", rules=rules):
-            return True
+        won = is_win(bytes(counts), encoding="counts", rules=rules)
     finally:
         counts[tile] -= 1
+    if won and (legal is None or legal.legal_ron(seat, who, tile, ron_only, rules)):
+        return True
     if ron_only or seat.riichi or seat.declared:
         return False
     if counts[tile] >= 2:
@@ -174,12 +229,14 @@ class _Open(NamedTuple):
     meld_counts: bytes
     visible: bytes
     riichi: bool
+    furiten: bool
 
 
-def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1) -> _Open:
+def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1,
+              furiten: bool = False) -> _Open:
     s = table.seats[who]
     return _Open(line, who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
-                 minus(table.face_up, s._meld_counts), s.riichi)
+                 minus(table.face_up, s._meld_counts), s.riichi, furiten)
 
 
 def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None = "riichi") -> Iterator[Decision]:
@@ -243,10 +300,12 @@ def _decisions(
     open_offers: list[_Open] = []
     taken: dict[int, tuple[Action, int]] = {}
     turns = [0] * N_SEATS
+    legal = _scores(rules)
+    state = _Round()
 
     def done(o: _Open, action: Action, tile: int) -> Decision:
         return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
-                        o.meld_counts, o.visible, o.riichi, o.line)
+                        o.meld_counts, o.visible, o.riichi, o.line, o.furiten)
 
     for i, event in enumerate(events):
         kind: Any = event.get("type")
@@ -287,13 +346,29 @@ def _decisions(
             own = own._replace(visible=minus(table.face_up, table.seats[own.seat]._meld_counts))
         elif kind == "start_kyoku":
             turns = [0] * N_SEATS
-        elif kind == "tsumo" or kind == "chi" or kind == "pon":
+            state = _Round(event)
+            for who, seat in enumerate(table.seats):
+                state.refresh(seat, who, rules)
+        elif kind in _KANS:  # a new hand shape: its waits, and furiten as after a discard
+            state.refresh(table.seats[actor], actor, rules)
+        if kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1
-            own = _snapshot(table, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL)
-        elif offers and (kind == "dahai" or kind == "kakan"):
+            state.draws += kind == "tsumo"
+            own = _snapshot(table, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL,
+                            furiten=state.furiten[actor])
+        if kind == "dahai" or kind == "kakan":
             tile = _acted_tile(event)
+            if kind == "dahai":
+                state.discarded[actor][tile] = 1
+                state.refresh(table.seats[actor], actor, rules)
             for who in range(N_SEATS):
-                if who != actor and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules):
-                    open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile))
+                if who == actor:
+                    continue
+                if offers and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules,
+                                          state if legal else None):
+                    open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile,
+                                                 state.furiten[who]))
+                if tile in state.waits[who]:  # let go (a ron ends the round): furiten until its next discard
+                    state.furiten[who] = True
     if own is not None or open_offers:
         raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")

@@ -183,7 +183,11 @@ Record = tuple[str, list[str], "list[dict[str, Any]] | None", RecordRules]
 
 def read_source(source: Source) -> Record:
     """Read a source of any form: mjai lines as they are, a Tenhou record converted to mjai events."""
-    name, text = _read_text(source)
+    return record_of(*_read_text(source))
+
+
+def record_of(name: str, text: str | list[str]) -> Record:
+    """``read_source`` of a source already read (``_read_text``): its name and its text or lines."""
     if isinstance(text, list):
         first = text[0].lstrip("\ufeff \t") if text else ""
         if not first.startswith(("<", "{")) or (first.startswith("{") and record_kind(first) == "mjai"

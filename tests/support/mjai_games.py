@@ -237,7 +237,8 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
     from mahjong_fast.logs._analysis import discard_rows
 
     lines = read_lines(path)
-    offers = {(d.line, d.seat) for d in logs.decisions(path) if d.point is logs.Point.OFFER}
+    decided = {(d.line, d.seat): d for d in logs.decisions(path)}
+    offers = {key for key, d in decided.items() if d.point is logs.Point.OFFER}
     checked: collections.Counter[str] = collections.Counter()
     states: list[Any] = []
     cache: dict[bytes, int] = {}
@@ -251,9 +252,13 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
             ps = states[event["actor"]]
             discards.append((bytes(ps.tehai), _less(bytes(ps.tiles_seen), bytes(ps.tehai)), event["actor"],
                              NAMES.index(event["pai"].rstrip("r"))))
+        furiten = [ps.at_furiten for ps in states]  # before the event: what an offer on its tile sees
         candidates = [ps.update(line) for ps in states]
         if kind in _SKIP:
             continue
+        if kind == "tsumo":  # the drawer's furiten as PlayerState has it after the draw
+            assert decided[lineno, event["actor"]].furiten == states[event["actor"]].at_furiten, (path, lineno)
+            checked["furiten"] += 1
         for i, (ps, seat, candidate) in enumerate(zip(states, seats, candidates)):
             where = f"{path}, line {lineno}, seat {i}: {line}"
             concealed = seat.concealed
@@ -267,6 +272,18 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
             if kind in ("dahai", "kakan") and event["actor"] != i and _offered(candidate):
                 assert (lineno, i) in offers, f"PlayerState offers a call the package does not: {where}"
                 checked["offers"] += 1
+            if kind in ("dahai", "kakan") and event["actor"] != i:
+                offer = decided.get((lineno, i))
+                if offer is not None:
+                    assert offer.furiten == furiten[i], f"furiten {offer.furiten}: {where}"
+                    checked["furiten"] += 1
+                tile = NAMES.index(event["pai"].rstrip("r"))
+                with_tile = bytearray(concealed)
+                with_tile[tile] += 1
+                calls = kind == "dahai" and not seat.riichi and _call_shape(concealed, tile, event["actor"], i)
+                if not calls and riichi_shanten(bytes(with_tile)) == -1:  # a win by shape: offered when legal
+                    assert (offer is not None) == candidate.can_ron_agari, f"ron offer: {where}"
+                    checked["ron judged"] += 1
             if kind in _KANS and event["actor"] == i:
                 after_kan[i] = True
             elif kind == "start_kyoku" or (kind == "tsumo" and event["actor"] == i and not seat.riichi):
@@ -291,6 +308,20 @@ def check_against_player_state(path: Path | str, *, shanten: bool = True) -> dic
             hand, seen, seat, tile), where
         checked["discard rows"] += 1
     return dict(checked)
+
+
+def _call_shape(concealed: bytes, tile: int, discarder: int, seat: int) -> bool:
+    """The seat could pon or chi ``tile`` by shape (the package offers those without judging kuikae)."""
+    if concealed[tile] >= 2:
+        return True
+    if seat != (discarder + 1) % 4 or tile >= 27:
+        return False
+    rank = tile % 9
+
+    def held(step: int) -> bool:
+        return 0 <= rank + step < 9 and concealed[tile + step] > 0
+
+    return (held(-2) and held(-1)) or (held(-1) and held(1)) or (held(1) and held(2))
 
 
 def _less(counts: bytes, less: bytes) -> bytes:
