@@ -61,7 +61,7 @@ def _family(rules: Rules) -> Family:
     known = _FAMILIES.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    family = (_players(rules), (
+    family = (players(rules), (
         (_K.OPEN_TANYAO if rules.open_tanyao else 0) | (_K.DOUBLE_YAKUMAN if rules.double_yakuman else 0)
         | (_K.KAZOE_YAKUMAN if rules.kazoe_yakuman else 0) | (_K.KIRIAGE if rules.kiriage else 0)), rules.red_fives)
     if len(_FAMILIES) < 256:
@@ -69,7 +69,14 @@ def _family(rules: Rules) -> Family:
     return family
 
 
-def _players(rules: Rules) -> int:
+def players(rules: Rules) -> int:
+    """The players of the riichi rule set ``rules`` (4, or 3 for riichi3); ``ValueError`` for a rule set that
+    does not score (gb fans are not counted yet).
+
+    >>> from mahjong_fast import RULES
+    >>> players(RULES["riichi"]), players(RULES["riichi3"])
+    (4, 3)
+    """
     if rules.seven_pairs == "distinct" and rules.thirteen_orphans and not rules.knitted:
         return 3 if rules.missing else 4
     if rules.knitted:

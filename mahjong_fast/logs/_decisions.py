@@ -34,7 +34,7 @@ from .._api import is_win, waits
 from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
 from .._rules import Rules, as_rules
-from .._scoring import _family, score
+from .._scoring import players, score
 from ._names import TILE_OF
 from ._reader import Source, _error, read_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
@@ -189,7 +189,7 @@ class _Round:
 def _scores(rules: Rules) -> bool:
     """Whether ``rules`` score riichi wins (then the RON offers are the legal ones)."""
     try:
-        return _family(rules) == N_SEATS
+        return players(rules) == N_SEATS
     except ValueError:
         return False
 
