@@ -82,7 +82,7 @@ def on_cluster(paths: list[str], workers: int) -> tuple[Callable[[], Any], Calla
 
     dask.config.set({"distributed.worker.profile.enabled": False})  # its sampling costs the workers CPU
     cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     client = distributed.Client(cluster)
     logs.analyze(paths[:workers], client=client)  # warm the workers (imports, tables)
 

@@ -13,6 +13,7 @@ import mahjong_fast as mf
 from mahjong_fast import logs
 from mahjong_fast.logs import Action, Point
 
+from support.cluster import local_cluster
 from support.discard_reference import row as reference_row
 from support.impls import NO_EXTENSIONS, run_python
 from support.mjai_games import first_discards, read_lines
@@ -121,8 +122,7 @@ def test_progress_is_reported(sample: list[Path]) -> None:
 
 def test_same_table_on_a_local_dask_cluster_of_two_processes(table: object, sample: list[Path]) -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with local_cluster() as cluster, distributed.Client(cluster) as client:
         ticks: list[tuple[int, int]] = []
         on_cluster = logs.analyze(sample, client=client, progress=lambda d, t: ticks.append((d, t)))
         assert len(client.scheduler_info()["workers"]) == 2

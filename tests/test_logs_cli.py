@@ -7,6 +7,7 @@ import pytest
 
 from mahjong_fast import logs
 
+from support.cluster import local_cluster
 from support.impls import NO_EXTENSIONS, run_python
 from support.mjai_games import first_discards
 
@@ -65,10 +66,9 @@ def test_analyze_on_two_local_workers_writes_the_same_csv(tmp_path: Path, folder
 
 
 def test_analyze_on_a_running_scheduler(tmp_path: Path, folder: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")
     out = tmp_path / "rows.parquet"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+    with local_cluster(host="127.0.0.1") as cluster:
         done = run_python("-m", "mahjong_fast", "analyze", str(folder), "--out", str(out),
                           "--scheduler", cluster.scheduler_address, cwd=tmp_path)
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")

@@ -23,6 +23,7 @@ import pytest
 from mahjong_fast import logs
 from mahjong_fast.logs import _reader
 
+from support.cluster import local_cluster
 from support.impls import NO_EXTENSIONS, REPO_ROOT
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -361,8 +362,7 @@ def test_skip_bad_on_the_command_line(corpus: tuple[list[Path], list[Path], Any]
 def test_skip_on_a_local_dask_cluster(corpus: tuple[list[Path], list[Path], Any]) -> None:
     distributed = pytest.importorskip("distributed")
     everything, good, expected = corpus
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with local_cluster() as cluster, distributed.Client(cluster) as client:
         table, messages = _skipped(lambda: logs.analyze(everything, client=client, errors="skip"))
         one_each, again = _skipped(lambda: logs.analyze(everything, client=client, errors="skip", files_per_task=1))
         with pytest.raises(ValueError, match="truncated"):
@@ -375,8 +375,7 @@ def test_skip_on_a_local_dask_cluster(corpus: tuple[list[Path], list[Path], Any]
 def test_a_worker_killed_mid_run_gives_the_same_rows(corpus: tuple[list[Path], list[Path], Any]) -> None:
     distributed = pytest.importorskip("distributed")
     _, good, expected = corpus
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+    with local_cluster() as cluster, distributed.Client(cluster) as client:
         pids = client.run(os.getpid)
         assert len(pids) == 2
         victim = sorted(pids.values())[0]

@@ -82,7 +82,7 @@ def _client(args: argparse.Namespace) -> Any:
     if args.workers < 1:
         raise ValueError(f"--workers must be at least 1, not {args.workers}")
     cluster = distributed.LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     return distributed.Client(cluster)
 
 
