@@ -177,10 +177,11 @@ def _group_tiles(kind: str, t: int) -> list[int]:
     return [t, t + 1, t + 2] if kind == "chow" else [t] * 3
 
 
-def _standard(rng: random.Random) -> tuple[list[tuple[str, int]], int] | None:
-    groups = _structured(rng) if rng.random() < 0.45 else []
-    pool = _pool(rng)
-    chow_share = rng.choice((0.0, 0.3, 0.6, 1.0))
+def _standard(rng: random.Random, plain: bool = False) -> tuple[list[tuple[str, int]], int] | None:
+    """Four groups and a pair; ``plain``: simples of every suit and an honour pair (无番和 is near)."""
+    groups = _structured(rng) if rng.random() < 0.45 and not plain else []
+    pool = [t for t in range(27) if t % 9 not in (0, 8)] if plain else _pool(rng)
+    chow_share = 0.8 if plain else rng.choice((0.0, 0.3, 0.6, 1.0))
     counts = [0] * 34
     for kind, t in groups:
         for x in _group_tiles(kind, t):
@@ -194,7 +195,7 @@ def _standard(rng: random.Random) -> tuple[list[tuple[str, int]], int] | None:
         groups.append((kind, t))
         for x in _group_tiles(kind, t):
             counts[x] += 1
-    pair = rng.choice(pool if rng.random() < 0.8 else list(range(34)))
+    pair = rng.randrange(27, 34) if plain else rng.choice(pool if rng.random() < 0.8 else list(range(34)))
     counts[pair] += 2
     if max(counts) > 4:
         return None
@@ -245,18 +246,19 @@ def random_situation(rng: random.Random) -> Situation:
     """One random winning situation (see the module docstring)."""
     while True:
         melds: list[tuple[str, int]] = []
-        if rng.random() < 0.25:
+        plain = rng.random() < 0.05
+        if rng.random() < 0.25 and not plain:
             form = _concealed_form(rng)
             if form is None:
                 continue
             concealed, melds = form
         else:
-            shape = _standard(rng)
+            shape = _standard(rng, plain)
             if shape is None:
                 continue
             groups, pair = shape
             rng.shuffle(groups)
-            n_declared = rng.choice((0, 0, 1, 1, 2, 3, 4))
+            n_declared = rng.choice((1, 2, 3) if plain else (0, 0, 1, 1, 2, 3, 4))
             concealed = [pair, pair]
             for i, (kind, t) in enumerate(groups):
                 if i < n_declared:
@@ -274,7 +276,7 @@ def random_situation(rng: random.Random) -> Situation:
         if max(counts) > 4:
             continue
         win = rng.choice(concealed)
-        tsumo = rng.random() < 0.5
+        tsumo = rng.random() < 0.5 and not plain
         kongs = any(kind in ("kong", "ckong") for kind, _ in melds)
         in_melds = sum(1 for kind, t in melds if t == win or (kind == "chow" and t <= win <= t + 2))
         alone = concealed.count(win) == 1
