@@ -127,5 +127,5 @@ class Fan(enum.Enum):
         return self.chinese
 
 
-FANS: tuple[Fan, ...] = (None, *Fan)  # type: ignore[assignment]
+FANS: tuple[Fan | None, ...] = (None, *Fan)
 """Each ``Fan`` at its value (index 0, no fan, is ``None``): the fan counter's table order."""

@@ -16,13 +16,13 @@ from collections.abc import Iterable
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
 from ._dispatch import scoring_fast as _fast
+from ._fan import Fan
 from ._hand import Hand, MeldLike, _fill, as_hand
+from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._rules import RULES, Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
-from ._fan import FANS, Fan
-from ._kernels import fan_flags as _G
 from ._yaku import Score
 
 __all__ = ["score"]
@@ -182,7 +182,7 @@ def score(
     riichi_sticks: int = 0, flowers: int = 0, last_copy: bool = False, last_tile: bool = False,
     kong_draw: bool = False, robbing_kong: bool = False,
 ) -> Score:
-    """What a riichi win is worth: its yaku, han, fu, limit and payments.
+    """What a win is worth: riichi yaku, han, fu, limit and payments, or gb fans, total and payments.
 
     Parameters
     ----------
@@ -196,8 +196,10 @@ def score(
         Declared melds (``Meld`` or text; ``{1111z}`` a concealed kong).
     rules
         ``"riichi"`` (Tenhou's four-player rules), ``"riichi3"`` (Tenhou's
-        three-player game: kita, tsumo-son payments, no chows) or a ``Rules``
-        derived from them.  Other rule sets are a ``ValueError``.
+        three-player game: kita, tsumo-son payments, no chows), ``"gb"``
+        (the 81 fans counted as PyMahjongGB 1.4.0 does; at least 8 before
+        flowers for a legal win) or a ``Rules`` derived from them.
+        ``"chinese"`` and ``"sichuan"`` (hu types only) are a ``ValueError``.
     tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou
         The situation.  ``double_riichi`` implies riichi.
     seat_wind, round_wind
@@ -211,6 +213,12 @@ def score(
         Three-player: the kita (北抜き) declared, one han each.
     honba, riichi_sticks
         Counters added by ``Score.deltas`` (300 per honba, 1000 per stick).
+    flowers, last_copy, last_tile, kong_draw, robbing_kong
+        gb only: flowers (0-8, 花牌, one fan each, not toward the 8), won on
+        the last copy of the tile (和绝张), on the wall's last tile (妙手回春 /
+        海底捞月), on a kong's replacement draw (杠上开花, with ``tsumo``), on
+        a tile added to a kong (抢杠和, by discard).  Under gb ``seat_wind`` /
+        ``round_wind`` ``None`` mean no wind fans.
 
     Returns
     -------
@@ -229,9 +237,18 @@ def score(
     立直 1, 平和 1, ドラ 2 — 4 han 30 fu, 7700
     >>> s.han, s.fu, s.points
     (4, 30, 7700)
+    >>> g = score("123456789m55p", "5p", melds=["444s"], rules="gb", flowers=1)
+    >>> [(f.chinese, p) for f, p in g.items], g.total, g.valid, g.points
+    ([('清龙', 16), ('无字', 1), ('独听・单钓', 1), ('花牌', 1)], 19, True, 27)
     """
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
     if r.knitted:
+        if not (riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou
+                or dora or ura or kita or honba or riichi_sticks):
+            done = _gb_lean(hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
+                            kong_draw, robbing_kong)
+            if done is not None:
+                return done
         return _gb(r, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
                    kong_draw, robbing_kong, dict(
                        riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei,
@@ -381,7 +398,7 @@ def _gb(
         raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
     seat = _wind(seat_wind, "seat_wind", 4)
     round_ = _wind(round_wind, "round_wind", 4)
-    name = TILES[win_tile]
+    name = str(TILES[win_tile])
     if last_copy and concealed[win_tile] > 1:
         raise ValueError(f"last_copy: the win {name} is not the last copy, hand14 holds {concealed[win_tile]} of it")
     if kong_draw and not tsumo:
@@ -402,24 +419,55 @@ def _gb(
     return gb_score(fans, flowers, tsumo, seat == FIRST_HONOR)
 
 
-def gb_score(fans: tuple[int, ...], flowers: int, tsumo: bool, dealer: bool) -> Score:
-    """The ``Score`` of the fan kernel's counts ``fans`` and ``flowers`` flowers.
+def _gb_lean(hand14: object, win: object, melds: object, encoding: object, tsumo: bool, seat_wind: object,
+             round_wind: object, flowers: object, last_copy: object, last_tile: object, kong_draw: object,
+             robbing_kong: object) -> Score | None:
+    """``score`` under gb read on the lean path (common forms, no contradiction); ``None``: ``_gb`` answers."""
+    if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
+            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool):
+        return None
+    read = _fast.read_score(hand14, win, melds, encoding, tsumo, False, False, False, False, False, False, False,
+                            False, False, seat_wind, round_wind, "", (), 0, 0, 0)
+    if read is None or read[8]:  # red fives: the general reading
+        return None
+    concealed, melds_code, win_tile, _, seat, round_, _, _, _, dealer = read
+    if last_copy and concealed[win_tile] > 1:
+        return None
+    if kong_draw and (not tsumo or not any(kind >= _K.KONG for kind, _ in melds_code)):
+        return None
+    if robbing_kong and (tsumo or concealed[win_tile] > 1 or any(
+            t <= win_tile <= t + 2 if kind == _K.CHOW else t == win_tile for kind, t in melds_code)):
+        return None
+    situation = ((_G.GB_SELF_DRAWN if tsumo else 0) | (_G.GB_LAST_COPY if last_copy else 0)
+                 | (_G.GB_KONG if kong_draw or robbing_kong else 0) | (_G.GB_WALL_LAST if last_tile else 0))
+    fans = _fans.count_fans(concealed, melds_code, win_tile, situation, seat, round_)
+    if fans is None:
+        return None
+    return gb_score(fans, flowers, tsumo, dealer)
 
-    >>> from mahjong_fast._kernels.fan_flags import F_PURE_STRAIGHT, N_FAN_SLOTS
-    >>> counts = [0] * N_FAN_SLOTS
-    >>> counts[F_PURE_STRAIGHT] = 1
-    >>> gb_score(tuple(counts), 2, False, False).points
+
+def gb_score(fans: tuple[tuple[int, int], ...], flowers: int, tsumo: bool, dealer: bool) -> Score:
+    """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs ``fans`` and ``flowers`` flowers.
+
+    >>> from mahjong_fast._kernels.fan_flags import F_PURE_STRAIGHT
+    >>> gb_score(((F_PURE_STRAIGHT, 1),), 2, False, False).points
     26
     """
     items: list[tuple[Fan, int]] = []
-    for i, n in enumerate(fans):
-        if n:
-            fan = FANS[i]
-            items.extend([(fan, fan.points)] * n)  # type: ignore[union-attr]
-    before_flowers = sum(v for _, v in items)
-    if flowers:
-        items.extend([(Fan.FLOWER_TILES, 1)] * flowers)
-        items.sort(key=lambda item: item[0].value)
+    before_flowers = 0
+    placed = not flowers  # 花牌 sits in the table order, before 明暗杠
+    for i, n in fans:
+        if not placed and i > _FLOWERS:
+            items += _FLOWER_ITEMS[flowers]
+            placed = True
+        item = _FAN_ITEMS[i - 1]
+        before_flowers += item[1] * n
+        if n == 1:
+            items.append(item)
+        else:
+            items += [item] * n
+    if not placed:
+        items += _FLOWER_ITEMS[flowers]
     total = before_flowers + flowers
     valid = before_flowers >= 8
     points: int | tuple[int, int] = 0
@@ -427,3 +475,9 @@ def gb_score(fans: tuple[int, ...], flowers: int, tsumo: bool, dealer: bool) -> 
         points = (total + 8, total + 8) if tsumo else total + 8
     return Score(valid=valid, items=tuple(items), han=0, fu=0, yakuman=0, limit="", points=points, tsumo=tsumo,
                  dealer=dealer)
+
+
+_FLOWERS = Fan.FLOWER_TILES.value
+_FAN_ITEMS = tuple([(f, f.points) for f in Fan])
+"""The item of each fan, at its value - 1."""
+_FLOWER_ITEMS = tuple([[(Fan.FLOWER_TILES, 1)] * n for n in range(9)])

@@ -9,7 +9,7 @@ changes of every seat (``Score.deltas``).
 from __future__ import annotations
 
 import enum
-from typing import Union
+from typing import Any, Union
 
 from ._fan import Fan
 
@@ -154,13 +154,13 @@ class Score:
     >>> print(s)
     立直 1, 平和 1, ドラ 2 — 4 han 30 fu, 7700
     >>> print(mf.score("123456789m123p55s", "7m", rules="gb", flowers=1))
-    清龙 16, 门前清 2, 缺一门 1, 花牌 1 — 20 fans, 28
+    清龙 16, 门前清 2, 平和 2, 喜相逢 1, 独听・边张 1, 花牌 1 — 23 fans, 31
     """
 
     __slots__ = ("dealer", "fu", "han", "honba", "items", "limit", "players", "points", "riichi_sticks",
                  "tsumo", "valid", "yakuman")
     valid: bool
-    items: tuple[tuple[Yaku, int], ...]
+    items: tuple[tuple[Any, int], ...]  # (Yaku, han), or under gb (Fan, points)
     han: int
     fu: int
     yakuman: int
@@ -172,7 +172,7 @@ class Score:
     riichi_sticks: int
     players: int
 
-    def __init__(self, *, valid: bool, items: tuple[tuple[Yaku, int], ...], han: int, fu: int, yakuman: int,
+    def __init__(self, *, valid: bool, items: tuple[tuple[Any, int], ...], han: int, fu: int, yakuman: int,
                  limit: str, points: Points, tsumo: bool, dealer: bool, honba: int = 0, riichi_sticks: int = 0,
                  players: int = 4) -> None:
         set_ = _SET
@@ -207,7 +207,7 @@ class Score:
 
         >>> import mahjong_fast as mf
         >>> mf.score("123456789m123p55s", "7m", rules="gb", flowers=1).total
-        20
+        23
         """
         return sum(v for f, v in self.items if type(f) is Fan)
 

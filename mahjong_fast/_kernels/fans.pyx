@@ -11,7 +11,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.fan_flags cimport *
-from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, KONG, PUNG
+from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, PUNG
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport N_KINDS
 
@@ -454,6 +454,128 @@ cdef void _regular_wait(int* table, int n, long previous, int* waiting) noexcept
                 table[t] += 1
                 table[t + 1] += 1
                 table[t + 2] += 1
+
+
+cdef bint _melds(int* c) noexcept nogil:
+    """Whether nine ranks of one suit split into melds only."""
+    cdef int i = 0
+    cdef bint ok
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return True
+    if c[i] >= 3:
+        c[i] -= 3
+        ok = _melds(c)
+        c[i] += 3
+        if ok:
+            return True
+    if i < 7 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        ok = _melds(c)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+        return ok
+    return False
+
+
+cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
+    """Whether group ``g`` (0-2 a suit, 3 the honours; counts ``c``) is melds only (with ``pair``: and a pair)."""
+    cdef int i, pairs = 0
+    cdef bint ok
+    if g == 3:
+        for i in range(7):
+            if c[i] == 2:
+                pairs += 1
+            elif c[i] != 0 and c[i] != 3:
+                return False
+        return pairs == (1 if pair else 0)
+    if not pair:
+        return _melds(c)
+    for i in range(9):
+        if c[i] >= 2:
+            c[i] -= 2
+            ok = _melds(c)
+            c[i] += 2
+            if ok:
+                return True
+    return False
+
+
+cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
+    """``_unique_wait`` of the whole concealed part, suit by suit: the tiles that complete the standard
+    form, and the seven pairs wait; the search itself where a tile is held four times (the reference
+    counts a fifth copy)."""
+    cdef int groups[4][9]
+    cdef int mods[4]
+    cdef int waiting[SIZE]
+    cdef int i, g, h, k, t, size, found = 0, seven = -1, ones = 0, twos = 0, one = -1, two_a = -1, two_b = -1
+    cdef bint ok
+    table[win] -= 1
+    for g in range(4):
+        size = 7 if g == 3 else 9
+        mods[g] = 0
+        for i in range(size):
+            t = ALL[9 * g + i]
+            groups[g][i] = table[t]
+            mods[g] += table[t]
+            if table[t] == 4:
+                table[win] += 1
+                return _unique_wait(table, n, win)
+        mods[g] %= 3
+        if mods[g] == 1:
+            ones += 1
+            one = g
+        elif mods[g] == 2:
+            twos += 1
+            if two_a < 0:
+                two_a = g
+            else:
+                two_b = g
+    if n == 13:
+        memset(waiting, 0, sizeof(waiting))
+        _seven_pairs_wait(table, waiting)
+        for i in range(SIZE):
+            if waiting[i]:
+                found = 1
+                seven = i
+    table[win] += 1
+    if ones == 1 and twos == 0:
+        for h in range(4):
+            if h != one and not _group_ok(groups[h], h, False):
+                return found == 1
+        size = 7 if one == 3 else 9
+        for i in range(size):
+            groups[one][i] += 1
+            ok = _group_ok(groups[one], one, True)
+            groups[one][i] -= 1
+            if ok and ALL[9 * one + i] != seven:
+                found += 1
+                if found > 1:
+                    return False
+    elif ones == 0 and twos == 2:
+        for k in range(2):
+            g = two_a if k == 0 else two_b
+            h = two_b if k == 0 else two_a
+            ok = _group_ok(groups[h], h, True)
+            for i in range(4):
+                if i != g and i != h and not _group_ok(groups[i], i, False):
+                    ok = False
+            if not ok:
+                continue
+            size = 7 if g == 3 else 9
+            for i in range(size):
+                groups[g][i] += 1
+                ok = _group_ok(groups[g], g, False)
+                groups[g][i] -= 1
+                if ok and ALL[9 * g + i] != seven:
+                    found += 1
+                    if found > 1:
+                        return False
+    return found == 1
 
 
 cdef bint _unique_wait(int* table, int n, int win) noexcept nogil:
@@ -1139,7 +1261,7 @@ cdef bint fans_c(Win* w, int* best) noexcept nogil:
         most = _total(best)
     if not found or best[F_SEVEN_PAIRS]:
         seven_pairs = found
-        unique_wait = _unique_wait(w.table, 13 - 3 * w.n_fixed, w.win)
+        unique_wait = _unique_wait_fast(w.table, 13 - 3 * w.n_fixed, w.win)
         n = _splits(w, w.table, 4 - w.n_fixed, splits)
         for i in range(n):
             _regular(w, splits + 5 * i, unique_wait, ft)
@@ -1151,6 +1273,17 @@ cdef bint fans_c(Win* w, int* best) noexcept nogil:
     return found
 
 
+cdef bint _melds_in_range(tuple melds):
+    cdef int kind, tile
+    for m in melds:
+        if type(m) is not tuple or len(<tuple>m) != 2:
+            return False
+        kind, tile = m
+        if not (CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34) or (kind == CHOW and (tile >= 27 or tile % 9 > 6)):
+            return False
+    return True
+
+
 def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int round_wind):
     """The count of each fan of a win; ``None`` when the tiles do not win (see ``fans_py``)."""
     cdef Win w
@@ -1160,7 +1293,9 @@ def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int r
     cdef bint found
     if not is_counts_bytes(counts):
         counts = _read_counts(counts, "counts")
-    _check_arguments(melds, win, seat_wind, round_wind)
+    if not (len(melds) <= 4 and 0 <= win < 34 and (seat_wind == -1 or 27 <= seat_wind <= 30)
+            and (round_wind == -1 or 27 <= round_wind <= 30)) or not _melds_in_range(melds):
+        _check_arguments(melds, win, seat_wind, round_wind)  # the twins' one error
     c = counts
     for i in range(N_KINDS):
         total += c[i]
@@ -1213,4 +1348,4 @@ def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int r
         found = fans_c(&w, best)
     if not found:
         return None
-    return tuple([best[i] for i in range(N_FAN_SLOTS)])
+    return tuple([(i, best[i]) for i in range(N_FAN_SLOTS) if best[i]])

@@ -6,7 +6,7 @@ concealed part (34 counts, the winning tile included), the declared melds as
 ``PUNG``, ``KONG``, ``CONCEALED_KONG``), the winning tile, the situation bits
 (``fan_flags``: ``GB_SELF_DRAWN``, ``GB_LAST_COPY``, ``GB_KONG``,
 ``GB_WALL_LAST``) and the winds (index34 27-30, or -1 for none).  It answers
-the count of every fan (a tuple of ``N_FAN_SLOTS``, indexed by fan id: the
+``(fan id, count)`` for every fan counted, in fan id order (the id is the
 value of ``mahjong_fast.Fan``; flowers are not counted here), or ``None`` when
 the tiles do not win.
 
@@ -19,10 +19,9 @@ rules, the best total kept (on equal totals the later split when it has
 一色三同顺 or 三同刻, or when seven pairs came first).  Same answers as the
 compiled ``fans`` kernel.
 
->>> counts = bytes([1, 1, 1, 1, 1, 1, 1, 1, 1] + [0] * 9 + [0, 0, 2] + [0] * 13)
->>> fans = count_fans(counts, ((1, 19),), 6, 0, 27, 27)
->>> [(i, n) for i, n in enumerate(fans) if n]
-[(28, 1), (76, 1)]
+>>> counts = bytes([1] * 9 + [0] * 9 + [0, 0, 2] + [0] * 13)  # 123456789m 33s, with 222s declared
+>>> count_fans(counts, ((1, 19),), 6, 0, 27, 27)
+((28, 1), (75, 1), (76, 1), (77, 1))
 """
 from __future__ import annotations
 
@@ -116,7 +115,7 @@ from .fan_flags import (
     GB_WALL_LAST,
     N_FAN_SLOTS,
 )
-from .score_flags import CHOW, CONCEALED_KONG, KONG, PUNG, check_arguments
+from .score_flags import CHOW, CONCEALED_KONG, PUNG, check_arguments
 
 Table = list[int]
 Pack = tuple[int, int, bool]
@@ -946,7 +945,7 @@ _POINTS = (0, *[88] * 7, *[64] * 6, *[48] * 2, *[32] * 3, *[24] * 9, *[16] * 6, 
 
 
 def count_fans(counts: object, melds: tuple[tuple[int, int], ...], win: int, situation: int,
-               seat_wind: int, round_wind: int) -> tuple[int, ...] | None:
+               seat_wind: int, round_wind: int) -> tuple[tuple[int, int], ...] | None:
     """The count of each fan of a win (see the module docstring); ``None`` when the tiles do not win.
 
     ``counts`` is read by ``read_counts``; a meld, ``win`` or a wind outside its range, tiles that are
@@ -1007,4 +1006,4 @@ def count_fans(counts: object, melds: tuple[tuple[int, int], ...], win: int, sit
             if total > most or (total == most and (ft[F_PURE_TRIPLE_CHOW] == 1 or seven_pairs or ft[F_TRIPLE_PUNG])):
                 most = total
                 best = ft
-    return None if best is None else tuple(best)
+    return None if best is None else tuple([(i, n) for i, n in enumerate(best) if n])

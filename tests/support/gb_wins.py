@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-__all__ = ["Situation", "random_situation", "reference_fans", "score_kwargs", "tile_text"]
+__all__ = ["Situation", "random_situation", "reference_arguments", "reference_fans", "score_kwargs", "tile_text"]
 
 WINDS = (27, 28, 29, 30)
 DRAGONS = (31, 32, 33)
@@ -75,10 +75,8 @@ def score_kwargs(s: Situation) -> dict[str, object]:
                 flowers=s.flowers)
 
 
-def reference_fans(s: Situation) -> dict[str, int] | None:
-    """PyMahjongGB 1.4.0's fans of ``s``: ``{chinese name: count}``; ``None`` for ERROR_NOT_WIN."""
-    from MahjongGB import MahjongFanCalculator
-
+def reference_arguments(s: Situation) -> tuple[object, ...]:
+    """The positional arguments of ``MahjongFanCalculator`` for ``s`` (its hand: without the winning tile)."""
     packs = []
     for i, (kind, t) in enumerate(s.melds):
         offer = 1 + i % 3
@@ -90,10 +88,16 @@ def reference_fans(s: Situation) -> dict[str, int] | None:
             packs.append(("GANG", _reference_tile(t), offer if kind == "kong" else 0))
     hand = list(s.concealed)
     hand.remove(s.win)
+    return (tuple(packs), tuple(_reference_tile(t) for t in hand), _reference_tile(s.win), s.flowers, s.tsumo,
+            s.last_copy, s.kong_draw or s.robbing_kong, s.last_tile, s.seat_wind - 27, s.round_wind - 27)
+
+
+def reference_fans(s: Situation) -> dict[str, int] | None:
+    """PyMahjongGB 1.4.0's fans of ``s``: ``{chinese name: count}``; ``None`` for ERROR_NOT_WIN."""
+    from MahjongGB import MahjongFanCalculator
+
     try:
-        fans = MahjongFanCalculator(tuple(packs), tuple(_reference_tile(t) for t in hand), _reference_tile(s.win),
-                                    s.flowers, s.tsumo, s.last_copy, s.kong_draw or s.robbing_kong, s.last_tile,
-                                    s.seat_wind - 27, s.round_wind - 27, verbose=True)
+        fans = MahjongFanCalculator(*reference_arguments(s), verbose=True)
     except TypeError as exc:
         if "ERROR_NOT_WIN" in str(exc):
             return None
