@@ -16,7 +16,6 @@ from collections.abc import Iterable
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
 from ._dispatch import scoring_fast as _fast
-from ._fan import Fan
 from ._hand import Hand, MeldLike, _fill, as_hand
 from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
@@ -245,8 +244,8 @@ def score(
     if r.knitted:
         if not (riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou
                 or dora or ura or kita or honba or riichi_sticks):
-            done = _gb_lean(hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
-                            kong_draw, robbing_kong)
+            done = _fast.gb_lean_score(_fans.count_fans, hand14, win, melds, encoding, tsumo, seat_wind, round_wind,
+                                       flowers, last_copy, last_tile, kong_draw, robbing_kong)
             if done is not None:
                 return done
         return _gb(r, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
@@ -416,68 +415,4 @@ def _gb(
     fans = _fans.count_fans(bytes(concealed), melds_code, win_tile, situation, seat, round_)
     if fans is None:
         raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
-    return gb_score(fans, flowers, tsumo, seat == FIRST_HONOR)
-
-
-def _gb_lean(hand14: object, win: object, melds: object, encoding: object, tsumo: bool, seat_wind: object,
-             round_wind: object, flowers: object, last_copy: object, last_tile: object, kong_draw: object,
-             robbing_kong: object) -> Score | None:
-    """``score`` under gb read on the lean path (common forms, no contradiction); ``None``: ``_gb`` answers."""
-    if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
-            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool):
-        return None
-    read = _fast.read_score(hand14, win, melds, encoding, tsumo, False, False, False, False, False, False, False,
-                            False, False, seat_wind, round_wind, "", (), 0, 0, 0)
-    if read is None or read[8]:  # red fives: the general reading
-        return None
-    concealed, melds_code, win_tile, _, seat, round_, _, _, _, dealer = read
-    if last_copy and concealed[win_tile] > 1:
-        return None
-    if kong_draw and (not tsumo or not any(kind >= _K.KONG for kind, _ in melds_code)):
-        return None
-    if robbing_kong and (tsumo or concealed[win_tile] > 1 or any(
-            t <= win_tile <= t + 2 if kind == _K.CHOW else t == win_tile for kind, t in melds_code)):
-        return None
-    situation = ((_G.GB_SELF_DRAWN if tsumo else 0) | (_G.GB_LAST_COPY if last_copy else 0)
-                 | (_G.GB_KONG if kong_draw or robbing_kong else 0) | (_G.GB_WALL_LAST if last_tile else 0))
-    fans = _fans.count_fans(concealed, melds_code, win_tile, situation, seat, round_)
-    if fans is None:
-        return None
-    return gb_score(fans, flowers, tsumo, dealer)
-
-
-def gb_score(fans: tuple[tuple[int, int], ...], flowers: int, tsumo: bool, dealer: bool) -> Score:
-    """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs ``fans`` and ``flowers`` flowers.
-
-    >>> from mahjong_fast._kernels.fan_flags import F_PURE_STRAIGHT
-    >>> gb_score(((F_PURE_STRAIGHT, 1),), 2, False, False).points
-    26
-    """
-    items: list[tuple[Fan, int]] = []
-    before_flowers = 0
-    placed = not flowers  # 花牌 sits in the table order, before 明暗杠
-    for i, n in fans:
-        if not placed and i > _FLOWERS:
-            items += _FLOWER_ITEMS[flowers]
-            placed = True
-        item = _FAN_ITEMS[i - 1]
-        before_flowers += item[1] * n
-        if n == 1:
-            items.append(item)
-        else:
-            items += [item] * n
-    if not placed:
-        items += _FLOWER_ITEMS[flowers]
-    total = before_flowers + flowers
-    valid = before_flowers >= 8
-    points: int | tuple[int, int] = 0
-    if valid:
-        points = (total + 8, total + 8) if tsumo else total + 8
-    return Score(valid=valid, items=tuple(items), han=0, fu=0, yakuman=0, limit="", points=points, tsumo=tsumo,
-                 dealer=dealer)
-
-
-_FLOWERS = Fan.FLOWER_TILES.value
-_FAN_ITEMS = tuple([(f, f.points) for f in Fan])
-"""The item of each fan, at its value - 1."""
-_FLOWER_ITEMS = tuple([[(Fan.FLOWER_TILES, 1)] * n for n in range(9)])
+    return _fast.gb_score(fans, flowers, tsumo, seat == FIRST_HONOR)
