@@ -6,8 +6,9 @@ and fu; this module adds the dora items, the limit and the payments.  Rules
 follow Tenhou (``Rules`` fields ``red_fives``, ``open_tanyao``,
 ``double_yakuman``, ``kazoe_yakuman``, ``kiriage`` switch the house rules).
 Under ``rules="gb"`` the fan kernel (``_dispatch.fans``) counts the fans as
-PyMahjongGB 1.4.0 does; this module adds the flowers, the 8-fan minimum and
-the payments.
+PyMahjongGB 1.4.0 does; ``_scoring_fast.gb_score`` adds the flowers, the
+8-fan minimum and the payments (``gb_lean_score`` is the lean path, ``_gb``
+here the general one).
 """
 from __future__ import annotations
 

@@ -7,13 +7,16 @@ situations (``tests/support/gb_wins.py``) reach every fan; the reference is PyMa
 from __future__ import annotations
 
 import collections
+import importlib
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import Fan, _scoring
+from mahjong_fast import Fan, _scoring, _scoring_fast_py
+from mahjong_fast._dispatch import NO_EXTENSIONS
 
 from support.gb_wins import Situation, random_situation, reference_fans, score_kwargs
 from support.impls import Impl, implementations
@@ -151,6 +154,41 @@ def test_the_two_implementations_agree() -> None:
             except ValueError as exc:
                 answers.add(str(exc))  # type: ignore[arg-type]
         assert len(answers) == 1, s
+
+
+# --- the lean path (_scoring_fast.gb_lean_score) against the general path (_scoring._gb) ------------
+
+GB_SPOILERS: list[tuple[str, object]] = [
+    ("flowers", 9), ("flowers", -1), ("flowers", True), ("flowers", 1.0), ("last_copy", 1), ("last_copy", True),
+    ("kong_draw", True), ("robbing_kong", True), ("last_tile", None), ("tsumo", 1), ("tsumo", True),
+    ("seat_wind", "5z"), ("seat_wind", 27), ("seat_wind", None), ("round_wind", "N"), ("round_wind", 31),
+    ("win", "9s"), ("win", "0m"), ("hand14", "123m"), ("hand14", "11112345678999m"), ("hand14", "0m"),
+    ("melds", ["{1111z}"]), ("melds", "[123m]"), ("encoding", "index34"), ("riichi", True), ("dora", "1m"),
+    ("honba", 1),
+]
+
+
+def _outcome(kwargs: dict[str, object]) -> tuple[str, object]:
+    try:
+        return "score", mf.score(**kwargs)  # type: ignore[arg-type]
+    except (TypeError, ValueError) as exc:
+        return type(exc).__name__, str(exc)
+
+
+@pytest.mark.parametrize("twin", ["pure"] if NO_EXTENSIONS else ["pure", "compiled"])
+def test_the_gb_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = _scoring_fast_py if twin == "pure" else importlib.import_module("mahjong_fast._scoring_fast")
+    general = SimpleNamespace(gb_lean_score=lambda *args: None, gb_score=fast.gb_score)
+    rng = random.Random(24)
+    for _ in range(300 if NO_EXTENSIONS else 1500):
+        kwargs = score_kwargs(random_situation(rng))
+        if rng.random() < 0.5:
+            key, value = rng.choice(GB_SPOILERS)
+            kwargs[key] = value
+        monkeypatch.setattr(_scoring, "_fast", fast)
+        got = _outcome(kwargs)
+        monkeypatch.setattr(_scoring, "_fast", general)
+        assert got == _outcome(kwargs), kwargs
 
 
 # --- bad input ---------------------------------------------------------------------
