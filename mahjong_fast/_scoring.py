@@ -12,7 +12,7 @@ here the general one).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
@@ -279,16 +279,9 @@ def _general(
         for name, value in zip(_GB_ONLY, (flowers, last_copy, last_tile, kong_draw, robbing_kong)):
             if value:
                 raise ValueError(f"{name} is a gb argument; rules {r.name!r} do not take it")
-    if encoding is not None and not isinstance(encoding, str):
-        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
-    enc = "index34" if encoding is None else encoding
-    hand = Hand.__new__(Hand)
-    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+    hand, shown = _read_hand(hand14, melds, encoding)
     concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
     red = sum(hand.red) + sum(m.red for m in hand.melds)
-
-    def shown() -> str:
-        return str(as_hand(hand14, melds, encoding, "hand14"))
 
     flags = (tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou)
     for (name, _), value in zip(_SITUATION, flags):
@@ -352,6 +345,20 @@ def _general(
     return done
 
 
+def _read_hand(hand14: object, melds: Iterable[MeldLike], encoding: str | None) -> tuple[Hand, Callable[[], str]]:
+    """The ``Hand`` of ``score``'s hand and melds (every form, every error), and how to show them in a message."""
+    if encoding is not None and not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+    enc = "index34" if encoding is None else encoding
+    hand = Hand.__new__(Hand)
+    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+
+    def shown() -> str:
+        return str(as_hand(hand14, melds, encoding, "hand14"))
+
+    return hand, shown
+
+
 _MELD_CODE = {
     ("chow", False): (_K.CHOW,), ("pung", False): (_K.PUNG,), ("kong", False): (_K.KONG,),
     ("kong", True): (_K.CONCEALED_KONG,),
@@ -380,15 +387,8 @@ def _gb(
         if value is not True and value is not False:
             raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
     flowers = _int_arg(flowers, "flowers", 8)
-    if encoding is not None and not isinstance(encoding, str):
-        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
-    enc = "index34" if encoding is None else encoding
-    hand = Hand.__new__(Hand)
-    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+    hand, shown = _read_hand(hand14, melds, encoding)
     concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
-
-    def shown() -> str:
-        return str(as_hand(hand14, melds, encoding, "hand14"))
 
     win_tile = _tile(win, "win", encoding)
     if not concealed[win_tile]:
