@@ -1,4 +1,5 @@
-"""``mf.score`` beside the ``mahjong`` package and riichienv on the same random wins (pytest-benchmark).
+"""``mf.score`` beside the ``mahjong`` package and riichienv on the same random wins, and under
+``rules="gb"`` beside PyMahjongGB's ``MahjongFanCalculator`` (pytest-benchmark).
 
 One group, one row per library; each call scores every situation as a user calls the library
 (its objects built per call: ``HandConfig`` and ``Meld`` for ``mahjong``, ``HandEvaluator`` and
@@ -7,6 +8,10 @@ players, both winds set (riichienv needs them).  ``extra_info["agreement"]`` is 
 situations where the row gives our han, fu and points (riichienv: with its double yakuman).  Run
 
     pytest bench/test_bench_scoring.py --benchmark-only
+
+The gb group scores ``tests/support/gb_wins.py``'s random situations (every fan reached): ours
+from mpsz text and meld text, PyMahjongGB from its own tuples (built once, outside the timing);
+``extra_info["agreement"]`` is the share of situations with our fans and counts.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ import mahjong_fast as mf
 from mahjong_fast._dispatch import NO_EXTENSIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from support.gb_wins import random_situation, reference_arguments, score_kwargs  # noqa: E402
 from support.riichi_wins import package_score, random_win, riichienv_score, score_args  # noqa: E402
 
 N = 100 if NO_EXTENSIONS else 500
@@ -110,3 +116,63 @@ def test_score(benchmark, library: str, requires: str | None,
     benchmark(run)
     if library == "mahjong_fast":
         assert agreement == 1.0
+
+
+GB_N = 300 if NO_EXTENSIONS else 3000
+_GB_RNG = random.Random(81)
+GB_SITUATIONS = [random_situation(_GB_RNG) for _ in range(GB_N)]
+GB_CALLS = [score_kwargs(s) for s in GB_SITUATIONS]
+
+
+def _gb_ours() -> list[tuple[tuple[str, int], ...] | None]:
+    out: list[tuple[tuple[str, int], ...] | None] = []
+    for kwargs in GB_CALLS:
+        try:
+            s = mf.score(**kwargs)  # type: ignore[arg-type]
+        except ValueError:
+            out.append(None)
+            continue
+        out.append(tuple(sorted((f.chinese, p) for f, p in s.items)))
+    return out
+
+
+def _gb_reference() -> Callable[[], list[tuple[tuple[str, int], ...] | None]]:
+    from MahjongGB import MahjongFanCalculator
+
+    calls = [reference_arguments(s) for s in GB_SITUATIONS]
+
+    def run() -> list[tuple[tuple[str, int], ...] | None]:
+        out: list[tuple[tuple[str, int], ...] | None] = []
+        for args in calls:
+            try:
+                fans = MahjongFanCalculator(*args, verbose=True)
+            except TypeError:
+                out.append(None)
+                continue
+            out.append(tuple(sorted((name, points) for points, count, name, _ in fans for _ in range(count))))
+        return out
+
+    return run
+
+
+@pytest.mark.parametrize("library", ["mahjong_fast", "PyMahjongGB"])
+def test_gb_fans(benchmark, library: str) -> None:
+    if library == "PyMahjongGB":
+        pytest.importorskip("MahjongGB")
+        run = _gb_reference()
+    else:
+        run = _gb_ours
+    benchmark.group = f"gb fans, {GB_N} random situations"
+    benchmark.extra_info["lib"] = library
+    benchmark.extra_info["hands_per_call"] = GB_N
+    benchmark.extra_info["implementation"] = "pure-python" if NO_EXTENSIONS else "compiled"
+    got = run()
+    try:
+        want = _gb_reference()()
+    except ImportError:
+        want = got
+    agreement = sum(1 for g, w in zip(got, want) if g == w) / GB_N
+    benchmark.extra_info["agreement"] = agreement
+    benchmark.extra_info["correct"] = agreement == 1.0
+    benchmark(run)
+    assert agreement == 1.0

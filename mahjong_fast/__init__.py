@@ -30,6 +30,7 @@ if TYPE_CHECKING:
         useful_tiles,
         useful_tiles_batch,
     )
+    from ._fan import Fan
     from ._scoring import score
     from ._yaku import Score, Yaku
 
@@ -50,6 +51,7 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "useful_tiles": "_efficiency",
     "useful_tiles_batch": "_efficiency",
     "score": "_scoring",
+    "Fan": "_fan",
     "Score": "_yaku",
     "Yaku": "_yaku",
 }
@@ -81,6 +83,7 @@ __all__ = [
     "Discard",
     "DiscardAnalysis",
     "DiscardBatch",
+    "Fan",
     "Hand",
     "HuType",
     "Meld",

@@ -8,6 +8,7 @@ back to mpsz text and English names.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import sys
@@ -18,6 +19,7 @@ from ._api import is_win, rule_flags, shanten, waits
 from ._classify import HuType, classify, decompose
 from ._dispatch import implementation
 from ._efficiency import UsefulTiles, discard_analysis, useful_tiles
+from ._fan import Fan
 from ._hand import Hand
 from ._layout import FIRST_HONOR, MAX_HAND
 from ._notation import format as format_hand
@@ -126,6 +128,13 @@ def _parser() -> argparse.ArgumentParser:
     win.add_argument("--kita", type=int, default=0, metavar="N", help="kita declared (riichi3)")
     win.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters (300 each)")
     win.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table (1000 each)")
+    gb = check.add_argument_group("the fans of a gb win (--win with --rules gb; --tsumo and the winds as above)")
+    gb.add_argument("--flowers", type=int, default=0, metavar="N", help="flowers (花牌, 0-8), one fan each")
+    for flag, what in (("last-copy", "won on the last copy of the tile (和绝张)"),
+                       ("last-tile", "won on the wall's last tile (妙手回春 / 海底捞月)"),
+                       ("kong-draw", "won on a kong's replacement draw (杠上开花)"),
+                       ("robbing-kong", "won on a tile added to a kong (抢杠和)")):
+        gb.add_argument(f"--{flag}", action="store_true", help=what)
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
@@ -328,7 +337,8 @@ def check_report(hand: Hand, *, self_drawn: bool = False, wild: Wild = None, fif
     return report
 
 
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+_FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+          "last_copy", "last_tile", "kong_draw", "robbing_kong")
 
 
 def _score_of(args: argparse.Namespace) -> tuple[Score, int, int | None]:
@@ -338,7 +348,8 @@ def _score_of(args: argparse.Namespace) -> tuple[Score, int, int | None]:
     tsumo = args.tsumo or args.self_drawn
     s = score(" ".join(args.hand), args.win, melds=args.melds, rules=rules, tsumo=tsumo,
               **{f: getattr(args, f) for f in _FLAGS}, seat_wind=args.seat_wind, round_wind=args.round_wind,
-              dora=args.dora, ura=args.ura, kita=args.kita, honba=args.honba, riichi_sticks=args.sticks)
+              dora=args.dora, ura=args.ura, kita=args.kita, honba=args.honba, riichi_sticks=args.sticks,
+              flowers=args.flowers)
     wind = _wind(args.seat_wind, "seat_wind", s.players)  # -1: a non-dealer
     dealer = s.players - 1 if wind < 0 else (FIRST_HONOR - wind) % s.players
     return s, dealer, None if tsumo else 1
@@ -352,7 +363,17 @@ def score_report(s: Score, dealer: int, loser: int | None) -> dict[str, Any]:
     >>> r = score_report(score("123567m234p678s55p", "8s", riichi=True, dora="4p"), 3, 1)
     >>> r["han"], r["fu"], r["points"], r["deltas"], [i["japanese"] for i in r["items"]]
     (4, 30, 7700, [7700, -7700, 0, 0], ['立直', '平和', 'ドラ'])
+    >>> r = score_report(score("123456789m55p", "5p", melds=["444s"], rules="gb"), 3, 1)
+    >>> r["total"], r["valid"], r["points"], r["deltas"], [i["chinese"] for i in r["items"]]
+    (18, True, 26, [42, -26, -8, -8], ['清龙', '无字', '独听・单钓'])
     """
+    if s.total:
+        return {
+            "valid": s.valid, "items": [{"name": f.name, "chinese": f.chinese, "english": f.english, "points": p}
+                                        for f, p in s.items],
+            "total": s.total, "points": s.points if isinstance(s.points, int) else list(s.points), "tsumo": s.tsumo,
+            "dealer": s.dealer, "deltas": list(s.deltas(0, dealer, loser)),
+        }
     return {
         "valid": s.valid, "items": [{"name": y.name, "japanese": y.japanese, "english": y.english, "han": h}
                                     for y, h in s.items],
@@ -363,7 +384,11 @@ def score_report(s: Score, dealer: int, loser: int | None) -> dict[str, Any]:
 
 
 def _print_score(s: Score, dealer: int, loser: int | None, out: _Output) -> None:
-    """The ``score:`` lines of ``check --win``: each yaku with its han, han/fu and limit, the payments."""
+    """The ``score:`` lines of ``check --win``: each yaku with its han, han/fu and limit, the payments
+    (gb: each fan with its points, the total, whether the win is legal)."""
+    if s.total:
+        _print_fans(s, dealer, loser, out)
+        return
     if not s.valid:
         out.line("score:     no yaku: not a legal win, it pays nothing")
         return
@@ -379,6 +404,21 @@ def _print_score(s: Score, dealer: int, loser: int | None, out: _Output) -> None
         paid = f"{s.points[0]} from the dealer, {s.points[1]} from each other seat"
     extra = f" (+{s.honba} honba, {s.riichi_sticks} riichi sticks)" if s.honba or s.riichi_sticks else ""
     out.line(f"points:    {paid}{extra}; the winner gains {s.deltas(0, dealer, loser)[0]}")
+
+
+def _print_fans(s: Score, dealer: int, loser: int | None, out: _Output) -> None:
+    flowers = sum(1 for f, _ in s.items if f is Fan.FLOWER_TILES)
+    legal = "a legal win" if s.valid else "under 8 before flowers: not a legal win, it pays nothing"
+    out.line(f"score:     {s.total} fans" + (f" ({flowers} for flowers)" if flowers else "") + f", {legal}"
+             + (", self-drawn" if s.tsumo else ", by discard"))
+    for fan, count in collections.Counter(f for f, _ in s.items).items():
+        times = f" x{count}" if count > 1 else ""
+        name = f"{fan.chinese} ({fan.english})" if out.fancy else fan.english
+        out.line(f"  fan:     {name} {fan.points}{times}")
+    if s.valid:
+        paid = (f"{s.points[0]} from each" if isinstance(s.points, tuple)
+                else f"{s.points} from the discarder, 8 from each other seat")
+        out.line(f"points:    {paid}; the winner gains {s.deltas(0, dealer, loser)[0]}")
 
 
 def _tile_text(tile: Tile, out: _Output) -> str:

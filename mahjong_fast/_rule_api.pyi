@@ -15,6 +15,7 @@ from mahjong_fast import Decomposition as Decomposition
 from mahjong_fast import Discard as Discard
 from mahjong_fast import DiscardAnalysis as DiscardAnalysis
 from mahjong_fast import DiscardBatch as DiscardBatch
+from mahjong_fast import Fan as Fan
 from mahjong_fast import Hand as Hand
 from mahjong_fast import HuType as HuType
 from mahjong_fast import Meld as Meld

@@ -1,18 +1,24 @@
-"""``score``: what a riichi win is worth (DESIGN.md, "Scoring").
+"""``score``: what a riichi or gb win is worth (DESIGN.md, "Scoring").
 
 The arguments are read and checked once here; the scoring kernel
 (``_dispatch.scoring``) finds the reading that pays most and its yaku, han
 and fu; this module adds the dora items, the limit and the payments.  Rules
 follow Tenhou (``Rules`` fields ``red_fives``, ``open_tanyao``,
 ``double_yakuman``, ``kazoe_yakuman``, ``kiriage`` switch the house rules).
+Under ``rules="gb"`` the fan kernel (``_dispatch.fans``) counts the fans as
+PyMahjongGB 1.4.0 does; ``_scoring_fast.gb_score`` adds the flowers, the
+8-fan minimum and the payments (``gb_lean_score`` is the lean path, ``_gb``
+here the general one).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
 from ._dispatch import scoring_fast as _fast
 from ._hand import Hand, MeldLike, _fill, as_hand
+from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._rules import RULES, Rules, RulesLike, as_rules
@@ -70,8 +76,8 @@ def _family(rules: Rules) -> Family:
 
 
 def players(rules: Rules) -> int:
-    """The players of the riichi rule set ``rules`` (4, or 3 for riichi3); ``ValueError`` for a rule set that
-    does not score (gb fans are not counted yet).
+    """The players of the riichi rule set ``rules`` (4, or 3 for riichi3); ``ValueError`` for another rule set
+    (gb counts fans; chinese and sichuan do not score).
 
     >>> from mahjong_fast import RULES
     >>> players(RULES["riichi"]), players(RULES["riichi3"])
@@ -80,10 +86,11 @@ def players(rules: Rules) -> int:
     if rules.seven_pairs == "distinct" and rules.thirteen_orphans and not rules.knitted:
         return 3 if rules.missing else 4
     if rules.knitted:
-        raise ValueError(
-            f"rules {rules.name!r}: gb fan counting is not implemented yet; score covers 'riichi' and 'riichi3'"
-        )
-    raise ValueError(f"rules {rules.name!r} have no scoring; score covers 'riichi' and 'riichi3'")
+        raise ValueError(f"rules {rules.name!r} count gb fans, not riichi yaku; players covers 'riichi' and 'riichi3'")
+    raise ValueError(f"rules {rules.name!r} have hu types, not a score; score covers {_SCORING}")
+
+
+_SCORING = "'riichi', 'riichi3' and 'gb'"
 
 
 def _int_arg(value: object, name: str, top: int | None = None) -> int:
@@ -175,7 +182,7 @@ def score(
     riichi_sticks: int = 0, flowers: int = 0, last_copy: bool = False, last_tile: bool = False,
     kong_draw: bool = False, robbing_kong: bool = False,
 ) -> Score:
-    """What a riichi win is worth: its yaku, han, fu, limit and payments.
+    """What a win is worth: riichi yaku, han, fu, limit and payments, or gb fans, total and payments.
 
     Parameters
     ----------
@@ -189,8 +196,10 @@ def score(
         Declared melds (``Meld`` or text; ``{1111z}`` a concealed kong).
     rules
         ``"riichi"`` (Tenhou's four-player rules), ``"riichi3"`` (Tenhou's
-        three-player game: kita, tsumo-son payments, no chows) or a ``Rules``
-        derived from them.  Other rule sets are a ``ValueError``.
+        three-player game: kita, tsumo-son payments, no chows), ``"gb"``
+        (the 81 fans counted as PyMahjongGB 1.4.0 does; at least 8 before
+        flowers for a legal win) or a ``Rules`` derived from them.
+        ``"chinese"`` and ``"sichuan"`` (hu types only) are a ``ValueError``.
     tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou
         The situation.  ``double_riichi`` implies riichi.
     seat_wind, round_wind
@@ -204,6 +213,12 @@ def score(
         Three-player: the kita (北抜き) declared, one han each.
     honba, riichi_sticks
         Counters added by ``Score.deltas`` (300 per honba, 1000 per stick).
+    flowers, last_copy, last_tile, kong_draw, robbing_kong
+        gb only: flowers (0-8, 花牌, one fan each, not toward the 8), won on
+        the last copy of the tile (和绝张), on the wall's last tile (妙手回春 /
+        海底捞月), on a kong's replacement draw (杠上开花, with ``tsumo``), on
+        a tile added to a kong (抢杠和, by discard).  Under gb ``seat_wind`` /
+        ``round_wind`` ``None`` mean no wind fans.
 
     Returns
     -------
@@ -222,8 +237,23 @@ def score(
     立直 1, 平和 1, ドラ 2 — 4 han 30 fu, 7700
     >>> s.han, s.fu, s.points
     (4, 30, 7700)
+    >>> g = score("123456789m55p", "5p", melds=["444s"], rules="gb", flowers=1)
+    >>> [(f.chinese, p) for f, p in g.items], g.total, g.valid, g.points
+    ([('清龙', 16), ('无字', 1), ('独听・单钓', 1), ('花牌', 1)], 19, True, 27)
     """
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
+    if r.knitted:
+        if not (riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou
+                or dora or ura or kita or honba or riichi_sticks):
+            done = _fast.gb_lean_score(_fans.count_fans, hand14, win, melds, encoding, tsumo, seat_wind, round_wind,
+                                       flowers, last_copy, last_tile, kong_draw, robbing_kong)
+            if done is not None:
+                return done
+        return _gb(r, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
+                   kong_draw, robbing_kong, dict(
+                       riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei,
+                       rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, dora=dora, ura=ura, kita=kita,
+                       honba=honba, riichi_sticks=riichi_sticks))
     family = _family(r)
     if family[0] == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
         done = _fast.lean_score(_kernel.score_counts, family[1], family[2], hand14, win, melds, encoding, tsumo,
@@ -249,16 +279,9 @@ def _general(
         for name, value in zip(_GB_ONLY, (flowers, last_copy, last_tile, kong_draw, robbing_kong)):
             if value:
                 raise ValueError(f"{name} is a gb argument; rules {r.name!r} do not take it")
-    if encoding is not None and not isinstance(encoding, str):
-        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
-    enc = "index34" if encoding is None else encoding
-    hand = Hand.__new__(Hand)
-    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+    hand, shown = _read_hand(hand14, melds, encoding)
     concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
     red = sum(hand.red) + sum(m.red for m in hand.melds)
-
-    def shown() -> str:
-        return str(as_hand(hand14, melds, encoding, "hand14"))
 
     flags = (tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou)
     for (name, _), value in zip(_SITUATION, flags):
@@ -322,6 +345,20 @@ def _general(
     return done
 
 
+def _read_hand(hand14: object, melds: Iterable[MeldLike], encoding: str | None) -> tuple[Hand, Callable[[], str]]:
+    """The ``Hand`` of ``score``'s hand and melds (every form, every error), and how to show them in a message."""
+    if encoding is not None and not isinstance(encoding, str):
+        raise TypeError(f"encoding must be a str or None, not {type(encoding).__name__}")
+    enc = "index34" if encoding is None else encoding
+    hand = Hand.__new__(Hand)
+    _fill(hand, hand14, melds, enc, "hand14", enc == "index136")
+
+    def shown() -> str:
+        return str(as_hand(hand14, melds, encoding, "hand14"))
+
+    return hand, shown
+
+
 _MELD_CODE = {
     ("chow", False): (_K.CHOW,), ("pung", False): (_K.PUNG,), ("kong", False): (_K.KONG,),
     ("kong", True): (_K.CONCEALED_KONG,),
@@ -332,3 +369,51 @@ def _check_flags(flags: dict[str, bool], conditions: dict[str, bool]) -> None:
     for flag, condition, message in _CONTRADICTIONS:
         if flags[flag] and conditions[condition]:
             raise ValueError(f"{flag}: {message}")
+
+
+_GB_FLAGS = ("tsumo", "last_copy", "last_tile", "kong_draw", "robbing_kong")
+
+
+def _gb(
+    r: Rules, hand14: object, win: object, melds: Iterable[MeldLike], encoding: str | None, tsumo: bool,
+    seat_wind: object, round_wind: object, flowers: int, last_copy: bool, last_tile: bool, kong_draw: bool,
+    robbing_kong: bool, riichi_only: dict[str, object],
+) -> Score:
+    """``score`` under gb: the fans of the kernel, the flowers, the 8-fan minimum and the payments."""
+    for name, value in riichi_only.items():
+        if value:
+            raise ValueError(f"{name} is a riichi argument; rules {r.name!r} count fans and do not take it")
+    for name, value in zip(_GB_FLAGS, (tsumo, last_copy, last_tile, kong_draw, robbing_kong)):
+        if value is not True and value is not False:
+            raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
+    flowers = _int_arg(flowers, "flowers", 8)
+    hand, shown = _read_hand(hand14, melds, encoding)
+    concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
+
+    win_tile = _tile(win, "win", encoding)
+    if not concealed[win_tile]:
+        raise ValueError(f"win {show(win)} ({TILES[win_tile]}) is not in hand14 {shown()}")
+    size = sum(concealed) + 3 * len(meld_list)
+    if size != 14:
+        raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
+    seat = _wind(seat_wind, "seat_wind", 4)
+    round_ = _wind(round_wind, "round_wind", 4)
+    name = str(TILES[win_tile])
+    if last_copy and concealed[win_tile] > 1:
+        raise ValueError(f"last_copy: the win {name} is not the last copy, hand14 holds {concealed[win_tile]} of it")
+    if kong_draw and not tsumo:
+        raise ValueError("kong_draw: a win on the replacement tile of a kong is self-drawn (pass tsumo=True)")
+    if robbing_kong and tsumo:
+        raise ValueError("robbing_kong: robbing a kong is a win on another's tile, not with tsumo=True")
+    if kong_draw and not any(m.kind == "kong" for m in meld_list):
+        raise ValueError("kong_draw: a win on the replacement tile needs a kong among the melds")
+    if robbing_kong and counts[win_tile] > 1:
+        raise ValueError(f"robbing_kong: the robbed kong holds the other copies of {name}, "
+                         f"but the hand and melds hold {counts[win_tile]}")
+    situation = ((_G.GB_SELF_DRAWN if tsumo else 0) | (_G.GB_LAST_COPY if last_copy else 0)
+                 | (_G.GB_KONG if kong_draw or robbing_kong else 0) | (_G.GB_WALL_LAST if last_tile else 0))
+    melds_code = tuple([(_MELD_CODE[m.kind, m.concealed][0], int(m.tile)) for m in meld_list])
+    fans = _fans.count_fans(bytes(concealed), melds_code, win_tile, situation, seat, round_)
+    if fans is None:
+        raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
+    return _fast.gb_score(fans, flowers, tsumo, seat == FIRST_HONOR)

@@ -9,17 +9,20 @@ that it gives the documented answer or error.
 
 ``score_of`` builds the ``Score`` of the kernel's answer as the twin's does,
 its fields set in C; ``finish`` and ``lean_score`` chain them as the twin's do.
+``gb_lean_score`` and ``gb_score`` do under gb what the twin's do.
 """
 from cpython.object cimport PyObject_GenericSetAttr
 
-from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU, KONG,
-                                                RIICHI, RINSHAN, TENHOU, TSUMO)
+from mahjong_fast._kernels.fan_flags cimport GB_KONG, GB_LAST_COPY, GB_SELF_DRAWN, GB_WALL_LAST
+from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU,
+                                                KONG, RIICHI, RINSHAN, TENHOU, TSUMO)
 from mahjong_fast._layout cimport N_KINDS
 
-from mahjong_fast._scoring_fast_py import _meld
+from mahjong_fast._fan import Fan
+from mahjong_fast._scoring_fast_py import GB_ITEMS, _meld
 from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 
-__all__ = ["finish", "lean_score", "read_score", "score_of"]
+__all__ = ["finish", "gb_lean_score", "gb_score", "lean_score", "read_score", "score_of"]
 
 cdef enum:
     MAX_DIGITS = 64
@@ -360,3 +363,87 @@ cdef void _fill(object s, bint valid, tuple items, long han, long fu, long yakum
     PyObject_GenericSetAttr(s, "honba", honba)
     PyObject_GenericSetAttr(s, "riichi_sticks", riichi_sticks)
     PyObject_GenericSetAttr(s, "players", players)
+
+
+_FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
+cdef int _FLOWER_ID = Fan.FLOWER_TILES.value
+
+
+def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy,
+                  last_tile, kong_draw, robbing_kong):
+    """``score`` under gb on the lean path; ``None``: the general path answers (see the twin)."""
+    cdef int situation = 0, win_tile, kind, t, _t
+    cdef bytes concealed
+    if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
+            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool):
+        return None
+    read = _read(hand14, win, melds, encoding, tsumo, False, False, False, False, False, False, False, False,
+                 False, seat_wind, round_wind, "", (), 0, 0, 0)
+    if read is None or read[8]:  # red fives: the general reading
+        return None
+    concealed = read[0]
+    melds_code = read[1]
+    win_tile = read[2]
+    if last_copy and concealed[win_tile] > 1:
+        return None
+    if kong_draw:
+        if not tsumo:
+            return None
+        for kind, _t in melds_code:
+            if kind >= KONG:
+                break
+        else:
+            return None
+    if robbing_kong:
+        if tsumo or concealed[win_tile] > 1:
+            return None
+        for kind, t in melds_code:
+            if (t <= win_tile <= t + 2) if kind == CHOW else t == win_tile:
+                return None
+    if tsumo:
+        situation |= GB_SELF_DRAWN
+    if last_copy:
+        situation |= GB_LAST_COPY
+    if kong_draw or robbing_kong:
+        situation |= GB_KONG
+    if last_tile:
+        situation |= GB_WALL_LAST
+    fans = kernel(concealed, melds_code, win_tile, situation, read[4], read[5])
+    if fans is None:
+        return None
+    return _gb_score(fans, flowers, tsumo, read[9])
+
+
+def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
+    """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs and the flowers (see the twin)."""
+    return _gb_score(fans, flowers, tsumo, dealer)
+
+
+cdef object _gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
+    cdef list items = []
+    cdef int before = 0, i, n, _k, total
+    cdef bint placed = flowers == 0
+    cdef tuple item
+    for pair in fans:
+        i = (<tuple>pair)[0]
+        n = (<tuple>pair)[1]
+        if not placed and i > _FLOWER_ID:
+            for _k in range(flowers):
+                items.append(_FLOWER_ITEM)
+            placed = True
+        item = <tuple>GB_ITEMS[i - 1]
+        before += <int>item[1] * n
+        for _k in range(n):
+            items.append(item)
+    if not placed:
+        for _k in range(flowers):
+            items.append(_FLOWER_ITEM)
+    total = before + flowers
+    points = 0
+    if before >= 8 and tsumo:
+        points = (total + 8, total + 8)
+    elif before >= 8:
+        points = total + 8
+    s = Score.__new__(Score)
+    _fill(s, before >= 8, tuple(items), 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)
+    return s

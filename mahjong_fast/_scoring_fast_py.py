@@ -10,16 +10,22 @@ or ``"E"``-``"N"`` -- and returns ``None`` wherever the general path would raise
 (a hand that does not hold 14 tiles, ``win`` not in it, contradicting flags, ...).
 
 ``score_of`` turns the kernel's answer into the ``Score`` (both paths).
+
+Under ``rules="gb"`` ``gb_lean_score`` reads the call the same way (``read_score``, then the gb
+flags; ``None`` wherever the general path would raise) and runs the fan kernel; ``gb_score``
+turns the fans into the ``Score`` (flowers, the 8-fan minimum, payments; both paths).
 """
 from __future__ import annotations
 
 from typing import Callable, Optional
 
+from ._fan import Fan
 from ._hand import Meld, _as_meld
+from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
 from ._yaku import YAKU_BY_ID, Points, Score, Yaku
 
-__all__ = ["finish", "lean_score", "read_score", "score_of"]
+__all__ = ["finish", "gb_lean_score", "gb_score", "lean_score", "read_score", "score_of"]
 
 # (concealed counts, melds, win, situation, seat wind, round wind, dora, ura dora, red fives, dealer)
 Read = tuple[bytes, tuple[tuple[int, int], ...], int, int, int, int, int, int, int, bool]
@@ -304,3 +310,78 @@ def score_of(result: tuple[tuple[tuple[int, int], ...], int, int, int, int], dor
     return Score(valid=True, items=items, han=han, fu=fu, yakuman=yakuman, limit=limit,
                  points=_payments(base, tsumo, dealer), tsumo=tsumo, dealer=dealer, honba=honba,
                  riichi_sticks=riichi_sticks, players=players)
+
+
+FanKernel = Callable[[bytes, tuple[tuple[int, int], ...], int, int, int, int],
+                     Optional[tuple[tuple[int, int], ...]]]
+
+
+def gb_lean_score(kernel: FanKernel, hand14: object, win: object, melds: object, encoding: object, tsumo: object,
+                  seat_wind: object, round_wind: object, flowers: object, last_copy: object, last_tile: object,
+                  kong_draw: object, robbing_kong: object) -> Score | None:
+    """``score`` under gb on the lean path (``kernel`` the fan kernel's ``count_fans``); ``None``: the
+    general path answers (or raises).
+
+    >>> from mahjong_fast._dispatch import fans
+    >>> gb_lean_score(fans.count_fans, "123456789m55p", "5p", ["444s"], None, False, None, None, 1, False,
+    ...               False, False, False).total
+    19
+    """
+    if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
+            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool):
+        return None
+    read = read_score(hand14, win, melds, encoding, tsumo, False, False, False, False, False, False, False, False,
+                      False, seat_wind, round_wind, "", (), 0, 0, 0)
+    if read is None or read[8]:  # red fives: the general reading
+        return None
+    concealed, melds_code, win_tile, _, seat, round_, _, _, _, dealer = read
+    if last_copy and concealed[win_tile] > 1:
+        return None
+    if kong_draw and (not tsumo or not any(kind >= _K.KONG for kind, _ in melds_code)):
+        return None
+    if robbing_kong and (tsumo or concealed[win_tile] > 1 or any(
+            t <= win_tile <= t + 2 if kind == _K.CHOW else t == win_tile for kind, t in melds_code)):
+        return None
+    situation = ((_G.GB_SELF_DRAWN if tsumo else 0) | (_G.GB_LAST_COPY if last_copy else 0)
+                 | (_G.GB_KONG if kong_draw or robbing_kong else 0) | (_G.GB_WALL_LAST if last_tile else 0))
+    fans = kernel(concealed, melds_code, win_tile, situation, seat, round_)
+    if fans is None:
+        return None
+    return gb_score(fans, flowers, bool(tsumo), dealer)
+
+
+def gb_score(fans: tuple[tuple[int, int], ...], flowers: int, tsumo: bool, dealer: bool) -> Score:
+    """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs ``fans`` and ``flowers`` flowers.
+
+    >>> from mahjong_fast._kernels.fan_flags import F_PURE_STRAIGHT
+    >>> gb_score(((F_PURE_STRAIGHT, 1),), 2, False, False).points
+    26
+    """
+    items: list[tuple[Fan, int]] = []
+    before_flowers = 0
+    placed = not flowers  # 花牌 sits in the table order, before 明暗杠
+    for i, n in fans:
+        if not placed and i > _FLOWERS:
+            items += _FLOWER_ITEMS[flowers]
+            placed = True
+        item = GB_ITEMS[i - 1]
+        before_flowers += item[1] * n
+        if n == 1:
+            items.append(item)
+        else:
+            items += [item] * n
+    if not placed:
+        items += _FLOWER_ITEMS[flowers]
+    total = before_flowers + flowers
+    valid = before_flowers >= 8
+    points: Points = 0
+    if valid:
+        points = (total + 8, total + 8) if tsumo else total + 8
+    return Score(valid=valid, items=tuple(items), han=0, fu=0, yakuman=0, limit="", points=points, tsumo=tsumo,
+                 dealer=dealer)
+
+
+_FLOWERS = Fan.FLOWER_TILES.value
+GB_ITEMS = tuple([(f, f.points) for f in Fan])
+"""The ``(Fan, points)`` item of each fan, at its value - 1."""
+_FLOWER_ITEMS = tuple([[(Fan.FLOWER_TILES, 1)] * n for n in range(9)])

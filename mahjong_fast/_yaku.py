@@ -9,7 +9,9 @@ changes of every seat (``Score.deltas``).
 from __future__ import annotations
 
 import enum
-from typing import Union
+from typing import Any, Union
+
+from ._fan import Fan
 
 __all__ = ["LIMITS", "Score", "Yaku"]
 
@@ -127,7 +129,7 @@ _SET = object.__setattr__
 
 
 class Score:
-    """What one riichi win is worth (``mf.score``'s result); immutable.
+    """What one win is worth (``mf.score``'s result): riichi yaku or gb fans; immutable.
 
     Attributes: ``valid`` (a legal win: at least one yaku), ``items`` (``(Yaku,
     han)`` pairs: the yaku, then dora, red fives, ura dora and kita; on a
@@ -139,18 +141,26 @@ class Score:
     the dealer), ``honba``, ``riichi_sticks`` and ``players`` (4, or 3 under
     ``riichi3``).
 
+    Under ``rules="gb"`` ``items`` are ``(Fan, points)`` pairs, one per counted fan
+    (花牌 once per flower), ``total`` their sum, ``valid`` whether the fans before
+    flowers reach 8; ``points`` is the discarder's payment (total + 8; each other
+    seat pays 8) or on a self-draw ``(total + 8, total + 8)``, 0 for an invalid
+    win; ``han``, ``fu`` and ``yakuman`` are 0.
+
     Examples
     --------
     >>> import mahjong_fast as mf
     >>> s = mf.score("123567m234p678s55p", "8s", riichi=True, dora="4p")
     >>> print(s)
     立直 1, 平和 1, ドラ 2 — 4 han 30 fu, 7700
+    >>> print(mf.score("123456789m123p55s", "7m", rules="gb", flowers=1))
+    清龙 16, 门前清 2, 平和 2, 喜相逢 1, 独听・边张 1, 花牌 1 — 23 fans, 31
     """
 
     __slots__ = ("dealer", "fu", "han", "honba", "items", "limit", "players", "points", "riichi_sticks",
                  "tsumo", "valid", "yakuman")
     valid: bool
-    items: tuple[tuple[Yaku, int], ...]
+    items: tuple[tuple[Any, int], ...]  # (Yaku, han), or under gb (Fan, points)
     han: int
     fu: int
     yakuman: int
@@ -162,7 +172,7 @@ class Score:
     riichi_sticks: int
     players: int
 
-    def __init__(self, *, valid: bool, items: tuple[tuple[Yaku, int], ...], han: int, fu: int, yakuman: int,
+    def __init__(self, *, valid: bool, items: tuple[tuple[Any, int], ...], han: int, fu: int, yakuman: int,
                  limit: str, points: Points, tsumo: bool, dealer: bool, honba: int = 0, riichi_sticks: int = 0,
                  players: int = 4) -> None:
         set_ = _SET
@@ -190,6 +200,20 @@ class Score:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+    @property
+    def total(self) -> int:
+        """The gb fan total, flowers included (0 for a riichi score).
+
+        >>> import mahjong_fast as mf
+        >>> mf.score("123456789m123p55s", "7m", rules="gb", flowers=1).total
+        23
+        """
+        return sum(v for f, v in self.items if type(f) is Fan)
+
+    @property
+    def _gb(self) -> bool:
+        return bool(self.items) and type(self.items[0][0]) is Fan
 
     def _gain(self) -> int:
         """The winner's gain before honba and sticks (every payment summed)."""
@@ -232,6 +256,14 @@ class Score:
         out = [0] * n
         if not self.valid:
             return out
+        if self._gb:  # no dealer premium: each seat pays 8, the discarder the fans too
+            gain = self.total + 8
+            for seat in range(n):
+                if seat != winner:
+                    paid = gain if self.tsumo or seat == loser else 8
+                    out[seat] -= paid
+                    out[winner] += paid
+            return out
         honba = self.honba
         if self.tsumo:
             if pao is not None:
@@ -253,6 +285,12 @@ class Score:
         return out
 
     def __str__(self) -> str:
+        if self._gb:
+            fans = ", ".join(f"{f.chinese} {v}" for f, v in self.items)
+            if not self.valid:
+                return f"{fans} — {self.total} fans: under 8 before flowers, not a win"
+            paid = f"{self.points[0]} from each" if isinstance(self.points, tuple) else f"{self.points}"
+            return f"{fans} — {self.total} fans, {paid}"
         if not self.valid:
             return "no yaku — not a win"
         items = ", ".join(f"{y.japanese} {han}" for y, han in self.items)
@@ -272,6 +310,9 @@ class Score:
 
     def __repr__(self) -> str:
         items = ", ".join(f"{y.name} {han}" for y, han in self.items)
+        if self._gb:
+            return (f"<Score {'valid' if self.valid else 'invalid'} [{items}] total={self.total} "
+                    f"points={self.points!r} {'tsumo' if self.tsumo else 'ron'}{' dealer' if self.dealer else ''}>")
         return (
             f"<Score {'valid' if self.valid else 'invalid'} [{items}] han={self.han} fu={self.fu} "
             f"yakuman={self.yakuman} limit={self.limit!r} points={self.points!r} "

@@ -40,6 +40,8 @@ OTHER_READERS = {
     "logscan": "takes log lines and seat states, not counts (tests/test_logs_replay.py)",
     "scoring": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held "
                "to the same scores and errors in tests/test_scoring.py (random wins, test_kernel_ranges)",
+    "fans": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held to the "
+            "same fans in tests/test_scoring_gb.py (random wins against PyMahjongGB, the twins side by side)",
 }
 """Every other kernel, and why the one-reader rule is not its contract."""
 ALIKE = (*READS_COUNTS, "hutype")
@@ -397,7 +399,8 @@ def test_shanten_includes_stand_on_what_came_before():
             assert other in order[:i], f"{name} stands on {other}, which comes later"
 
 
-@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags", "_kernels.score_flags"])
+@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags", "_kernels.score_flags",
+                                    "_kernels.fan_flags"])
 def test_pxd_states_the_numbers_of_its_python_twin(module):
     """Each ``cdef enum`` entry of a ``.pxd`` equals the constant of its ``.py`` twin."""
     import importlib

@@ -199,11 +199,17 @@ def test_bad_input(hand: str, win: str, kwargs: dict[str, Any], name: str) -> No
         mf.score(hand, win, **kwargs)
 
 
-@pytest.mark.parametrize("rules", ["gb", "chinese", "sichuan"])
+@pytest.mark.parametrize("rules", ["chinese", "sichuan"])
 def test_rules_that_do_not_score(rules: str) -> None:
-    with pytest.raises(ValueError, match="'riichi' and 'riichi3'") as err:
+    with pytest.raises(ValueError, match=f"rules '{rules}' have hu types.*'riichi', 'riichi3' and 'gb'"):
         mf.score("123567m234p678s55p", "8s", rules=rules)
-    assert ("gb fan counting is not implemented yet" in str(err.value)) == (rules == "gb")
+
+
+def test_gb_counts_fans_not_riichi_yaku() -> None:
+    with pytest.raises(ValueError, match="count gb fans, not riichi yaku"):
+        _scoring.players(RULES["gb"])
+    with pytest.raises(ValueError, match="riichi is a riichi argument"):
+        mf.score("123567m234p678s55p", "8s", rules="gb", riichi=True)
 
 
 # --- against the mahjong package -------------------------------------------------------

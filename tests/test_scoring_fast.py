@@ -105,7 +105,8 @@ def _outcome(hand: object, win: object, args: dict[str, Any]) -> tuple[str, obje
 @pytest.mark.parametrize("twin", TWINS)
 def test_the_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.MonkeyPatch) -> None:
     fast = _fast(twin)
-    general = SimpleNamespace(lean_score=lambda *args: None, finish=fast.finish)
+    general = SimpleNamespace(lean_score=lambda *args: None, finish=fast.finish,
+                              gb_lean_score=lambda *args: None, gb_score=fast.gb_score)
     rng = random.Random(2026)
     n = 0
     lean = 0
