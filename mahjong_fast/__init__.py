@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         useful_tiles_batch,
     )
     from ._scoring import score
+    from ._values import DiscardValue, discard_values
     from ._yaku import Score, Yaku
 
 _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
@@ -50,6 +51,8 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "useful_tiles": "_efficiency",
     "useful_tiles_batch": "_efficiency",
     "score": "_scoring",
+    "DiscardValue": "_values",
+    "discard_values": "_values",
     "Score": "_yaku",
     "Yaku": "_yaku",
 }
@@ -81,6 +84,7 @@ __all__ = [
     "Discard",
     "DiscardAnalysis",
     "DiscardBatch",
+    "DiscardValue",
     "Hand",
     "HuType",
     "Meld",
@@ -95,6 +99,7 @@ __all__ = [
     "decompose",
     "discard_analysis",
     "discard_analysis_batch",
+    "discard_values",
     "encode",
     "format",
     "implementation",

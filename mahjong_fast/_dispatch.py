@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel
         scoring_py,
         shanten_py,
         table_py,
+        values_py,
         win_py,
     )
 
@@ -61,6 +62,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel
     efficiency = efficiency_py
     logscan = logscan_py
     scoring = scoring_py
+    values = values_py
 else:  # one module per name of KERNELS: win, table, shanten, ...
     globals().update({name: choose(f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
                       for name in KERNELS})

@@ -9,5 +9,5 @@ in this order (a test checks it).
 ('win', 'table', 'shanten')
 """
 
-KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring")
+KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring", "values")
 """The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""

@@ -1,0 +1,634 @@
+# cython: language_level=3, embedsignature=True
+# cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The value-aware discard search (compiled): same states, edges, figures and order as ``values_py``.
+
+The states live in C arrays; an edge list per state is a linked list whose head is the newest
+edge, so the draws of a state are summed newest first, as the pure twin (and the C++) do.  The
+shanten of every state and of its neighbours is the shanten kernel's ``shanten_c``; the score
+of a win (once per winning edge) is the scoring kernel's ``score_counts`` (with
+the ura expectation in C).
+"""
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from mahjong_fast._kernels.score_flags cimport KAZOE_YAKUMAN, KIRIAGE, RIICHI, TSUMO
+from mahjong_fast._kernels.shanten cimport shanten_c
+
+from mahjong_fast._kernels.shanten import ensure_tables
+
+__all__ = ["MAX_TURN", "combination", "merged", "search", "ura_distribution"]
+
+MAX_TURN = 18
+"""The turn after the last draw (mahjong-cpp's ``t_max``)."""
+
+cdef enum:
+    NS = 37     # the separated counts: 34 kinds, then the red 5m, 5p, 5s
+    TMAX = 18   # the turn after the last draw
+    T1 = 19     # figures per state: turns 0 … 18
+
+cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
+                              26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
+cdef int[13] _ORPHANS_C = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+
+
+cdef inline void _merge(const unsigned char* h, unsigned char* m) noexcept nogil:
+    memcpy(m, h, 34)
+    m[4] += h[34]
+    m[13] += h[35]
+    m[22] += h[36]
+
+
+cdef inline long long _with_red(long long mask) noexcept nogil:
+    if mask >> 4 & 1:
+        mask |= 1LL << 34
+    if mask >> 13 & 1:
+        mask |= 1LL << 35
+    if mask >> 22 & 1:
+        mask |= 1LL << 36
+    return mask
+
+
+cdef inline int _standard(const unsigned char* m) noexcept nogil:
+    return shanten_c(m, 1, 0, False, NULL)
+
+
+cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
+    cdef int best, s, i, pairs, kinds, k
+    cdef long long mask, w, zero, one
+    s = _standard(m)
+    w = 0
+    for i in range(34):
+        if m[i] < 4:
+            m[i] += 1
+            if _standard(m) < s:
+                w |= 1LL << i
+            m[i] -= 1
+    best = s
+    mask = w
+    if n_melds == 0:
+        pairs = kinds = 0
+        zero = one = 0
+        for i in range(34):
+            if m[i] == 0:
+                zero |= 1LL << i
+            elif m[i] == 1:
+                kinds += 1
+                one |= 1LL << i
+            else:
+                kinds += 1
+                pairs += 1
+        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        w = (zero | one) if kinds < 7 else (0 if pairs == 7 else one)
+        if s < best:
+            best = s
+            mask = w
+        elif s == best:
+            mask |= w
+        pairs = kinds = 0
+        zero = one = 0
+        for k in range(13):
+            i = _ORPHANS_C[k]
+            if m[i] == 0:
+                zero |= 1LL << i
+            elif m[i] == 1:
+                kinds += 1
+                one |= 1LL << i
+            else:
+                kinds += 1
+                pairs += 1
+        s = 13 - kinds - (1 if pairs else 0)
+        w = zero if pairs else (zero | one)
+        if s < best:
+            best = s
+            mask = w
+        elif s == best:
+            mask |= w
+    out[0] = mask
+    return best
+
+
+cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
+    cdef int best, s, i, pairs, kinds, k
+    cdef long long mask, d, one, many, two, middle
+    s = _standard(m)
+    d = 0
+    for i in range(34):
+        if m[i]:
+            m[i] -= 1
+            if _standard(m) == s:
+                d |= 1LL << i
+            m[i] += 1
+    best = s
+    mask = d
+    if n_melds == 0:
+        pairs = kinds = 0
+        one = many = 0
+        for i in range(34):
+            if m[i] == 1:
+                kinds += 1
+                one |= 1LL << i
+            elif m[i] >= 2:
+                kinds += 1
+                pairs += 1
+                if m[i] >= 3:
+                    many |= 1LL << i
+        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        d = (one | many) if kinds > 7 else many
+        if s < best:
+            best = s
+            mask = d
+        elif s == best:
+            mask |= d
+        pairs = kinds = 0
+        two = many = middle = 0
+        for i in range(27):
+            if i % 9 != 0 and i % 9 != 8 and m[i]:
+                middle |= 1LL << i
+        for k in range(13):
+            i = _ORPHANS_C[k]
+            if m[i] == 1:
+                kinds += 1
+            elif m[i] == 2:
+                two |= 1LL << i
+                kinds += 1
+                pairs += 1
+            elif m[i] > 2:
+                many |= 1LL << i
+                kinds += 1
+                pairs += 1
+        s = 13 - kinds - (1 if pairs else 0)
+        d = (middle | many | two) if pairs >= 2 else (middle | many)
+        if s < best:
+            best = s
+            mask = d
+        elif s == best:
+            mask |= d
+    out[0] = mask
+    return best
+
+
+cdef double _combination(int n, int r) noexcept nogil:
+    if r < 0 or r > n:
+        return 0.0
+    cdef int k = r if r < n - r else n - r
+    cdef double value = 1.0
+    cdef int i
+    for i in range(1, k + 1):
+        value *= <double>(n - k + i)
+        value /= <double>i
+    return value
+
+
+cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
+    """``values_py.ura_distribution`` (wall: 34 merged counts)."""
+    cdef double dp[6][13]
+    cdef double nxt[6][13]
+    cdef int tile, count, gain, selected, ura, take, top, total = 0
+    cdef double p
+    memset(dp, 0, sizeof(dp))
+    dp[0][0] = 1.0
+    for tile in range(34):
+        count = wall[_INDICATOR_OF[tile]]
+        gain = tiles[tile]
+        if count == 0:
+            continue
+        memcpy(nxt, dp, sizeof(dp))
+        for selected in range(indicators):
+            for ura in range(13):
+                p = dp[selected][ura]
+                if p == 0.0:
+                    continue
+                top = count if count < indicators - selected else indicators - selected
+                for take in range(1, top + 1):
+                    nxt[selected + take][min(12, ura + gain * take)] += p * _combination(count, take)
+        memcpy(dp, nxt, sizeof(dp))
+    for tile in range(34):
+        total += wall[tile]
+    p = _combination(total, indicators)
+    for ura in range(13):
+        out[ura] = dp[indicators][ura] / p
+
+
+cdef int _base_points(int han, int fu, int switches) noexcept nogil:
+    """``scoring_py.base_points`` without yakuman."""
+    if han >= 13:
+        return 8000 if switches & KAZOE_YAKUMAN else 6000
+    if han >= 11:
+        return 6000
+    if han >= 8:
+        return 4000
+    if han >= 6:
+        return 3000
+    cdef int base = fu << (han + 2)
+    if han >= 5 or base >= 2000 or (switches & KIRIAGE and base >= 1920):
+        return 2000
+    return base
+
+
+cdef inline int _up(int x) noexcept nogil:
+    return (x + 99) // 100 * 100
+
+
+def merged(hand):
+    """The 34 counts of a separated hand, each red five counted as its five (``values_py.merged``)."""
+    m = list(hand[:34])
+    m[4] += hand[34]
+    m[13] += hand[35]
+    m[22] += hand[36]
+    return m
+
+
+def combination(int n, int r):
+    """C(n, r) as a float, computed as the model does (``values_py.combination``)."""
+    return _combination(n, r)
+
+
+def ura_distribution(wall, tiles, int indicators):
+    """The probability of 0 … 12 ura dora (``values_py.ura_distribution``)."""
+    cdef unsigned char w[34]
+    cdef int t[34]
+    cdef double out[13]
+    cdef int i
+    for i in range(34):
+        w[i] = wall[i]
+        t[i] = tiles[i]
+    _ura(w, t, indicators, out)
+    return [out[i] for i in range(13)]
+
+
+cdef class _Graph:
+    cdef unsigned char hand[NS]
+    cdef unsigned char wall[NS]
+    cdef unsigned char origin[NS]
+    cdef int limit, n_melds
+    cdef bint closed
+    cdef object score_counts, melds
+    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus
+    cdef bint dealer
+    cdef int dora_kinds[5]
+    cdef int meld_tiles[34]
+    cdef dict draws, choices
+    # states
+    cdef int n, cap
+    cdef unsigned char* tenpai
+    cdef int* first_out
+    cdef int* first_in
+    # edges
+    cdef int m, ecap
+    cdef int* e_source
+    cdef int* e_target
+    cdef int* e_weight
+    cdef double* e_score
+    cdef int* e_next_out
+    cdef int* e_next_in
+    cdef list draw_states, choice_states
+
+    def __cinit__(self):
+        self.n = self.cap = self.m = self.ecap = 0
+        self.tenpai = NULL
+        self.first_out = self.first_in = NULL
+        self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
+        self.e_score = NULL
+
+    def __dealloc__(self):
+        free(self.tenpai)
+        free(self.first_out)
+        free(self.first_in)
+        free(self.e_source)
+        free(self.e_target)
+        free(self.e_weight)
+        free(self.e_score)
+        free(self.e_next_out)
+        free(self.e_next_in)
+
+    cdef int _grow_states(self) except -1:
+        cdef int cap = self.cap * 2 if self.cap else 1024
+        cdef void* p
+        p = realloc(self.tenpai, cap * sizeof(unsigned char))
+        if p == NULL:
+            raise MemoryError()
+        self.tenpai = <unsigned char*>p
+        p = realloc(self.first_out, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.first_out = <int*>p
+        p = realloc(self.first_in, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.first_in = <int*>p
+        self.cap = cap
+        return 0
+
+    cdef int _grow_edges(self) except -1:
+        cdef int cap = self.ecap * 2 if self.ecap else 4096
+        cdef void* p
+        p = realloc(self.e_source, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.e_source = <int*>p
+        p = realloc(self.e_target, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.e_target = <int*>p
+        p = realloc(self.e_weight, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.e_weight = <int*>p
+        p = realloc(self.e_score, cap * sizeof(double))
+        if p == NULL:
+            raise MemoryError()
+        self.e_score = <double*>p
+        p = realloc(self.e_next_out, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.e_next_out = <int*>p
+        p = realloc(self.e_next_in, cap * sizeof(int))
+        if p == NULL:
+            raise MemoryError()
+        self.e_next_in = <int*>p
+        self.ecap = cap
+        return 0
+
+    cdef int _vertex(self, bint tenpai) except -1:
+        if self.n == self.cap:
+            self._grow_states()
+        self.tenpai[self.n] = tenpai
+        self.first_out[self.n] = -1
+        self.first_in[self.n] = -1
+        self.n += 1
+        return self.n - 1
+
+    cdef bint _has_edge(self, int source, int target) noexcept:
+        cdef int e = self.first_out[source]
+        while e >= 0:
+            if self.e_target[e] == target:
+                return True
+            e = self.e_next_out[e]
+        return False
+
+    cdef int _edge(self, int source, int target, int weight, double score) except -1:
+        if self.m == self.ecap:
+            self._grow_edges()
+        cdef int e = self.m
+        self.e_source[e] = source
+        self.e_target[e] = target
+        self.e_weight[e] = weight
+        self.e_score[e] = score
+        self.e_next_out[e] = self.first_out[source]
+        self.e_next_in[e] = self.first_in[target]
+        self.first_out[source] = e
+        self.first_in[target] = e
+        self.m += 1
+        return 0
+
+    cdef int _distance(self) noexcept:
+        cdef int d = 0, i
+        for i in range(NS):
+            if self.hand[i] > self.origin[i]:
+                d += self.hand[i] - self.origin[i]
+        return d
+
+    cdef bytes _key(self, bint riichi):
+        cdef unsigned char buf[NS + 1]
+        memcpy(buf, self.hand, NS)
+        buf[NS] = riichi
+        return PyBytes_FromStringAndSize(<char*>buf, NS + 1)
+
+    cdef int _total(self, int base) noexcept:
+        if self.dealer:
+            return 3 * _up(2 * base) + self.bonus
+        return _up(2 * base) + 2 * _up(base) + self.bonus
+
+    cdef double _score(self, int win, bint riichi) except -1.0:
+        """``values_py.Table.score`` of the hand in ``self.hand`` won on ``win``."""
+        cdef unsigned char m[34]
+        cdef unsigned char wm[34]
+        cdef int tiles[34]
+        cdef double p[13]
+        cdef int i, k, dora = 0, han, fu, yakuman, base
+        cdef double value
+        _merge(self.hand, m)
+        for i in range(self.indicators):
+            dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
+        dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
+        result = self.score_counts(PyBytes_FromStringAndSize(<char*>m, 34), self.melds,
+                                   win if win < 34 else (4, 13, 22)[win - 34], TSUMO | (RIICHI if riichi else 0),
+                                   self.seat_wind, self.round_wind, dora, self.switches)
+        if result is None or not result[0]:
+            return 0.0
+        han = result[1]
+        fu = result[2]
+        yakuman = result[3]
+        base = result[4]
+        if not riichi or not self.indicators or yakuman or han >= 13:
+            return <double>self._total(base)
+        _merge(self.wall, wm)
+        for i in range(34):
+            tiles[i] = m[i] + self.meld_tiles[i]
+        _ura(wm, tiles, self.indicators, p)
+        value = 0.0
+        for k in range(13):
+            value += self._total(_base_points(han + k, fu, self.switches)) * p[k]
+        return value
+
+    cdef int draw_state(self, bint riichi) except -1:
+        cdef bytes key = self._key(riichi)
+        known = self.draws.get(key)
+        if known is not None:
+            return <int>known
+        cdef unsigned char m[34]
+        cdef long long wait
+        _merge(self.hand, m)
+        cdef int shanten = _needed(m, self.n_melds, &wait)
+        cdef bint free_ = not riichi and self._distance() + shanten < self.limit
+        wait = _with_red(wait)
+        cdef int v = self._vertex(shanten == 0)
+        self.draws[key] = v
+        self.draw_states.append(v)
+        cdef int i, weight, target
+        cdef bint is_wait
+        cdef double score
+        for i in range(NS):
+            is_wait = wait >> i & 1
+            if self.wall[i] and (free_ or is_wait):
+                weight = self.wall[i]
+                self.hand[i] += 1
+                self.wall[i] -= 1
+                target = self.choice_state(riichi)
+                if not self._has_edge(v, target):
+                    score = self._score(i, riichi) if shanten == 0 and is_wait else 0.0
+                    self._edge(v, target, weight, score)
+                self.hand[i] -= 1
+                self.wall[i] += 1
+        return v
+
+    cdef int choice_state(self, bint riichi) except -1:
+        cdef bytes key = self._key(riichi)
+        known = self.choices.get(key)
+        if known is not None:
+            return <int>known
+        cdef unsigned char m[34]
+        cdef long long spare
+        _merge(self.hand, m)
+        cdef int shanten = _spare(m, self.n_melds, &spare)
+        cdef bint free_ = not riichi and self._distance() + shanten < self.limit
+        spare = _with_red(spare)
+        cdef int v = self._vertex(shanten == 0)
+        self.choices[key] = v
+        self.choice_states.append(v)
+        cdef int i, weight, source
+        cdef bint is_spare, declare
+        cdef double score
+        for i in range(NS):
+            is_spare = spare >> i & 1
+            if self.hand[i] and (free_ or is_spare):
+                declare = True if self.closed and shanten == 0 and is_spare else riichi
+                self.hand[i] -= 1
+                self.wall[i] += 1
+                weight = self.wall[i]
+                source = self.draw_state(declare)
+                self.hand[i] += 1
+                self.wall[i] -= 1
+                if not self._has_edge(source, v):
+                    score = self._score(i, riichi) if shanten == -1 else 0.0
+                    self._edge(source, v, weight, score)
+        return v
+
+
+def search(situation, hand, wall, int turn, int extra=1):
+    """Each discard of the separated 14-tile ``hand`` with its tenpai, win and expected-score
+    curves (19 values, turns ``turn`` … 18 filled) and the count of states searched.
+
+    Same answers as ``values_py.search``.
+    """
+    ensure_tables()
+    cdef _Graph g = _Graph()
+    cdef int i, t, v, e, k, n, total = 0
+    for i in range(NS):
+        g.hand[i] = hand[i]
+        g.wall[i] = wall[i]
+        g.origin[i] = hand[i]
+        total += wall[i]
+    g.score_counts = situation.score_counts
+    g.melds = situation.melds
+    g.switches = situation.switches
+    g.seat_wind = situation.seat_wind
+    g.round_wind = situation.round_wind
+    g.indicators = situation.indicators
+    g.meld_red = situation.meld_red
+    g.bonus = situation.bonus
+    g.dealer = situation.dealer
+    for i in range(g.indicators):
+        g.dora_kinds[i] = situation.dora_kinds[i]
+    for i in range(34):
+        g.meld_tiles[i] = situation.meld_tiles[i]
+    g.n_melds = situation.n_melds
+    g.closed = situation.closed
+    g.draws = {}
+    g.choices = {}
+    g.draw_states = []
+    g.choice_states = []
+    cdef unsigned char m[34]
+    cdef long long spare
+    _merge(g.hand, m)
+    g.limit = _spare(m, g.n_melds, &spare) + extra
+    g.choice_state(False)
+
+    n = g.n
+    cdef double* tp = <double*>malloc(n * T1 * sizeof(double))
+    cdef double* wp = <double*>malloc(n * T1 * sizeof(double))
+    cdef double* ep = <double*>malloc(n * T1 * sizeof(double))
+    cdef int nd = len(g.draw_states), nc = len(g.choice_states)
+    cdef int* draws = <int*>malloc((nd + 1) * sizeof(int))
+    cdef int* choices = <int*>malloc((nc + 1) * sizeof(int))
+    if tp == NULL or wp == NULL or ep == NULL or draws == NULL or choices == NULL:
+        free(tp)
+        free(wp)
+        free(ep)
+        free(draws)
+        free(choices)
+        raise MemoryError()
+    for k in range(nd):
+        draws[k] = g.draw_states[k]
+    for k in range(nc):
+        choices[k] = g.choice_states[k]
+    memset(tp, 0, n * T1 * sizeof(double))
+    memset(wp, 0, n * T1 * sizeof(double))
+    memset(ep, 0, n * T1 * sizeof(double))
+    cdef double t1, w1, e1, at, aw, ae, xt, xw, xe, left, bt, bw, be, sc
+    cdef int target, source, weight
+    with nogil:
+        for t in range(TMAX, turn - 1, -1):
+            for k in range(nd):
+                v = draws[k]
+                if t == TMAX:
+                    if g.tenpai[v]:
+                        tp[v * T1 + t] = 1.0
+                    continue
+                t1 = tp[v * T1 + t + 1]
+                w1 = wp[v * T1 + t + 1]
+                e1 = ep[v * T1 + t + 1]
+                at = aw = ae = 0.0
+                e = g.first_out[v]
+                while e >= 0:
+                    target = g.e_target[e]
+                    weight = g.e_weight[e]
+                    sc = g.e_score[e]
+                    xt = tp[target * T1 + t + 1]
+                    xw = wp[target * T1 + t + 1]
+                    xe = ep[target * T1 + t + 1]
+                    if sc > 0.0:
+                        xt = 1.0
+                        xw = 1.0
+                        if sc > xe:
+                            xe = sc
+                    at += weight * (xt - t1)
+                    aw += weight * (xw - w1)
+                    ae += weight * (xe - e1)
+                    e = g.e_next_out[e]
+                left = total - t
+                tp[v * T1 + t] = 1.0 if g.tenpai[v] else t1 + at / left
+                wp[v * T1 + t] = w1 + aw / left
+                ep[v * T1 + t] = e1 + ae / left
+            for k in range(nc):
+                v = choices[k]
+                bt = bw = be = 0.0
+                e = g.first_in[v]
+                while e >= 0:
+                    source = g.e_source[e]
+                    if tp[source * T1 + t] > bt:
+                        bt = tp[source * T1 + t]
+                    if wp[source * T1 + t] > bw:
+                        bw = wp[source * T1 + t]
+                    if ep[source * T1 + t] > be:
+                        be = ep[source * T1 + t]
+                    e = g.e_next_in[e]
+                tp[v * T1 + t] = bt
+                wp[v * T1 + t] = bw
+                ep[v * T1 + t] = be
+    found = []
+    cdef int shanten
+    try:
+        memcpy(g.hand, g.origin, NS)
+        _merge(g.hand, m)
+        shanten = _spare(m, g.n_melds, &spare)
+        spare = _with_red(spare)
+        for i in range(NS):
+            if not g.origin[i]:
+                continue
+            declare = g.closed and shanten == 0 and (spare >> i & 1)
+            g.hand[i] -= 1
+            known = g.draws.get(g._key(declare))
+            g.hand[i] += 1
+            if known is not None:
+                v = known
+                found.append((i, [tp[v * T1 + t] for t in range(T1)], [wp[v * T1 + t] for t in range(T1)],
+                              [ep[v * T1 + t] for t in range(T1)]))
+    finally:
+        free(tp)
+        free(wp)
+        free(ep)
+        free(draws)
+        free(choices)
+    return found, n
