@@ -174,10 +174,11 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
             meld_red[int(m.tile) // 9] += m.red
     wall = [4 - hand.counts[i] - meld_tiles[i] - shown[i] - seen[i] for i in range(34)]
     red_wall = [1 - hand.red[s] - meld_red[s] - shown_red[s] - seen_red[s] for s in range(3)]
-    if min(wall) < 0 or min(red_wall) < 0:
+    if min(wall) < 0 or min(red_wall) < 0 or any(wall[k] < red_wall[s] for s, k in enumerate(_RED_KIND)):
         kind = min(range(34), key=lambda i: wall[i])
-        what = str(Tile(kind)) if min(wall) < 0 else "a red five"
-        raise ValueError(f"visible: more copies of {what} are seen than exist (hand, melds, dora and visible)")
+        what = str(Tile(kind)) if min(wall) < 0 else "a five (plain or red)"
+        name = "visible" if sum(seen) else "dora"
+        raise ValueError(f"{name}: more copies of {what} are seen than exist (hand, melds, dora and visible)")
     if sum(wall) <= LAST_TURN:
         raise ValueError(f"visible: the wall keeps {sum(wall)} tiles, too few to draw until turn {LAST_TURN}")
     separated_wall = wall + [0, 0, 0]

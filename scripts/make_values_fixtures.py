@@ -128,6 +128,9 @@ def make_case(rng: random.Random, target: int) -> dict[str, object] | None:
         "honba": rng.choice((0, 0, 0, 1, 3)), "riichi_sticks": rng.choice((0, 0, 0, 1, 2)),
         "shanten": target, "size": size,
     }
+    wall = wall37(case)
+    if any(wall[k] < wall[34 + s] for s, k in enumerate((4, 13, 22))) or min(wall) < 0:
+        return None  # every plain copy of a five seen while its red one is not: no such table
     return case
 
 

@@ -4,7 +4,7 @@
 
 The states live in C arrays; an edge list per state is a linked list whose head is the newest
 edge, so the draws of a state are summed newest first, as the pure twin (and the C++) do.  The
-shanten of every state and of its neighbours is the shanten kernel's ``shanten_c``; the score
+shanten of every state and of its neighbours comes from the shanten kernel's per-part cost rows; the score
 of a win (once per winning edge) is the scoring kernel's ``score_counts`` (with
 the ura expectation in C).
 """
@@ -13,7 +13,8 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport KAZOE_YAKUMAN, KIRIAGE, RIICHI, TSUMO
-from mahjong_fast._kernels.shanten cimport shanten_c
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, row_product
+from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.shanten import ensure_tables
 
@@ -49,19 +50,94 @@ cdef inline long long _with_red(long long mask) noexcept nogil:
     return mask
 
 
-cdef inline int _standard(const unsigned char* m) noexcept nogil:
-    return shanten_c(m, 1, 0, False, NULL)
+# The standard form's cost from the shanten kernel's per-part cost rows (docs/efficiency.md): the
+# rows of the four parts multiplied (min-plus) give the fewest tiles missing for n melds and a
+# pair at entry 2n + 1; the shanten is that less one, as ``shanten_c`` answers with four copies.
+cdef const unsigned int* _SUIT_OFFSETS = NULL
+cdef const unsigned int* _HONOUR_OFFSETS = NULL
+cdef const unsigned char* _SUIT_ROWS = NULL
+cdef const unsigned char* _HONOUR_ROWS = NULL
+
+
+cdef void _init_rows() noexcept:
+    global _SUIT_OFFSETS, _HONOUR_OFFSETS, _SUIT_ROWS, _HONOUR_ROWS
+    cdef int n
+    if _SUIT_ROWS != NULL:
+        return
+    ensure_tables()
+    _SUIT_OFFSETS = rank_offsets_c(0)
+    _HONOUR_OFFSETS = rank_offsets_c(3)
+    _HONOUR_ROWS = part_rows_c(3, &n)
+    _SUIT_ROWS = part_rows_c(0, &n)
+
+
+cdef inline const unsigned char* _row(const unsigned char* m, int u) noexcept nogil:
+    """The cost row of part ``u`` (0-2 the suits, 3 the honours) of 34 counts."""
+    cdef const unsigned int* off
+    cdef const unsigned char* c
+    cdef unsigned int r = 0
+    cdef int i, s = 0, npos
+    if u == 3:
+        off = _HONOUR_OFFSETS
+        c = m + 27
+        npos = 7
+    else:
+        off = _SUIT_OFFSETS
+        c = m + 9 * u
+        npos = 9
+    for i in range(npos):
+        r += off[i * 75 + s * 5 + c[i]]
+        s += c[i]
+    if u == 3:
+        return _HONOUR_ROWS + part_row_id_c(r, 3) * ROW_LEN
+    return _SUIT_ROWS + part_row_id_c(r, 0) * ROW_LEN
+
+
+cdef inline int _cost_with(const unsigned char* row, const unsigned char* others, int n) noexcept nogil:
+    """Entry (n, 1) of the product of ``row`` and ``others`` (the other three parts together)."""
+    cdef int k, v, best = INF
+    for k in range(n + 1):
+        v = row[2 * k] + others[2 * (n - k) + 1]
+        if v < best:
+            best = v
+        v = row[2 * k + 1] + others[2 * (n - k)]
+        if v < best:
+            best = v
+    return best
+
+
+cdef void _others(const unsigned char* m, unsigned char* out) noexcept nogil:
+    """``out[u]``: the product row of every part but ``u`` (4 × ROW_LEN)."""
+    cdef const unsigned char* rows[4]
+    cdef unsigned char ab[ROW_LEN]
+    cdef unsigned char cd[ROW_LEN]
+    cdef int u
+    for u in range(4):
+        rows[u] = _row(m, u)
+    row_product(rows[2], rows[3], cd)
+    row_product(rows[1], cd, out)              # all but 0
+    row_product(rows[0], cd, out + ROW_LEN)    # all but 1
+    row_product(rows[0], rows[1], ab)
+    row_product(ab, rows[3], out + 2 * ROW_LEN)  # all but 2
+    row_product(ab, rows[2], out + 3 * ROW_LEN)  # all but 3
+
+
+cdef inline int _part(int i) noexcept nogil:
+    return 3 if i >= 27 else i // 9
 
 
 cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k
+    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
     cdef long long mask, w, zero, one
-    s = _standard(m)
+    cdef unsigned char others[4 * ROW_LEN]
+    _others(m, others)
+    s = _cost_with(_row(m, 0), others, n) - 1
     w = 0
     for i in range(34):
         if m[i] < 4:
+            u = _part(i)
             m[i] += 1
-            if _standard(m) < s:
+            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 < s:
                 w |= 1LL << i
             m[i] -= 1
     best = s
@@ -109,14 +185,17 @@ cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
 
 
 cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k
+    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
     cdef long long mask, d, one, many, two, middle
-    s = _standard(m)
+    cdef unsigned char others[4 * ROW_LEN]
+    _others(m, others)
+    s = _cost_with(_row(m, 0), others, n) - 1
     d = 0
     for i in range(34):
         if m[i]:
+            u = _part(i)
             m[i] -= 1
-            if _standard(m) == s:
+            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 == s:
                 d |= 1LL << i
             m[i] += 1
     best = s
@@ -502,7 +581,7 @@ def search(situation, hand, wall, int turn, int extra=1):
 
     Same answers as ``values_py.search``.
     """
-    ensure_tables()
+    _init_rows()
     cdef _Graph g = _Graph()
     cdef int i, t, v, e, k, n, total = 0
     for i in range(NS):
@@ -536,16 +615,14 @@ def search(situation, hand, wall, int turn, int extra=1):
     g.choice_state(False)
 
     n = g.n
-    cdef double* tp = <double*>malloc(n * T1 * sizeof(double))
-    cdef double* wp = <double*>malloc(n * T1 * sizeof(double))
-    cdef double* ep = <double*>malloc(n * T1 * sizeof(double))
+    # fig[(t * n + v) * 3 + f]: figure f (tenpai, win, expected) of state v at turn t; a turn's
+    # figures side by side, so a turn reads only the next turn's block
+    cdef double* fig = <double*>malloc(<size_t>n * T1 * 3 * sizeof(double))
     cdef int nd = len(g.draw_states), nc = len(g.choice_states)
     cdef int* draws = <int*>malloc((nd + 1) * sizeof(int))
     cdef int* choices = <int*>malloc((nc + 1) * sizeof(int))
-    if tp == NULL or wp == NULL or ep == NULL or draws == NULL or choices == NULL:
-        free(tp)
-        free(wp)
-        free(ep)
+    if fig == NULL or draws == NULL or choices == NULL:
+        free(fig)
         free(draws)
         free(choices)
         raise MemoryError()
@@ -553,31 +630,34 @@ def search(situation, hand, wall, int turn, int extra=1):
         draws[k] = g.draw_states[k]
     for k in range(nc):
         choices[k] = g.choice_states[k]
-    memset(tp, 0, n * T1 * sizeof(double))
-    memset(wp, 0, n * T1 * sizeof(double))
-    memset(ep, 0, n * T1 * sizeof(double))
+    memset(fig, 0, <size_t>n * T1 * 3 * sizeof(double))
     cdef double t1, w1, e1, at, aw, ae, xt, xw, xe, left, bt, bw, be, sc
-    cdef int target, source, weight
+    cdef double* now
+    cdef double* nxt
+    cdef double* x
+    cdef int weight
     with nogil:
         for t in range(TMAX, turn - 1, -1):
+            now = fig + <size_t>t * n * 3
+            nxt = fig + <size_t>(t + 1) * n * 3
             for k in range(nd):
                 v = draws[k]
                 if t == TMAX:
                     if g.tenpai[v]:
-                        tp[v * T1 + t] = 1.0
+                        now[v * 3] = 1.0
                     continue
-                t1 = tp[v * T1 + t + 1]
-                w1 = wp[v * T1 + t + 1]
-                e1 = ep[v * T1 + t + 1]
+                t1 = nxt[v * 3]
+                w1 = nxt[v * 3 + 1]
+                e1 = nxt[v * 3 + 2]
                 at = aw = ae = 0.0
                 e = g.first_out[v]
                 while e >= 0:
-                    target = g.e_target[e]
+                    x = nxt + g.e_target[e] * 3
                     weight = g.e_weight[e]
                     sc = g.e_score[e]
-                    xt = tp[target * T1 + t + 1]
-                    xw = wp[target * T1 + t + 1]
-                    xe = ep[target * T1 + t + 1]
+                    xt = x[0]
+                    xw = x[1]
+                    xe = x[2]
                     if sc > 0.0:
                         xt = 1.0
                         xw = 1.0
@@ -588,25 +668,25 @@ def search(situation, hand, wall, int turn, int extra=1):
                     ae += weight * (xe - e1)
                     e = g.e_next_out[e]
                 left = total - t
-                tp[v * T1 + t] = 1.0 if g.tenpai[v] else t1 + at / left
-                wp[v * T1 + t] = w1 + aw / left
-                ep[v * T1 + t] = e1 + ae / left
+                now[v * 3] = 1.0 if g.tenpai[v] else t1 + at / left
+                now[v * 3 + 1] = w1 + aw / left
+                now[v * 3 + 2] = e1 + ae / left
             for k in range(nc):
                 v = choices[k]
                 bt = bw = be = 0.0
                 e = g.first_in[v]
                 while e >= 0:
-                    source = g.e_source[e]
-                    if tp[source * T1 + t] > bt:
-                        bt = tp[source * T1 + t]
-                    if wp[source * T1 + t] > bw:
-                        bw = wp[source * T1 + t]
-                    if ep[source * T1 + t] > be:
-                        be = ep[source * T1 + t]
+                    x = now + g.e_source[e] * 3
+                    if x[0] > bt:
+                        bt = x[0]
+                    if x[1] > bw:
+                        bw = x[1]
+                    if x[2] > be:
+                        be = x[2]
                     e = g.e_next_in[e]
-                tp[v * T1 + t] = bt
-                wp[v * T1 + t] = bw
-                ep[v * T1 + t] = be
+                now[v * 3] = bt
+                now[v * 3 + 1] = bw
+                now[v * 3 + 2] = be
     found = []
     cdef int shanten
     try:
@@ -623,12 +703,11 @@ def search(situation, hand, wall, int turn, int extra=1):
             g.hand[i] += 1
             if known is not None:
                 v = known
-                found.append((i, [tp[v * T1 + t] for t in range(T1)], [wp[v * T1 + t] for t in range(T1)],
-                              [ep[v * T1 + t] for t in range(T1)]))
+                found.append((i, [fig[(t * n + v) * 3] for t in range(T1)],
+                              [fig[(t * n + v) * 3 + 1] for t in range(T1)],
+                              [fig[(t * n + v) * 3 + 2] for t in range(T1)]))
     finally:
-        free(tp)
-        free(wp)
-        free(ep)
+        free(fig)
         free(draws)
         free(choices)
     return found, n
