@@ -273,7 +273,7 @@ def values_report(values: Sequence[DiscardValue], turn: int) -> list[dict[str, A
     >>> from mahjong_fast._values import discard_values
     >>> r = values_report(discard_values("123456789m12345p", seat_wind="E", round_wind="E", turn=16), 16)
     >>> r[0]["tile"], sorted(r[0]), len(r[0]["curves"])
-    ('4p', ['curves', 'expected', 'tenpai', 'tile', 'win'], 2)
+    ('1p', ['curves', 'expected', 'tenpai', 'tile', 'win'], 2)
     """
     return [{"tile": d.name, "tenpai": d.tenpai, "win": d.win, "expected": d.expected,
              "curves": [{"turn": t, "tenpai": c[0], "win": c[1], "expected": c[2]}

@@ -59,7 +59,11 @@ class DiscardValue:
 
     @property
     def name(self) -> str:
-        """The discard as mpsz text, a red five as ``0m``/``0p``/``0s``."""
+        """The discard as mpsz text, a red five as ``0m``/``0p``/``0s``.
+
+        >>> DiscardValue(Tile.M5, True, ((1.0, 0.5, 4000.0),)).name
+        '0m'
+        """
         return f"0{str(self.tile)[1]}" if self.red else str(self.tile)
 
     def __repr__(self) -> str:
@@ -139,7 +143,7 @@ def discard_values(
     --------
     >>> best = discard_values("123456789m12345p", dora="1z", seat_wind="E", round_wind="E")[0]
     >>> best.name, round(best.win, 4), round(best.expected)
-    ('4p', 0.8364, 12001)
+    ('1p', 0.6125, 7492)
     """
     _rules(rules)
     if type(turn) is not int:

@@ -347,7 +347,11 @@ cdef class _Graph:
     cdef bint dealer
     cdef int dora_kinds[5]
     cdef int meld_tiles[34]
-    cdef dict draws, choices
+    # the states by key (``_key``): open addressing, ``slots`` a power of two, -1 an empty slot
+    cdef unsigned long long* keys0
+    cdef unsigned long long* keys1
+    cdef int* found_at
+    cdef int slots, used
     # states
     cdef int n, cap
     cdef unsigned char* tenpai
@@ -361,7 +365,7 @@ cdef class _Graph:
     cdef double* e_score
     cdef int* e_next_out
     cdef int* e_next_in
-    cdef list draw_states, choice_states
+    cdef unsigned char* is_draw
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
@@ -369,6 +373,10 @@ cdef class _Graph:
         self.first_out = self.first_in = NULL
         self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
         self.e_score = NULL
+        self.keys0 = self.keys1 = NULL
+        self.found_at = NULL
+        self.is_draw = NULL
+        self.slots = self.used = 0
 
     def __dealloc__(self):
         free(self.tenpai)
@@ -380,6 +388,10 @@ cdef class _Graph:
         free(self.e_score)
         free(self.e_next_out)
         free(self.e_next_in)
+        free(self.keys0)
+        free(self.keys1)
+        free(self.found_at)
+        free(self.is_draw)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
@@ -396,6 +408,10 @@ cdef class _Graph:
         if p == NULL:
             raise MemoryError()
         self.first_in = <int*>p
+        p = realloc(self.is_draw, cap * sizeof(unsigned char))
+        if p == NULL:
+            raise MemoryError()
+        self.is_draw = <unsigned char*>p
         self.cap = cap
         return 0
 
@@ -429,10 +445,11 @@ cdef class _Graph:
         self.ecap = cap
         return 0
 
-    cdef int _vertex(self, bint tenpai) except -1:
+    cdef int _vertex(self, bint tenpai, bint draw) except -1:
         if self.n == self.cap:
             self._grow_states()
         self.tenpai[self.n] = tenpai
+        self.is_draw[self.n] = draw
         self.first_out[self.n] = -1
         self.first_in[self.n] = -1
         self.n += 1
@@ -468,11 +485,71 @@ cdef class _Graph:
                 d += self.hand[i] - self.origin[i]
         return d
 
-    cdef bytes _key(self, bint riichi):
-        cdef unsigned char buf[NS + 1]
-        memcpy(buf, self.hand, NS)
-        buf[NS] = riichi
-        return PyBytes_FromStringAndSize(<char*>buf, NS + 1)
+    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
+        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+        cdef unsigned long long a = 0, b = 0
+        cdef int i
+        for i in range(21):
+            a = a << 3 | self.hand[i]
+        for i in range(21, NS):
+            b = b << 3 | self.hand[i]
+        k0[0] = a
+        k1[0] = b << 2 | (<unsigned long long>riichi << 1) | draw
+
+    cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
+        cdef unsigned long long h = (k0 * 0x9e3779b97f4a7c15ULL) ^ (k1 * 0xc2b2ae3d27d4eb4fULL)
+        h ^= h >> 29
+        return <unsigned int>(h & <unsigned long long>(self.slots - 1))
+
+    cdef int _find(self, bint riichi, bint draw) noexcept:
+        """The state of the hand in ``self.hand``, or -1."""
+        cdef unsigned long long k0, k1
+        self._key(riichi, draw, &k0, &k1)
+        if self.slots == 0:
+            return -1
+        cdef unsigned int at = self._slot(k0, k1)
+        while self.found_at[at] >= 0:
+            if self.keys0[at] == k0 and self.keys1[at] == k1:
+                return self.found_at[at]
+            at = (at + 1) & (self.slots - 1)
+        return -1
+
+    cdef int _store(self, bint riichi, bint draw, int v) except -1:
+        cdef unsigned long long k0, k1
+        cdef unsigned long long* old0
+        cdef unsigned long long* old1
+        cdef int* old_at
+        cdef int old_slots, j
+        cdef unsigned int at
+        if 2 * (self.used + 1) > self.slots:
+            old0, old1, old_at, old_slots = self.keys0, self.keys1, self.found_at, self.slots
+            self.slots = old_slots * 2 if old_slots else 4096
+            self.keys0 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
+            self.keys1 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
+            self.found_at = <int*>malloc(self.slots * sizeof(int))
+            if self.keys0 == NULL or self.keys1 == NULL or self.found_at == NULL:
+                raise MemoryError()
+            memset(self.found_at, 0xff, self.slots * sizeof(int))
+            for j in range(old_slots):
+                if old_at[j] >= 0:
+                    at = self._slot(old0[j], old1[j])
+                    while self.found_at[at] >= 0:
+                        at = (at + 1) & (self.slots - 1)
+                    self.keys0[at] = old0[j]
+                    self.keys1[at] = old1[j]
+                    self.found_at[at] = old_at[j]
+            free(old0)
+            free(old1)
+            free(old_at)
+        self._key(riichi, draw, &k0, &k1)
+        at = self._slot(k0, k1)
+        while self.found_at[at] >= 0:
+            at = (at + 1) & (self.slots - 1)
+        self.keys0[at] = k0
+        self.keys1[at] = k1
+        self.found_at[at] = v
+        self.used += 1
+        return 0
 
     cdef int _total(self, int base) noexcept:
         if self.dealer:
@@ -512,19 +589,17 @@ cdef class _Graph:
         return value
 
     cdef int draw_state(self, bint riichi) except -1:
-        cdef bytes key = self._key(riichi)
-        known = self.draws.get(key)
-        if known is not None:
-            return <int>known
+        cdef int known = self._find(riichi, True)
+        if known >= 0:
+            return known
         cdef unsigned char m[34]
         cdef long long wait
         _merge(self.hand, m)
         cdef int shanten = _needed(m, self.n_melds, &wait)
         cdef bint free_ = not riichi and self._distance() + shanten < self.limit
         wait = _with_red(wait)
-        cdef int v = self._vertex(shanten == 0)
-        self.draws[key] = v
-        self.draw_states.append(v)
+        cdef int v = self._vertex(shanten == 0, True)
+        self._store(riichi, True, v)
         cdef int i, weight, target
         cdef bint is_wait
         cdef double score
@@ -543,19 +618,17 @@ cdef class _Graph:
         return v
 
     cdef int choice_state(self, bint riichi) except -1:
-        cdef bytes key = self._key(riichi)
-        known = self.choices.get(key)
-        if known is not None:
-            return <int>known
+        cdef int known = self._find(riichi, False)
+        if known >= 0:
+            return known
         cdef unsigned char m[34]
         cdef long long spare
         _merge(self.hand, m)
         cdef int shanten = _spare(m, self.n_melds, &spare)
         cdef bint free_ = not riichi and self._distance() + shanten < self.limit
         spare = _with_red(spare)
-        cdef int v = self._vertex(shanten == 0)
-        self.choices[key] = v
-        self.choice_states.append(v)
+        cdef int v = self._vertex(shanten == 0, False)
+        self._store(riichi, False, v)
         cdef int i, weight, source
         cdef bint is_spare, declare
         cdef double score
@@ -604,10 +677,6 @@ def search(situation, hand, wall, int turn, int extra=1):
         g.meld_tiles[i] = situation.meld_tiles[i]
     g.n_melds = situation.n_melds
     g.closed = situation.closed
-    g.draws = {}
-    g.choices = {}
-    g.draw_states = []
-    g.choice_states = []
     cdef unsigned char m[34]
     cdef long long spare
     _merge(g.hand, m)
@@ -618,18 +687,21 @@ def search(situation, hand, wall, int turn, int extra=1):
     # fig[(t * n + v) * 3 + f]: figure f (tenpai, win, expected) of state v at turn t; a turn's
     # figures side by side, so a turn reads only the next turn's block
     cdef double* fig = <double*>malloc(<size_t>n * T1 * 3 * sizeof(double))
-    cdef int nd = len(g.draw_states), nc = len(g.choice_states)
-    cdef int* draws = <int*>malloc((nd + 1) * sizeof(int))
-    cdef int* choices = <int*>malloc((nc + 1) * sizeof(int))
+    cdef int nd = 0, nc = 0
+    cdef int* draws = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* choices = <int*>malloc((n + 1) * sizeof(int))
     if fig == NULL or draws == NULL or choices == NULL:
         free(fig)
         free(draws)
         free(choices)
         raise MemoryError()
-    for k in range(nd):
-        draws[k] = g.draw_states[k]
-    for k in range(nc):
-        choices[k] = g.choice_states[k]
+    for v in range(n):
+        if g.is_draw[v]:
+            draws[nd] = v
+            nd += 1
+        else:
+            choices[nc] = v
+            nc += 1
     memset(fig, 0, <size_t>n * T1 * 3 * sizeof(double))
     cdef double t1, w1, e1, at, aw, ae, xt, xw, xe, left, bt, bw, be, sc
     cdef double* now
@@ -699,10 +771,9 @@ def search(situation, hand, wall, int turn, int extra=1):
                 continue
             declare = g.closed and shanten == 0 and (spare >> i & 1)
             g.hand[i] -= 1
-            known = g.draws.get(g._key(declare))
+            v = g._find(declare, True)
             g.hand[i] += 1
-            if known is not None:
-                v = known
+            if v >= 0:
                 found.append((i, [fig[(t * n + v) * 3] for t in range(T1)],
                               [fig[(t * n + v) * 3 + 1] for t in range(T1)],
                               [fig[(t * n + v) * 3 + 2] for t in range(T1)]))

@@ -84,7 +84,7 @@ def ura_distribution(wall: Sequence[int], tiles: Sequence[int], indicators: int)
     """The probability of 0 … 12 ura dora (12 meaning 12 or more) when ``indicators`` ura
     indicators are drawn from ``wall`` (34 counts) and the hand and melds hold ``tiles`` (34).
 
-    >>> [round(p, 4) for p in ura_distribution([1] + [0] * 33, [0] * 8 + [2] + [0] * 25, 1)[:3]]
+    >>> [round(p, 4) for p in ura_distribution([1] + [0] * 33, [0, 2] + [0] * 32, 1)[:3]]
     [0.0, 0.0, 1.0]
     """
     dp = [[0.0] * 13 for _ in range(6)]
