@@ -12,10 +12,11 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.score_flags cimport KAZOE_YAKUMAN, KIRIAGE, RIICHI, TSUMO
+from mahjong_fast._kernels.score_flags cimport RIICHI, TSUMO
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, row_product
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
+from mahjong_fast._kernels.scoring import base_points
 from mahjong_fast._kernels.shanten import ensure_tables
 
 __all__ = ["MAX_TURN", "combination", "merged", "search", "ura_distribution"]
@@ -289,22 +290,6 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
         out[ura] = dp[indicators][ura] / p
 
 
-cdef int _base_points(int han, int fu, int switches) noexcept nogil:
-    """``scoring_py.base_points`` without yakuman."""
-    if han >= 13:
-        return 8000 if switches & KAZOE_YAKUMAN else 6000
-    if han >= 11:
-        return 6000
-    if han >= 8:
-        return 4000
-    if han >= 6:
-        return 3000
-    cdef int base = fu << (han + 2)
-    if han >= 5 or base >= 2000 or (switches & KIRIAGE and base >= 1920):
-        return 2000
-    return base
-
-
 cdef inline int _up(int x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -334,6 +319,14 @@ def ura_distribution(wall, tiles, int indicators):
         t[i] = tiles[i]
     _ura(w, t, indicators, out)
     return [out[i] for i in range(13)]
+
+
+cdef void* _grown(void* p, size_t size) except NULL:
+    """``p`` reallocated to ``size`` bytes (``MemoryError`` when it cannot be; ``p`` is then kept)."""
+    cdef void* q = realloc(p, size)
+    if q == NULL:
+        raise MemoryError()
+    return q
 
 
 cdef class _Graph:
@@ -395,53 +388,21 @@ cdef class _Graph:
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
-        cdef void* p
-        p = realloc(self.tenpai, cap * sizeof(unsigned char))
-        if p == NULL:
-            raise MemoryError()
-        self.tenpai = <unsigned char*>p
-        p = realloc(self.first_out, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.first_out = <int*>p
-        p = realloc(self.first_in, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.first_in = <int*>p
-        p = realloc(self.is_draw, cap * sizeof(unsigned char))
-        if p == NULL:
-            raise MemoryError()
-        self.is_draw = <unsigned char*>p
+        self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
+        self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
+        self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
+        self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.cap = cap
         return 0
 
     cdef int _grow_edges(self) except -1:
         cdef int cap = self.ecap * 2 if self.ecap else 4096
-        cdef void* p
-        p = realloc(self.e_source, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.e_source = <int*>p
-        p = realloc(self.e_target, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.e_target = <int*>p
-        p = realloc(self.e_weight, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.e_weight = <int*>p
-        p = realloc(self.e_score, cap * sizeof(double))
-        if p == NULL:
-            raise MemoryError()
-        self.e_score = <double*>p
-        p = realloc(self.e_next_out, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.e_next_out = <int*>p
-        p = realloc(self.e_next_in, cap * sizeof(int))
-        if p == NULL:
-            raise MemoryError()
-        self.e_next_in = <int*>p
+        self.e_source = <int*>_grown(self.e_source, cap * sizeof(int))
+        self.e_target = <int*>_grown(self.e_target, cap * sizeof(int))
+        self.e_weight = <int*>_grown(self.e_weight, cap * sizeof(int))
+        self.e_score = <double*>_grown(self.e_score, cap * sizeof(double))
+        self.e_next_out = <int*>_grown(self.e_next_out, cap * sizeof(int))
+        self.e_next_in = <int*>_grown(self.e_next_in, cap * sizeof(int))
         self.ecap = cap
         return 0
 
@@ -585,21 +546,32 @@ cdef class _Graph:
         _ura(wm, tiles, self.indicators, p)
         value = 0.0
         for k in range(13):
-            value += self._total(_base_points(han + k, fu, self.switches)) * p[k]
+            value += self._total(base_points(han + k, fu, 0, self.switches)) * p[k]
         return value
 
-    cdef int draw_state(self, bint riichi) except -1:
-        cdef int known = self._find(riichi, True)
+    cdef int _open(self, bint riichi, bint draw, int* shanten, long long* mask, bint* free_) except -2:
+        """The state of the hand in ``self.hand`` when it is known (-1 when new: then ``shanten``,
+        the kinds to follow and whether every draw or discard is followed are set, and the new
+        state is the last one)."""
+        cdef int known = self._find(riichi, draw)
         if known >= 0:
             return known
         cdef unsigned char m[34]
-        cdef long long wait
         _merge(self.hand, m)
-        cdef int shanten = _needed(m, self.n_melds, &wait)
-        cdef bint free_ = not riichi and self._distance() + shanten < self.limit
-        wait = _with_red(wait)
-        cdef int v = self._vertex(shanten == 0, True)
-        self._store(riichi, True, v)
+        shanten[0] = _needed(m, self.n_melds, mask) if draw else _spare(m, self.n_melds, mask)
+        free_[0] = not riichi and self._distance() + shanten[0] < self.limit
+        mask[0] = _with_red(mask[0])
+        self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
+        return -1
+
+    cdef int draw_state(self, bint riichi) except -1:
+        cdef int shanten
+        cdef long long wait
+        cdef bint free_
+        cdef int v = self._open(riichi, True, &shanten, &wait, &free_)
+        if v >= 0:
+            return v
+        v = self.n - 1
         cdef int i, weight, target
         cdef bint is_wait
         cdef double score
@@ -618,17 +590,13 @@ cdef class _Graph:
         return v
 
     cdef int choice_state(self, bint riichi) except -1:
-        cdef int known = self._find(riichi, False)
-        if known >= 0:
-            return known
-        cdef unsigned char m[34]
+        cdef int shanten
         cdef long long spare
-        _merge(self.hand, m)
-        cdef int shanten = _spare(m, self.n_melds, &spare)
-        cdef bint free_ = not riichi and self._distance() + shanten < self.limit
-        spare = _with_red(spare)
-        cdef int v = self._vertex(shanten == 0, False)
-        self._store(riichi, False, v)
+        cdef bint free_
+        cdef int v = self._open(riichi, False, &shanten, &spare, &free_)
+        if v >= 0:
+            return v
+        v = self.n - 1
         cdef int i, weight, source
         cdef bint is_spare, declare
         cdef double score

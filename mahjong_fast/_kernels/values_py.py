@@ -301,19 +301,28 @@ class Graph:
         self.out[source].append((target, weight, score))
         self.into[target].append(source)
 
+    def _open(self, riichi: bool, draw: bool) -> tuple[int, bool, int, int, bool]:
+        """(the state of the hand in hand, whether it is new, its shanten, the kinds to follow
+        (waits of a draw state, discards keeping the shanten of a choice state), whether any
+        draw or discard is followed too)."""
+        states = self.draws if draw else self.choices
+        key = (bytes(self.hand), riichi)
+        known = states.get(key)
+        if known is not None:
+            return known, False, 0, 0, False
+        shanten, mask = (self.table.needed if draw else self.table.spare)(merged(self.hand))
+        free = not riichi and self._distance() + shanten < self.limit
+        v = self._vertex(shanten == 0)
+        states[key] = v
+        (self.draw_states if draw else self.choice_states).append(v)
+        return v, True, shanten, _with_red(mask), free
+
     def draw_state(self, riichi: bool) -> int:
         """The state of the 13 tiles in hand (building it and what it reaches when new)."""
         hand, wall = self.hand, self.wall
-        key = (bytes(hand), riichi)
-        known = self.draws.get(key)
-        if known is not None:
-            return known
-        shanten, wait = self.table.needed(merged(hand))
-        free = not riichi and self._distance() + shanten < self.limit
-        wait = _with_red(wait)
-        v = self._vertex(shanten == 0)
-        self.draws[key] = v
-        self.draw_states.append(v)
+        v, new, shanten, wait, free = self._open(riichi, True)
+        if not new:
+            return v
         for i in range(N_SEPARATED):
             is_wait = wait >> i & 1
             if wall[i] and (free or is_wait):
@@ -331,16 +340,9 @@ class Graph:
     def choice_state(self, riichi: bool) -> int:
         """The state of the 14 tiles in hand (building it and what it reaches when new)."""
         hand, wall = self.hand, self.wall
-        key = (bytes(hand), riichi)
-        known = self.choices.get(key)
-        if known is not None:
-            return known
-        shanten, spare = self.table.spare(merged(hand))
-        free = not riichi and self._distance() + shanten < self.limit
-        spare = _with_red(spare)
-        v = self._vertex(shanten == 0)
-        self.choices[key] = v
-        self.choice_states.append(v)
+        v, new, shanten, spare, free = self._open(riichi, False)
+        if not new:
+            return v
         for i in range(N_SEPARATED):
             is_spare = spare >> i & 1
             if hand[i] and (free or is_spare):
