@@ -4,7 +4,9 @@
 // usage: es_oracle_full HAND DORA|- ROUND(1-4) SEAT(1-4) TURN HONBA STICKS MELDS|-
 //   MELDS: comma-separated TYPE:TILES, TYPE p (pon), c (chi), a (ankan), k (daiminkan), e.g. p:555z,c:406m
 //   env ES_WALL="37 ints": the wall (34 kinds, a red five in its kind, then whether each red five is in it)
-// prints one line per discard: TILE then tenpai win exp for each turn TURN..17 (%.17g)
+// prints a header (# searched=N sum=S ms=the calculation's time, its table loading excluded), then one line
+// per discard: TILE then tenpai win exp for each turn TURN..17 (%.17g)
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <numeric>
@@ -52,8 +54,11 @@ int main(int argc, char **argv) {
     MergedCount wall = create_wall(tc, ts, p, cfg.enable_reddora);
     if (const char *w = std::getenv("ES_WALL")) { std::istringstream is(w); for (int i = 0; i < 37; ++i) is >> wall[i]; }
     cfg.sum = std::accumulate(wall.begin(), wall.begin() + 34, 0);
+    auto t0 = std::chrono::steady_clock::now();
     auto [stats, searched] = ExpectedScoreCalculator::calc(cfg, tc, rs, ts, p, wall);
-    std::printf("# searched=%d sum=%d\n", searched, cfg.sum);
+    auto t1 = std::chrono::steady_clock::now();
+    std::printf("# searched=%d sum=%d ms=%.3f\n", searched, cfg.sum,
+                std::chrono::duration<double, std::milli>(t1 - t0).count());
     for (auto &s : stats) {
         std::printf("%s", std::string(Tile::name(s.tile)).c_str());
         for (int t = cfg.t_min; t < 18; ++t)

@@ -260,20 +260,28 @@ cdef double _combination(int n, int r) noexcept nogil:
     return value
 
 
+cdef double _COMB[5][5]   # _combination(c, k) for c, k <= 4 (a kind's copies in the wall)
+cdef int _c, _k
+for _c in range(5):
+    for _k in range(5):
+        _COMB[_c][_k] = _combination(_c, _k)
+
+
 cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
-    """``values_py.ura_distribution`` (wall: 34 merged counts)."""
+    """``values_py.ura_distribution`` (wall: 34 merged counts), the same sums in the same order."""
     cdef double dp[6][13]
     cdef double nxt[6][13]
     cdef int tile, count, gain, selected, ura, take, top, total = 0
+    cdef size_t rows = (indicators + 1) * sizeof(dp[0])
     cdef double p
-    memset(dp, 0, sizeof(dp))
+    memset(dp, 0, rows)
     dp[0][0] = 1.0
     for tile in range(34):
         count = wall[_INDICATOR_OF[tile]]
         gain = tiles[tile]
         if count == 0:
             continue
-        memcpy(nxt, dp, sizeof(dp))
+        memcpy(nxt, dp, rows)
         for selected in range(indicators):
             for ura in range(13):
                 p = dp[selected][ura]
@@ -281,8 +289,9 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
                     continue
                 top = count if count < indicators - selected else indicators - selected
                 for take in range(1, top + 1):
-                    nxt[selected + take][min(12, ura + gain * take)] += p * _combination(count, take)
-        memcpy(dp, nxt, sizeof(dp))
+                    nxt[selected + take][min(12, ura + gain * take)] += p * (
+                        _COMB[count][take] if count <= 4 else _combination(count, take))
+        memcpy(dp, nxt, rows)
     for tile in range(34):
         total += wall[tile]
     p = _combination(total, indicators)
@@ -359,6 +368,11 @@ cdef class _Graph:
     cdef int* e_next_out
     cdef int* e_next_in
     cdef unsigned char* is_draw
+    # the ura distribution of a complete hand's choice state, computed once: ura_at[v] its row in
+    # ura_rows (13 probabilities) or -1
+    cdef int* ura_at
+    cdef double* ura_rows
+    cdef int n_ura, ura_cap
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
@@ -369,6 +383,9 @@ cdef class _Graph:
         self.keys0 = self.keys1 = NULL
         self.found_at = NULL
         self.is_draw = NULL
+        self.ura_at = NULL
+        self.ura_rows = NULL
+        self.n_ura = self.ura_cap = 0
         self.slots = self.used = 0
 
     def __dealloc__(self):
@@ -385,6 +402,8 @@ cdef class _Graph:
         free(self.keys1)
         free(self.found_at)
         free(self.is_draw)
+        free(self.ura_at)
+        free(self.ura_rows)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
@@ -392,6 +411,7 @@ cdef class _Graph:
         self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
         self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
+        self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
         self.cap = cap
         return 0
 
@@ -411,6 +431,7 @@ cdef class _Graph:
             self._grow_states()
         self.tenpai[self.n] = tenpai
         self.is_draw[self.n] = draw
+        self.ura_at[self.n] = -1
         self.first_out[self.n] = -1
         self.first_in[self.n] = -1
         self.n += 1
@@ -517,12 +538,28 @@ cdef class _Graph:
             return 3 * _up(2 * base) + self.bonus
         return _up(2 * base) + 2 * _up(base) + self.bonus
 
-    cdef double _score(self, int win, bint riichi) except -1.0:
-        """``values_py.Table.score`` of the hand in ``self.hand`` won on ``win``."""
-        cdef unsigned char m[34]
+    cdef const double* _ura_of(self, int state, const unsigned char* m) except NULL:
+        """The ura distribution of the complete hand ``m`` (merged) in ``self.hand``, the choice
+        ``state`` (every win on it shares the wall and the tiles)."""
         cdef unsigned char wm[34]
         cdef int tiles[34]
-        cdef double p[13]
+        cdef int i
+        if self.ura_at[state] < 0:
+            if self.n_ura == self.ura_cap:
+                self.ura_cap = self.ura_cap * 2 if self.ura_cap else 256
+                self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
+            _merge(self.wall, wm)
+            for i in range(34):
+                tiles[i] = m[i] + self.meld_tiles[i]
+            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
+            self.ura_at[state] = self.n_ura
+            self.n_ura += 1
+        return self.ura_rows + self.ura_at[state] * 13
+
+    cdef double _score(self, int win, bint riichi, int state) except -1.0:
+        """``values_py.Table.score`` of the hand in ``self.hand`` (the choice ``state``) won on ``win``."""
+        cdef unsigned char m[34]
+        cdef const double* p
         cdef int i, k, dora = 0, han, fu, yakuman, base
         cdef double value
         _merge(self.hand, m)
@@ -540,10 +577,7 @@ cdef class _Graph:
         base = result[4]
         if not riichi or not self.indicators or yakuman or han >= 13:
             return <double>self._total(base)
-        _merge(self.wall, wm)
-        for i in range(34):
-            tiles[i] = m[i] + self.meld_tiles[i]
-        _ura(wm, tiles, self.indicators, p)
+        p = self._ura_of(state, m)
         value = 0.0
         for k in range(13):
             value += self._total(base_points(han + k, fu, 0, self.switches)) * p[k]
@@ -583,7 +617,7 @@ cdef class _Graph:
                 self.wall[i] -= 1
                 target = self.choice_state(riichi)
                 if not self._has_edge(v, target):
-                    score = self._score(i, riichi) if shanten == 0 and is_wait else 0.0
+                    score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
                     self._edge(v, target, weight, score)
                 self.hand[i] -= 1
                 self.wall[i] += 1
@@ -611,7 +645,7 @@ cdef class _Graph:
                 self.hand[i] += 1
                 self.wall[i] -= 1
                 if not self._has_edge(source, v):
-                    score = self._score(i, riichi) if shanten == -1 else 0.0
+                    score = self._score(i, riichi, v) if shanten == -1 else 0.0
                     self._edge(source, v, weight, score)
         return v
 
