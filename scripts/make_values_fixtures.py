@@ -9,7 +9,9 @@ Build the oracle with every input and the whole curves (``scripts/es_oracle_full
 
 then ``python scripts/make_values_fixtures.py ORACLE OUT.json.gz [COUNTS]`` writes random cases
 (seeded) at 0, 1, 2 and 3 from ready: red fives, dora, every wind, turns, seen tiles, honba,
-sticks, and melds in some.  ``COUNTS`` (default ``120,120,60,6``) is the number per shanten.
+sticks, and melds in some.  ``COUNTS`` (default ``130,130,60,6``) is the number per shanten.
+The committed file also holds three hands written by hand (red fives in melds, kongs, a complete
+hand), appended with ``run`` the same way.
 Each case is the arguments of ``discard_values`` and, per discard (``0m`` a red five), the
 oracle's ``[tenpai, win, expected]`` for every turn from ``turn`` to 17.
 """
@@ -175,7 +177,7 @@ def run(oracle: str, case: dict[str, object]) -> dict[str, list[list[float]]]:
 
 def main() -> None:
     oracle, out = sys.argv[1], sys.argv[2]
-    wanted = [int(x) for x in (sys.argv[3] if len(sys.argv) > 3 else "120,120,60,6").split(",")]
+    wanted = [int(x) for x in (sys.argv[3] if len(sys.argv) > 3 else "130,130,60,6").split(",")]
     rng = random.Random(27)
     cases = []
     for target, n in enumerate(wanted):
