@@ -373,6 +373,8 @@ cdef class _Graph:
     cdef int* ura_at
     cdef double* ura_rows
     cdef int n_ura, ura_cap
+    # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
+    cdef int totals[25][32]
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
@@ -386,6 +388,7 @@ cdef class _Graph:
         self.ura_at = NULL
         self.ura_rows = NULL
         self.n_ura = self.ura_cap = 0
+        memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
 
     def __dealloc__(self):
@@ -580,7 +583,12 @@ cdef class _Graph:
         p = self._ura_of(state, m)
         value = 0.0
         for k in range(13):
-            value += self._total(base_points(han + k, fu, 0, self.switches)) * p[k]
+            if fu < 160:
+                if self.totals[han + k][fu // 5] < 0:
+                    self.totals[han + k][fu // 5] = self._total(base_points(han + k, fu, 0, self.switches))
+                value += self.totals[han + k][fu // 5] * p[k]
+            else:
+                value += self._total(base_points(han + k, fu, 0, self.switches)) * p[k]
         return value
 
     cdef int _open(self, bint riichi, bint draw, int* shanten, long long* mask, bint* free_) except -2:
