@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     )
     from ._fan import Fan
     from ._scoring import score
+    from ._values import DiscardValue, discard_values
     from ._yaku import Score, Yaku
 
 _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
@@ -52,6 +53,8 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "useful_tiles_batch": "_efficiency",
     "score": "_scoring",
     "Fan": "_fan",
+    "DiscardValue": "_values",
+    "discard_values": "_values",
     "Score": "_yaku",
     "Yaku": "_yaku",
 }
@@ -83,6 +86,7 @@ __all__ = [
     "Discard",
     "DiscardAnalysis",
     "DiscardBatch",
+    "DiscardValue",
     "Fan",
     "Hand",
     "HuType",
@@ -98,6 +102,7 @@ __all__ = [
     "decompose",
     "discard_analysis",
     "discard_analysis_batch",
+    "discard_values",
     "encode",
     "format",
     "implementation",

@@ -27,6 +27,7 @@ from ._options import Wild, wild_kinds
 from ._rules import RULES, as_rules
 from ._scoring import _wind, score
 from ._tiles import Tile
+from ._values import DiscardValue, discard_values
 from ._version import __version__
 from ._yaku import Score
 
@@ -135,6 +136,11 @@ def _parser() -> argparse.ArgumentParser:
                        ("kong-draw", "won on a kong's replacement draw (杠上开花)"),
                        ("robbing-kong", "won on a tile added to a kong (抢杠和)")):
         gb.add_argument(f"--{flag}", action="store_true", help=what)
+    values = check.add_argument_group(
+        "value-aware discards (--values; riichi): tenpai and win probability and expected score per discard, "
+        "with --dora, --seat-wind, --round-wind, --visible, --honba, --sticks (docs/values.md)")
+    values.add_argument("--values", action="store_true", help="print each discard's tenpai, win and expected score")
+    values.add_argument("--turn", type=int, default=1, metavar="T", help="the turn of the decision, 1-17 (default 1)")
     # Listed for --help only: main() hands everything after "bench" to _bench.run.
     sub.add_parser("bench", help="time mahjong_fast beside the peers installed here "
                                  "(mahjong-fast bench --help for its options)")
@@ -202,6 +208,7 @@ def _hand_shape_error(n: int, k: int, size: int) -> str | None:
 
 def _check(args: argparse.Namespace, out: _Output) -> int:
     scored = None if args.win is None else _score_of(args)  # a bad score argument fails before any output
+    valued = _values_of(args) if args.values else None
     hand = Hand(" ".join(args.hand), args.melds)
     n, k = len(hand.tiles), len(hand.melds)
     problem = _hand_shape_error(n, k, hand.size)
@@ -209,13 +216,15 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
         raise ValueError(problem)
     wild = args.wild
     fifth = not args.no_fifth
-    rules = args.rules if args.win is None else args.rules or "riichi"
+    rules = args.rules if args.win is None and not args.values else args.rules or "riichi"
     kinds = wild_kinds(wild)
     rule_flags(hand, as_rules(rules), kinds)  # a tile or meld the rules leave out fails before any output
     if args.json:
         report = check_report(hand, self_drawn=args.self_drawn, wild=wild, fifth=fifth, rules=rules,
                               visible=args.visible)
         report["score"] = None if scored is None else score_report(*scored)
+        if valued is not None:
+            report["values"] = values_report(valued, args.turn)
         out.line(json.dumps(report, ensure_ascii=not out.fancy))
         return EXIT_OK
     if out.fancy:
@@ -253,7 +262,31 @@ def _check(args: argparse.Namespace, out: _Output) -> int:
         out.line("useful:    " + useful.render(plain))
     if scored is not None:
         _print_score(*scored, out)
+    if valued is not None:
+        out.line(f"values:    turn {args.turn}, best first (tenpai, win, expected score)")
+        for d in valued:
+            out.line(f"  {d.name}  tenpai {d.tenpai:6.1%}  win {d.win:6.1%}  expected {d.expected:8.1f}")
     return EXIT_OK
+
+
+def _values_of(args: argparse.Namespace) -> tuple[DiscardValue, ...]:
+    """The ``mf.discard_values`` of ``check --values``."""
+    return discard_values(" ".join(args.hand), melds=args.melds, rules=args.rules or "riichi", turn=args.turn,
+                          dora=args.dora, seat_wind=args.seat_wind, round_wind=args.round_wind,
+                          visible=args.visible, honba=args.honba, riichi_sticks=args.sticks)
+
+
+def values_report(values: Sequence[DiscardValue], turn: int) -> list[dict[str, Any]]:
+    """The ``values`` list of ``check --values --json`` (schema: docs/cli.md), best first.
+
+    >>> from mahjong_fast._values import discard_values
+    >>> r = values_report(discard_values("123456789m12345p", seat_wind="E", round_wind="E", turn=16), 16)
+    >>> r[0]["tile"], sorted(r[0]), len(r[0]["curves"])
+    ('1p', ['curves', 'expected', 'tenpai', 'tile', 'win'], 2)
+    """
+    return [{"tile": d.name, "tenpai": d.tenpai, "win": d.win, "expected": d.expected,
+             "curves": [{"turn": t, "tenpai": c[0], "win": c[1], "expected": c[2]}
+                        for t, c in enumerate(d.curves, turn)]} for d in values]
 
 
 def _report_shape(hand: Hand, self_drawn: bool, out: _Output, wild: object, fifth: bool, rules: str | None) -> None:

@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel
         scoring_py,
         shanten_py,
         table_py,
+        values_py,
         win_py,
     )
 
@@ -63,6 +64,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel
     logscan = logscan_py
     scoring = scoring_py
     fans = fans_py
+    values = values_py
 else:  # one module per name of KERNELS: win, table, shanten, ...
     globals().update({name: choose(f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
                       for name in KERNELS})

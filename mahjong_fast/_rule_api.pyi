@@ -15,6 +15,7 @@ from mahjong_fast import Decomposition as Decomposition
 from mahjong_fast import Discard as Discard
 from mahjong_fast import DiscardAnalysis as DiscardAnalysis
 from mahjong_fast import DiscardBatch as DiscardBatch
+from mahjong_fast import DiscardValue as DiscardValue
 from mahjong_fast import Fan as Fan
 from mahjong_fast import Hand as Hand
 from mahjong_fast import HuType as HuType
@@ -61,6 +62,20 @@ def discard_analysis(
 ) -> DiscardAnalysis: ...
 
 def discard_analysis_batch(counts: object, *, visible: object = ..., threads: int | None = ...) -> DiscardBatch: ...
+
+def discard_values(
+    hand14: object,
+    *,
+    melds: Iterable[MeldLike] = ...,
+    turn: int = ...,
+    dora: object = ...,
+    seat_wind: object = ...,
+    round_wind: object = ...,
+    visible: object = ...,
+    honba: int = ...,
+    riichi_sticks: int = ...,
+    encoding: str | None = ...,
+) -> tuple[DiscardValue, ...]: ...
 
 def is_win(
     hand: object,

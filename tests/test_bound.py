@@ -103,7 +103,17 @@ def test_every_preset_has_a_module():
 
 
 def test_bound_functions_are_the_functions_that_take_rules():
-    assert set(BOUND) == set(HAND_FUNCTIONS) | set(BATCH_FUNCTIONS) | {"score"}
+    assert set(BOUND) == set(HAND_FUNCTIONS) | set(BATCH_FUNCTIONS) | {"score", "discard_values"}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_bound_discard_values_equals_the_rules_call(preset):
+    """``riichi.discard_values(...)`` is ``mf.discard_values(..., rules="riichi")``; every other rule set
+    is the same ``ValueError``."""
+    module = _module(preset)
+    args = ("123456789m1234p5z",)
+    assert _outcome(module.discard_values, *args, turn=12) == _outcome(mf.discard_values, *args, rules=preset,
+                                                                        turn=12)
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -42,6 +42,8 @@ OTHER_READERS = {
                "to the same scores and errors in tests/test_scoring.py (random wins, test_kernel_ranges)",
     "fans": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held to the "
             "same fans in tests/test_scoring_gb.py (random wins against PyMahjongGB, the twins side by side)",
+    "values": "takes the separated 37 counts (red fives apart) that _values builds and checks; its twins are "
+              "held to the same figures in tests/test_values.py (test_twins_agree)",
 }
 """Every other kernel, and why the one-reader rule is not its contract."""
 ALIKE = (*READS_COUNTS, "hutype")

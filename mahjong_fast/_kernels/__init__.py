@@ -9,5 +9,6 @@ in this order (a test checks it).
 ('win', 'table', 'shanten')
 """
 
-KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring", "fans")
+KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring", "fans",
+           "values")
 """The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""

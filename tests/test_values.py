@@ -1,0 +1,255 @@
+"""``discard_values`` (DESIGN.md, "Value-aware discards"): equal to nekobean/mahjong-cpp 453cae05.
+
+The golden fixtures (tests/data/values/values.json.gz, made by scripts/make_values_fixtures.py with
+the oracle) hold every figure of every discard for every turn from the case's turn to 17.  The
+compiled run checks every case; the pure-Python run (MAHJONG_FAST_NO_EXTENSIONS=1) a sample
+(``PURE_STRIDES``); ``VALUES_ALL=1`` runs every case there too.  The live
+comparison runs where the environment variable ``ES_ORACLE`` names the built
+``scripts/es_oracle_full.cpp``.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import math
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast._dispatch import NO_EXTENSIONS
+from mahjong_fast._values import DiscardValue, discard_values
+
+DATA = Path(__file__).parent / "data" / "values" / "values.json.gz"
+REL = 1e-9
+ABS = 1e-12
+
+with gzip.open(DATA, "rt") as _f:
+    CASES: list[dict[str, Any]] = json.load(_f)
+
+
+def _close(a: float, b: float) -> bool:
+    return math.isclose(a, b, rel_tol=REL, abs_tol=ABS)
+
+
+def _args(case: dict[str, Any]) -> dict[str, Any]:
+    return {"melds": case["melds"], "turn": case["turn"], "dora": case["dora"], "seat_wind": case["seat_wind"],
+            "round_wind": case["round_wind"], "visible": case["visible"] or None, "honba": case["honba"],
+            "riichi_sticks": case["riichi_sticks"]}
+
+
+def _check_case(case: dict[str, Any]) -> None:
+    got = discard_values(case["hand"], **_args(case))
+    by_name = {d.name: d for d in got}
+    assert sorted(by_name) == sorted(case["discards"]), case["hand"]
+    for name, curves in case["discards"].items():
+        d = by_name[name]
+        assert len(d.curves) == len(curves)
+        for turn, (mine, theirs) in enumerate(zip(d.curves, curves), case["turn"]):
+            for what, a, b in zip(("tenpai", "win", "expected"), mine, theirs):
+                assert _close(a, b), f"{case['hand']} discard {name} turn {turn} {what}: {a!r} != {b!r}"
+
+
+PURE_STRIDES = {-1: 1, 0: 6, 1: 20}
+"""The pure-Python run checks every 6th case at ready and every 20th at one from ready (about 30 s);
+two and three from ready there only with ``VALUES_ALL=1`` (the pure search takes seconds to minutes a hand)."""
+
+
+def _selected(shanten: int) -> list[dict[str, Any]]:
+    cases = [c for c in CASES if c["shanten"] == shanten]
+    if not NO_EXTENSIONS:
+        return cases
+    return cases[::PURE_STRIDES[shanten]] if shanten in PURE_STRIDES else []
+
+
+@pytest.mark.parametrize("shanten", [-1, 0, 1, 2, 3])
+def test_fixtures_equal_the_oracle(shanten: int) -> None:
+    cases = _selected(shanten)
+    if not cases:
+        pytest.skip("two and three from ready: the compiled run (and VALUES_ALL=1) only")
+    for case in cases:
+        _check_case(case)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (NO_EXTENSIONS and os.environ.get("VALUES_ALL")),
+                    reason="the pure-Python run of every case: MAHJONG_FAST_NO_EXTENSIONS=1 VALUES_ALL=1 (an hour)")
+def test_every_fixture_equals_the_oracle() -> None:
+    for case in CASES:
+        _check_case(case)
+
+
+def test_fixtures_cover_the_inputs() -> None:
+    assert {c["shanten"] for c in CASES} == {-1, 0, 1, 2, 3}
+    assert any("0" in "".join(c["melds"]) for c in CASES)  # a red five in a meld
+    assert any("{" in "".join(c["melds"]) for c in CASES)  # a concealed kong
+    assert len(CASES) >= 300
+    assert any("0" in c["hand"] for c in CASES)
+    assert any(c["melds"] for c in CASES)
+    assert any(c["visible"] for c in CASES)
+    assert {c["seat_wind"] for c in CASES} == {"1z", "2z", "3z", "4z"}
+    assert any(c["honba"] for c in CASES) and any(c["riichi_sticks"] for c in CASES)
+    assert len({c["turn"] for c in CASES}) > 5
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["shanten"] == 0][::10] if NO_EXTENSIONS
+                         else [c for c in CASES if c["shanten"] <= 1], ids=lambda c: c["hand"])
+def test_curves_fall_and_order_is_best_first(case: dict[str, Any]) -> None:
+    got = discard_values(case["hand"], **_args(case))
+    keys = [(-d.expected, -d.win, int(d.tile), d.red) for d in got]
+    assert keys == sorted(keys)
+    for d in got:
+        assert (d.tenpai, d.win, d.expected) == d.curves[0]
+        for (t0, w0, e0), (t1, w1, e1) in zip(d.curves, d.curves[1:]):
+            assert w1 <= w0 + 1e-12 and e1 <= e0 + 1e-9 and t1 <= t0 + 1e-12
+        assert 0.0 <= d.win and 0.0 <= d.tenpai and 0.0 <= d.expected
+        if not any(n == 4 for n in mf.Hand(case["hand"]).counts):
+            assert d.win <= d.tenpai <= 1.0 + 1e-12  # with four of a kind the model's figures can pass 1
+
+
+def test_red_five_is_its_own_discard() -> None:
+    got = discard_values("055m234p678s11z234s", seat_wind="E", round_wind="E")
+    names = [d.name for d in got]
+    assert "0m" in names and "5m" in names
+    red = next(d for d in got if d.red)
+    assert red.tile == mf.Tile.M5
+
+
+def test_example_hand() -> None:
+    best = discard_values("123456789m12345p", dora="1z", seat_wind="E", round_wind="E")[0]
+    assert best.name == "1p"
+    assert isinstance(best, DiscardValue)
+    assert len(best.curves) == 17
+
+
+@pytest.mark.parametrize(("kwargs", "name"), [
+    ({"rules": "chinese"}, "rules"),
+    ({"rules": "riichi3"}, "rules"),
+    ({"turn": 0}, "turn"),
+    ({"turn": 18}, "turn"),
+    ({"dora": "1z2z3z4z5z6z"}, "dora"),
+    ({"seat_wind": "5z"}, "seat_wind"),
+    ({"round_wind": "P"}, "round_wind"),
+    ({"honba": -1}, "honba"),
+    ({"riichi_sticks": -2}, "riichi_sticks"),
+    ({"visible": "1111m"}, "visible"),
+])
+def test_errors_name_the_argument(kwargs: dict[str, Any], name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        discard_values("123456789m12345p", **kwargs)
+
+
+@pytest.mark.parametrize("hand", ["123456789m123p", "123456789m123456p"])
+def test_a_hand_of_other_than_14_tiles_is_an_error(hand: str) -> None:
+    with pytest.raises(ValueError, match="hand14"):
+        discard_values(hand)
+
+
+def test_melds_count_three_each() -> None:
+    with pytest.raises(ValueError, match="hand14"):
+        discard_values("123456789m12345p", melds=["[555z]"])
+    assert discard_values("456789m12345p", melds=["[555z]"], seat_wind="E", round_wind="E")
+
+
+@pytest.mark.parametrize(("kwargs", "name"), [({"turn": 1.5}, "turn"), ({"honba": "1"}, "honba")])
+def test_type_errors_name_the_argument(kwargs: dict[str, Any], name: str) -> None:
+    with pytest.raises(TypeError, match=name):
+        discard_values("123456789m12345p", **kwargs)
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search and the pure one give the same figures, bit for bit (on the compiled kernels)."""
+    from mahjong_fast import _values
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels import values_py as pure
+
+    cases = [c for c in CASES if c["shanten"] <= 1][::10] + [c for c in CASES if c["shanten"] == 2][:2]
+    for case in cases:
+        answers = []
+        for module in (compiled, pure):
+            monkeypatch.setattr(_values, "_search", module)
+            answers.append(discard_values(case["hand"], **_args(case)))
+        assert answers[0] == answers[1], case["hand"]
+    assert compiled.combination(30, 3) == pure.combination(30, 3)
+    wall, tiles = [3] * 34, [1] * 34
+    assert compiled.ura_distribution(wall, tiles, 2) == pure.ura_distribution(wall, tiles, 2)
+
+
+ORACLE = os.environ.get("ES_ORACLE")
+
+
+@pytest.mark.skipif(not ORACLE, reason="ES_ORACLE does not name the built oracle (scripts/es_oracle_full.cpp)")
+def test_live_comparison_with_the_oracle() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    import make_values_fixtures as gen  # type: ignore[import-not-found]
+
+    rng = random.Random(os.environ.get("ES_SEED", "live"))
+    done = 0
+    while done < 20:
+        case = gen.make_case(rng, rng.choice((0, 1, 1, 2)))
+        if case is None:
+            continue
+        case["discards"] = gen.run(str(ORACLE), case)
+        _check_case(case)
+        done += 1
+
+
+# ---------------------------------------------------------------- the command line
+
+CLI_HAND = "222067m345p33667s"
+CLI_ARGS = ["--dora", "1z", "--seat-wind", "E", "--round-wind", "S", "--turn", "3", "--visible", "1m2m9s",
+            "--honba", "1", "--sticks", "1"]
+
+
+def _cli_values() -> tuple[DiscardValue, ...]:
+    return discard_values(CLI_HAND, dora="1z", seat_wind="E", round_wind="S", turn=3, visible="1m2m9s", honba=1,
+                          riichi_sticks=1)
+
+
+def test_cli_prints_the_values_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_fast._cli import main
+
+    assert main(["check", CLI_HAND, "--values", *CLI_ARGS]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("values:"))
+    assert "turn 3" in lines[at]
+    rows = lines[at + 1:]
+    want = _cli_values()
+    assert [r.split()[0] for r in rows] == [d.name for d in want]
+    assert f"{want[0].expected:8.1f}".strip() in rows[0]
+    assert "rules:     riichi" in out
+
+
+def test_cli_values_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_fast._cli import main
+
+    assert main(["check", CLI_HAND, "--values", "--json", *CLI_ARGS]) == 0
+    report = json.loads(capsys.readouterr().out)
+    want = _cli_values()
+    assert [v["tile"] for v in report["values"]] == [d.name for d in want]
+    for v, d in zip(report["values"], want):
+        assert (v["tenpai"], v["win"], v["expected"]) == (d.tenpai, d.win, d.expected)
+        assert [c["turn"] for c in v["curves"]] == list(range(3, 18))
+        assert [(c["tenpai"], c["win"], c["expected"]) for c in v["curves"]] == list(d.curves)
+
+
+def test_cli_without_values_has_no_values_key(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_fast._cli import main
+
+    assert main(["check", CLI_HAND, "--json"]) == 0
+    assert "values" not in json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(("extra", "name"), [(["--turn", "0"], "turn"), (["--rules", "chinese"], "rules"),
+                                             (["--seat-wind", "P"], "seat_wind")])
+def test_cli_values_errors(capsys: pytest.CaptureFixture[str], extra: list[str], name: str) -> None:
+    from mahjong_fast._cli import main
+
+    assert main(["check", CLI_HAND, "--values", *extra]) == 2
+    assert name in capsys.readouterr().err
