@@ -100,6 +100,9 @@ cdef struct Reading:
     unsigned char meld_kind[MAX_MELDS]
     unsigned char meld_tile[MAX_MELDS]
     unsigned char meld_concealed[MAX_MELDS]
+    unsigned char red[3]                # red fives among the concealed tiles, per suit (m, p, s)
+    unsigned char meld_red[MAX_MELDS]   # red fives of each meld read from text (0 for a Meld object)
+    bint red_ids                        # index136 ids 16/52/88 are red fives (Hand's red=True)
 
 cdef struct Options:
     unsigned char wild[N_KINDS]         # 1 for a wild kind
@@ -122,6 +125,7 @@ _presets = {}                            # preset name -> its Rules
 _encodings = {}                          # name -> (kind, table index)
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
+cdef unsigned char _encode[3][N_KINDS]  # per table encoding: index34 -> code
 
 
 cdef class _RuleEntry:
@@ -166,12 +170,14 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
             if not 0 <= code < 256:
                 raise ValueError(f"{name} code {code} does not fit a byte")
             _decode[k][code] = t + 1
+            _encode[k][t] = code
         _encodings[name] = (ENC_TABLE, k)
     return is_win, shanten, waits
 
 
 include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
+include "_api_fast_objects.pxi"
 
 
 # --- rules= ----------------------------------------------------------------------
