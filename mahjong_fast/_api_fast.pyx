@@ -123,6 +123,11 @@ _meld_type = None
 _rules_type = None
 _presets = {}                            # preset name -> its Rules
 _encodings = {}                          # name -> (kind, table index)
+cdef list _encodings_known = []          # the interned names read so far, held: known again by identity
+cdef PyObject* _known_names[8]
+cdef int _known_kinds[8]
+cdef int _known_tables[8]
+cdef int _n_known = 0
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
 cdef unsigned char _encode[3][N_KINDS]  # per table encoding: index34 -> code
@@ -157,6 +162,9 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     _presets.clear()
     _presets.update(presets)
     _last_rules[0] = None
+    global _n_known
+    _n_known = 0
+    _encodings_known.clear()
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)

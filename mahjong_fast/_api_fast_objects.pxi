@@ -5,13 +5,16 @@
 
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.ref cimport Py_INCREF
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from mahjong_fast._counts cimport counts_in_range
 
 cdef extern from "Python.h":
-    int _set_slot "PyObject_GenericSetAttr"(object, object, object) except -1
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
     object _ucs4_text "PyUnicode_FromKindAndData"(int, const void*, Py_ssize_t)
     object _ascii_text "PyUnicode_DecodeLatin1"(const char*, Py_ssize_t, const char*)
 
@@ -28,6 +31,8 @@ cdef dict _notations = {}               # notation name -> NOTE_*
 cdef Py_UCS4 _names[5][N_KINDS][NAME_WIDTH]  # per notation: each tile's name, 0-padded
 cdef unsigned char _name_len[5][N_KINDS]
 cdef PyObject* _tile_items[N_KINDS]     # the Tile members, held by _tiles
+cdef Py_ssize_t _hand_slots[5]          # where Hand keeps counts, tiles, red, melds, all_counts
+cdef Py_ssize_t _meld_slots[4]          # where Meld keeps kind, tile, concealed, red
 
 
 def install_objects(tile_type, no_red, format_meld, names):
@@ -40,6 +45,10 @@ def install_objects(tile_type, no_red, format_meld, names):
     global _tile_type, _no_red, _format_meld
     cdef int t, k, note
     _tile_type, _no_red, _format_meld = tile_type, no_red, format_meld
+    for k, name in enumerate(("counts", "tiles", "red", "melds", "all_counts")):
+        _hand_slots[k] = _slot_offset(_hand_type, name)
+    for k, name in enumerate(("kind", "tile", "concealed", "red")):
+        _meld_slots[k] = _slot_offset(_meld_type, name)
     _melds_made.clear()
     _notations.clear()
     _notations["mpsz"] = NOTE_MPSZ
@@ -58,25 +67,24 @@ def install_objects(tile_type, no_red, format_meld, names):
     return fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode
 
 
+cdef Py_ssize_t _slot_offset(object cls, str name) except -1:
+    """Where instances of ``cls`` keep the slot ``name`` (a member of its ``__slots__``)."""
+    member = cls.__dict__[name]
+    if type(member).__name__ != "member_descriptor" or member.__objclass__ is not cls:
+        raise TypeError(f"{cls.__name__}.{name} is not a slot")
+    return (<PyMemberDescrObject*>member).d_member.offset
+
+
+cdef inline void _put(object obj, Py_ssize_t offset, object value) noexcept:
+    """Set a slot in place (``object.__setattr__`` without the lookup): the classes refuse ``setattr``."""
+    cdef PyObject** slot = <PyObject**>((<char*><PyObject*>obj) + offset)
+    cdef PyObject* old = slot[0]
+    Py_INCREF(value)
+    slot[0] = <PyObject*>value
+    Py_XDECREF(old)
+
+
 # --- reading --------------------------------------------------------------------
-
-cdef bint _encoding_of(object encoding, int* enc, int* table) noexcept:
-    """The reading of an ``encoding=`` name (None: index34); False for anything else."""
-    enc[0] = ENC_INDEX34
-    table[0] = 0
-    if encoding is None:
-        return True
-    if not _is_str(encoding):
-        return False
-    entry = _encodings.get(encoding)
-    if entry is not None:
-        enc[0], table[0] = entry
-        return True
-    if encoding == "tenhou":
-        enc[0] = ENC_TENHOU
-        return True
-    return False
-
 
 cdef bint _read_value(Reading* r, object value, int enc, int table) noexcept:
     """The tiles of a hand given as text, ints in ``enc`` or counts; an empty list or tuple is no tile."""
@@ -184,15 +192,15 @@ cdef object _red_of(const unsigned char* red):
 cdef bint _fill(object hand, Reading* r, list made) except -1:
     """Set the slots of ``hand`` from a reading checked whole (``_copies_fit``) and its melds."""
     counts = PyBytes_FromStringAndSize(<char*>r.counts, N_KINDS)
-    _set_slot(hand, "counts", counts)
-    _set_slot(hand, "tiles", _tiles_of(r.counts, r.n))
-    _set_slot(hand, "red", _red_of(r.red))
+    _put(hand, _hand_slots[0], counts)
+    _put(hand, _hand_slots[1], _tiles_of(r.counts, r.n))
+    _put(hand, _hand_slots[2], _red_of(r.red))
     if r.n_melds:
-        _set_slot(hand, "melds", tuple(made))
-        _set_slot(hand, "all_counts", PyBytes_FromStringAndSize(<char*>r.all_counts, N_KINDS))
+        _put(hand, _hand_slots[3], tuple(made))
+        _put(hand, _hand_slots[4], PyBytes_FromStringAndSize(<char*>r.all_counts, N_KINDS))
     else:
-        _set_slot(hand, "melds", ())
-        _set_slot(hand, "all_counts", counts)
+        _put(hand, _hand_slots[3], ())
+        _put(hand, _hand_slots[4], counts)
     return True
 
 
@@ -218,15 +226,17 @@ def fill_hand(hand, value, melds, encoding, red):
     """Set the slots of ``hand`` as ``Hand(value, melds, encoding, red=red)`` would; False (nothing
     set) when the general reading must answer."""
     cdef Reading r
+    cdef int enc, table, k
     cdef list made = []
+    if not isinstance(hand, _hand_type):
+        return False
     if type(value) is _hand_type:
         if not (melds is () or ((_is_list(melds) or _is_tuple(melds)) and _size(melds) == 0)):
             return False
-        if not (red is True or red is False) or not _is_str(encoding) or (
-                encoding not in _encodings and encoding != "tenhou"):
+        if not (red is True or red is False) or encoding is None or not _encoding_of(encoding, &enc, &table):
             return False
-        for name in ("counts", "tiles", "red", "melds", "all_counts"):
-            _set_slot(hand, name, getattr(value, name))
+        for k, name in enumerate(("counts", "tiles", "red", "melds", "all_counts")):
+            _put(hand, _hand_slots[k], getattr(value, name))
         return True
     if not _read_hand(&r, value, melds, encoding, red, made):
         return False
@@ -247,7 +257,7 @@ def parse_text(hand, text, notation):
     """Set the slots of ``hand`` as ``parse(text, notation)`` would; False when the general reading must."""
     cdef Reading r
     cdef list made = []
-    if not _is_str(text):
+    if not _is_str(text) or not isinstance(hand, _hand_type):
         return False
     if notation is not None:
         if not _is_str(notation) or _notations.get(notation, -1) != _detected(text):
@@ -262,7 +272,8 @@ def fill_meld(meld, kind, tile, concealed, red):
     general constructor must answer (it raises the error)."""
     cdef int k, t, rank, fives
     cdef Reading one
-    if not _is_str(kind) or not (concealed is True or concealed is False) or type(red) is not int:
+    if (not _is_str(kind) or not (concealed is True or concealed is False) or type(red) is not int
+            or not isinstance(meld, _meld_type)):
         return False
     if kind == "chow":
         k = KIND_CHOW
@@ -302,10 +313,10 @@ def fill_meld(meld, kind, tile, concealed, red):
                 fives = 4 if k == KIND_KONG else 3
         if not 0 <= red <= fives:
             return False
-    _set_slot(meld, "kind", kind)
-    _set_slot(meld, "tile", <object>_tile_items[t])
-    _set_slot(meld, "concealed", concealed)
-    _set_slot(meld, "red", red)
+    _put(meld, _meld_slots[0], kind)
+    _put(meld, _meld_slots[1], <object>_tile_items[t])
+    _put(meld, _meld_slots[2], concealed)
+    _put(meld, _meld_slots[3], red)
     return True
 
 

@@ -71,13 +71,25 @@ cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int ta
     return True
 
 
+cdef tuple _small_counts = (0, 1, 2, 3, 4)  # CPython keeps one object of each small int
+
+
+cdef inline int _count_value(PyObject* o) noexcept:
+    # the objects of 0-4 known by address (no read of the int), else as _int_value
+    cdef int v
+    for v in range(MAX_COPIES + 1):
+        if o == <PyObject*>_small_counts[v]:
+            return v
+    return _int_value(o)
+
+
 cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
     cdef Py_ssize_t k
     cdef int v
     if n != N_KINDS:
         return False
     for k in range(N_KINDS):
-        v = _int_value(items[k])
+        v = _count_value(items[k])
         if v < 0 or v > MAX_COPIES:
             return False
         r.counts[k] = <unsigned char>v
@@ -298,21 +310,49 @@ cdef inline void _clear(Reading* r) noexcept:
     r.red_ids = False
 
 
+cdef extern from "Python.h":
+    bint _interned "PyUnicode_CHECK_INTERNED"(object)
+
+
+cdef bint _encoding_of(object encoding, int* enc, int* table) noexcept:
+    """The reading of an ``encoding=`` name (None: index34); False for anything else.  A name
+    read once is known again by identity (a literal ``"counts"`` is the same object on every call)."""
+    global _n_known
+    cdef int k
+    enc[0] = ENC_INDEX34
+    table[0] = 0
+    if encoding is None:
+        return True
+    for k in range(_n_known):
+        if <PyObject*>encoding == _known_names[k]:
+            enc[0] = _known_kinds[k]
+            table[0] = _known_tables[k]
+            return True
+    if not _is_str(encoding):
+        return False
+    entry = _encodings.get(encoding)
+    if entry is not None:
+        enc[0], table[0] = entry
+    elif encoding == "tenhou":
+        enc[0] = ENC_TENHOU
+    else:
+        return False
+    if _n_known < 8 and _interned(encoding):
+        _encodings_known.append(encoding)
+        _known_names[_n_known] = <PyObject*>encoding
+        _known_kinds[_n_known] = enc[0]
+        _known_tables[_n_known] = table[0]
+        _n_known += 1
+    return True
+
+
 cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
     """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
     cdef int enc = ENC_INDEX34, table = 0
     cdef bint ok = False
     _clear(r)
-    if encoding is not None:
-        if not _is_str(encoding):
-            return False
-        entry = _encodings.get(encoding)
-        if entry is not None:
-            enc, table = entry
-        elif encoding == "tenhou":
-            enc = ENC_TENHOU
-        else:
-            return False
+    if encoding is not None and not _encoding_of(encoding, &enc, &table):
+        return False
     if _is_list(hand):
         with cython.critical_section(hand):  # free-threaded builds: no resize under us
             if enc == ENC_COUNTS:
