@@ -129,6 +129,10 @@ cdef int _known_kinds[8]
 cdef int _known_tables[8]
 cdef int _n_known = 0
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
+cdef tuple _kind_words = ("chow", "pung", "kong")
+cdef Py_ssize_t _hand_slots[5]          # where Hand keeps counts, tiles, red, melds, all_counts (0: unknown)
+cdef Py_ssize_t _meld_slots[4]          # where Meld keeps kind, tile, concealed, red (0: unknown)
+_meld_slots[0] = 0
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
 cdef unsigned char _encode[3][N_KINDS]  # per table encoding: index34 -> code
 

@@ -26,13 +26,10 @@ cdef object _tile_type = None
 cdef object _no_red = None              # the red of a hand without red fives (_tiles.NO_RED)
 cdef object _format_meld = None         # _hand.format_meld
 cdef dict _melds_made = {}              # meld code (_meld_code) -> the Meld, made once
-cdef tuple _kind_words = ("chow", "pung", "kong")
 cdef dict _notations = {}               # notation name -> NOTE_*
 cdef Py_UCS4 _names[5][N_KINDS][NAME_WIDTH]  # per notation: each tile's name, 0-padded
 cdef unsigned char _name_len[5][N_KINDS]
 cdef PyObject* _tile_items[N_KINDS]     # the Tile members, held by _tiles
-cdef Py_ssize_t _hand_slots[5]          # where Hand keeps counts, tiles, red, melds, all_counts
-cdef Py_ssize_t _meld_slots[4]          # where Meld keeps kind, tile, concealed, red
 
 
 def install_objects(tile_type, no_red, format_meld, names):

@@ -197,11 +197,34 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
     return True
 
 
+cdef object _true = True
+
+
+cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
+    return (<PyObject**>((<char*><PyObject*>obj) + offset))[0]
+
+
 cdef bint _read_meld_object(Reading* r, object meld) noexcept:
     cdef object kind, tile, concealed
-    cdef int t
+    cdef PyObject* word
+    cdef PyObject* held
+    cdef int t, kind_code
     if r.n_melds == MAX_MELDS:
         return False
+    held = _slot(meld, _meld_slots[1]) if _meld_slots[0] and type(meld) is _meld_type else NULL
+    if held != NULL:  # its slots read in place, the kind known by address
+        word = _slot(meld, _meld_slots[0])
+        t = _int_value(held)
+        for kind_code in range(3):
+            if word == <PyObject*>_kind_words[kind_code]:
+                if not 0 <= t < N_KINDS:
+                    return False
+                r.meld_kind[r.n_melds] = kind_code
+                r.meld_tile[r.n_melds] = t
+                r.meld_concealed[r.n_melds] = _slot(meld, _meld_slots[2]) == <PyObject*>_true
+                r.meld_red[r.n_melds] = 0
+                r.n_melds += 1
+                return True
     try:
         kind = _kind_names[meld.kind]
         tile = meld.tile
