@@ -171,7 +171,7 @@ def test_meld_is_the_general_meld(kind: object, tile: object, concealed: object,
 
 
 @EXAMPLES
-@given(st.one_of(meld_items, texts, st.lists(st.sampled_from(TOKENS), max_size=4).map(lambda t: "[" + "".join(t) + "]")))
+@given(st.one_of(meld_items, texts, st.lists(st.sampled_from(TOKENS), max_size=4).map(lambda t: f"[{''.join(t)}]")))
 def test_meld_parse_is_the_general_parse(text: object) -> None:
     same(lambda: mf.Meld.parse(text))  # type: ignore[arg-type]
 

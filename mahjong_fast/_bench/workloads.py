@@ -68,6 +68,16 @@ def row(label: str, f: Callable[[Any], Any], inputs: Callable[[], Sequence[Any]]
     return Row(label, requires, lambda: (f, inputs(), answer), reference=reference, fewer=fewer)
 
 
+def coded(hands: Callable[[], Sequence[Sequence[int]]], encoding: str) -> Callable[[], list[Any]]:
+    """The inputs of a row: each hand in ``encoding``."""
+    return lambda: [mf.encode(list(x), encoding) for x in hands()]
+
+
+def written(hands: Callable[[], Sequence[Sequence[int]]], notation: str) -> Callable[[], list[str]]:
+    """The inputs of a row: each hand as text in ``notation``."""
+    return lambda: text(hands(), notation)
+
+
 def is_win_forms() -> list[Row]:
     """is_win on the same hands in every input form and encoding."""
     h = hands14
@@ -81,7 +91,7 @@ def is_win_forms() -> list[Row]:
         row("34 counts, numpy uint8 row", bound(mf.is_win, encoding="counts"), lambda: numpy_rows(h()), bool,
             requires="numpy"),
         row("index136 ids", bound(mf.is_win, encoding="index136"), lambda: [to_ids136(x) for x in h()], bool),
-        *[row(f"{e} codes", bound(mf.is_win, encoding=e), lambda e=e: [mf.encode(list(x), e) for x in h()], bool)
+        *[row(f"{e} codes", bound(mf.is_win, encoding=e), coded(h, e), bool)
           for e in ("decimal", "nibble", "hex", "tenhou")],
         row("mpsz text", mf.is_win, lambda: text(h()), bool),
         row("botzone text", mf.is_win, lambda: text(h(), "botzone"), bool),
@@ -192,7 +202,7 @@ def tiles() -> list[Row]:
         row("mahjong_fast is_win, list of 14 ints", mf.is_win, lambda: ints(h()), bool),
         row("parse(mpsz text)", mf.parse, lambda: text(h()), None),
         row("parse(botzone text)", bound(mf.parse, notation="botzone"), lambda: text(h(), "botzone"), None),
-        *[row(f"parse({n} text)", mf.parse, lambda n=n: text(h(), n), None) for n in ("unicode", "chinese", "mjai")],
+        *[row(f"parse({n} text)", mf.parse, written(h, n), None) for n in ("unicode", "chinese", "mjai")],
         row("parse(5 tiles + 3 melds as text)", mf.parse, lambda: [
             " ".join((mf.format(list(c)), *(mf.format(meld_tiles(m)) for m in ms))) for c, ms in melded(3, 5)],
             None),
@@ -205,7 +215,7 @@ def tiles() -> list[Row]:
         row("Hand(34 counts, numpy uint8 row)", bound(mf.Hand, encoding="counts"), lambda: numpy_rows(h()), None,
             requires="numpy"),
         row("Hand(index136 ids)", bound(mf.Hand, encoding="index136"), lambda: [to_ids136(x) for x in h()], None),
-        *[row(f"Hand({e} codes)", bound(mf.Hand, encoding=e), lambda e=e: [mf.encode(list(x), e) for x in h()], None)
+        *[row(f"Hand({e} codes)", bound(mf.Hand, encoding=e), coded(h, e), None)
           for e in ("decimal", "nibble", "hex", "tenhou")],
         row("Hand(Hand)", mf.Hand, lambda: prebuilt(h()), None),
         row("Hand(5 ints, 3 melds as text)", star(mf.Hand), lambda: with_melds(melded(3, 5), "text"), None),
