@@ -3,7 +3,7 @@
     python bench/compare.py --before /path/to/other/venv/bin/python --rounds 3 \\
         --only tiles --only is_win_forms --json bench/compare.json
 
-Each round runs ``mahjong-fast bench --quick --json`` once under each interpreter (``--before``, then
+Each round runs ``mahjong-fast bench --quick --cpu --json`` once under each interpreter (``--before``, then
 this one: two checkouts each built in its own venv), so load on a shared machine falls on both
 alike; the best time of each row over the rounds is kept.  The rows are this checkout's
 (``mahjong_fast/_bench``): the before build runs them too when its tree holds a copy of them
@@ -27,7 +27,7 @@ ROOT = HERE.parent
 
 def run_once(python: str, only: list[str], out: Path, repeat: int) -> dict[tuple[str, str], float]:
     """ns per hand of each (workload, row) of one ``mahjong-fast bench`` run under ``python``."""
-    args = [python, "-m", "mahjong_fast", "bench", "--quick", "--repeat", str(repeat), "--json", str(out)]
+    args = [python, "-m", "mahjong_fast", "bench", "--quick", "--cpu", "--repeat", str(repeat), "--json", str(out)]
     for name in only:
         args += ["--only", name]
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL, cwd=tempfile.gettempdir())
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         ask = "import mahjong_fast, os; print(os.path.dirname(mahjong_fast.__file__))"
         where = subprocess.run([args.before, "-c", ask], check=True, capture_output=True, text=True,
                                cwd=tempfile.gettempdir()).stdout.strip()
-        for name in ("workloads.py", "rows.py", "hands.py", "answers.py"):
+        for name in ("workloads.py", "rows.py", "hands.py", "answers.py", "run.py"):
             shutil.copy(ROOT / "mahjong_fast" / "_bench" / name, Path(where) / "_bench" / name)
     best: dict[str, dict[tuple[str, str], float]] = {"before": {}, "after": {}}
     order: list[tuple[str, str]] = []

@@ -257,7 +257,7 @@ def parse_text(hand, text, notation):
     if not _is_str(text) or not isinstance(hand, _hand_type):
         return False
     if notation is not None:
-        if not _is_str(notation) or _notations.get(notation, -1) != _detected(text):
+        if not _is_str(notation) or _notations.get(notation, -2) != _detected(text):
             return False
     if not _read_hand(&r, text, (), "index34", False, made):
         return False
