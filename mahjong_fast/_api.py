@@ -16,13 +16,13 @@ from ._dispatch import is_compiled
 from ._dispatch import shanten as _shanten
 from ._dispatch import table as _table
 from ._dispatch import win as _win
-from ._hand import Hand, Meld, MeldLike
+from ._hand import READERS, Hand, Meld, MeldLike, format_meld
 from ._kernels import rule_flags as _flags
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._options import Wild, read_options
 from ._rules import RULES, Rules, RulesLike
-from ._tiles import TILES, Tile, encode_tile
+from ._tiles import NO_RED, NOTATIONS, TILES, Tile, encode_tile, write_tiles
 
 STRATEGIES = ("table", "cluster", "carry", "python")
 """The names of ``is_win(strategy=...)``: the standard-form methods, every one giving the same answers."""
@@ -413,3 +413,6 @@ if not TYPE_CHECKING:  # the fast paths (compiled, or their pure twin) stand in 
         Rules,
         RULES,
     )
+    READERS.install(_dispatch.api_fast.install_objects(
+        Tile, NO_RED, format_meld, {n: [write_tiles([t], n) for t in TILES] for n in NOTATIONS if n != "mpsz"}
+    ))

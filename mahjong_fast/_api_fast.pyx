@@ -100,6 +100,9 @@ cdef struct Reading:
     unsigned char meld_kind[MAX_MELDS]
     unsigned char meld_tile[MAX_MELDS]
     unsigned char meld_concealed[MAX_MELDS]
+    unsigned char red[3]                # red fives among the concealed tiles, per suit (m, p, s)
+    unsigned char meld_red[MAX_MELDS]   # red fives of each meld read from text (0 for a Meld object)
+    bint red_ids                        # index136 ids 16/52/88 are red fives (Hand's red=True)
 
 cdef struct Options:
     unsigned char wild[N_KINDS]         # 1 for a wild kind
@@ -120,8 +123,18 @@ _meld_type = None
 _rules_type = None
 _presets = {}                            # preset name -> its Rules
 _encodings = {}                          # name -> (kind, table index)
+cdef list _encodings_known = []          # the interned names read so far, held: known again by identity
+cdef PyObject* _known_names[8]
+cdef int _known_kinds[8]
+cdef int _known_tables[8]
+cdef int _n_known = 0
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
+cdef tuple _kind_words = ("chow", "pung", "kong")
+cdef Py_ssize_t _hand_slots[5]          # where Hand keeps counts, tiles, red, melds, all_counts (0: unknown)
+cdef Py_ssize_t _meld_slots[4]          # where Meld keeps kind, tile, concealed, red (0: unknown)
+_meld_slots[0] = 0
 cdef unsigned char _decode[3][256]      # per table encoding: code -> index34 + 1, 0 unknown
+cdef unsigned char _encode[3][N_KINDS]  # per table encoding: index34 -> code
 
 
 cdef class _RuleEntry:
@@ -153,6 +166,9 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
     _presets.clear()
     _presets.update(presets)
     _last_rules[0] = None
+    global _n_known
+    _n_known = 0
+    _encodings_known.clear()
     _encodings.clear()
     _encodings["index34"] = (ENC_INDEX34, 0)
     _encodings["counts"] = (ENC_COUNTS, 0)
@@ -166,12 +182,14 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
             if not 0 <= code < 256:
                 raise ValueError(f"{name} code {code} does not fit a byte")
             _decode[k][code] = t + 1
+            _encode[k][t] = code
         _encodings[name] = (ENC_TABLE, k)
     return is_win, shanten, waits
 
 
 include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
+include "_api_fast_objects.pxi"
 
 
 # --- rules= ----------------------------------------------------------------------

@@ -245,6 +245,17 @@ def fast_paths(
     return fast_is_win, fast_shanten, fast_waits
 
 
+def install_objects(*args: object) -> tuple[Callable[..., Any], ...]:
+    """The object builders, as ``_api_fast.install_objects`` gives them: here none vouches for
+    anything (each returns None), so ``Hand``, ``Meld``, ``parse``, ``format``, ``to_counts`` and
+    ``Hand.encode`` take their general code, which is already the Python reading of them."""
+    return (_not_vouched,) * 7
+
+
+def _not_vouched(*args: object) -> None:
+    return None
+
+
 def efficiency_args(*args: object) -> tuple[bytes, bytes, bytes, bytes | None, int, bool] | None:
     """Always None: without a compiler every efficiency call is read by the general path
     (``_efficiency._kernel_args``), which is already the Python reading of it."""

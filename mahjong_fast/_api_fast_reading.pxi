@@ -58,13 +58,29 @@ cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int ta
                 return False
             seen[v] = 1
             t = v >> 2
+            if r.red_ids and (v == 16 or v == 52 or v == 88):  # copy 0 of a five, red with red=True
+                r.red[v // 36] += 1
         elif enc == ENC_TENHOU:
             t = _tenhou_kind(v)
+            if t >= 0 and v > 50:  # 51-53: a red five
+                r.red[v - 51] += 1
         else:
             t = _decode[table][v] - 1 if v < 256 else -1
         if t < 0 or not _add(r, t):
             return False
     return True
+
+
+cdef tuple _small_counts = (0, 1, 2, 3, 4)  # CPython keeps one object of each small int
+
+
+cdef inline int _count_value(PyObject* o) noexcept:
+    # the objects of 0-4 known by address (no read of the int), else as _int_value
+    cdef int v
+    for v in range(MAX_COPIES + 1):
+        if o == <PyObject*>_small_counts[v]:
+            return v
+    return _int_value(o)
 
 
 cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
@@ -73,7 +89,7 @@ cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept
     if n != N_KINDS:
         return False
     for k in range(N_KINDS):
-        v = _int_value(items[k])
+        v = _count_value(items[k])
         if v < 0 or v > MAX_COPIES:
             return False
         r.counts[k] = <unsigned char>v
@@ -131,6 +147,7 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
     cdef unsigned char tiles[MAX_HAND]
     cdef unsigned int close, c
     cdef int got, k
+    cdef unsigned char red[3]
     if n > MAX_TEXT or not _str_ready(text):
         return False
     t.kind = _str_kind(text)
@@ -142,12 +159,15 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
         while j < n and _at(&t, j) != 91 and _at(&t, j) != 123:  # [ {
             j += 1
         if j > i:  # plain tiles: concealed, or one meld written without brackets
-            got = _read_plain(&t, i, j, tiles, MAX_HAND)
+            red[0] = red[1] = red[2] = 0
+            got = _read_plain(&t, i, j, tiles, MAX_HAND, red)
             if got < 0:
                 return False
             if melds_only:
-                if got and not _meld_of(r, tiles, got, False):
-                    return False
+                if got:
+                    if not _meld_of(r, tiles, got, False):
+                        return False
+                    r.meld_red[r.n_melds - 1] = red[0] + red[1] + red[2]
             elif r.n_melds:  # tiles after a meld: left to the general path
                 if got:
                     return False
@@ -155,6 +175,8 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
                 for k in range(got):
                     if not _add(r, tiles[k]):
                         return False
+                for k in range(3):
+                    r.red[k] += red[k]
         if j == n:
             break
         close = 93 if _at(&t, j) == 91 else 125
@@ -166,18 +188,43 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
             stop += 1
         if stop == n:
             return False
-        got = _read_plain(&t, j + 1, stop, tiles, 4)
+        red[0] = red[1] = red[2] = 0
+        got = _read_plain(&t, j + 1, stop, tiles, 4, red)
         if got < 0 or not _meld_of(r, tiles, got, close == 125):
             return False
+        r.meld_red[r.n_melds - 1] = red[0] + red[1] + red[2]
         i = stop + 1
     return True
 
 
+cdef object _true = True
+
+
+cdef inline PyObject* _slot(object obj, Py_ssize_t offset) noexcept:
+    return (<PyObject**>((<char*><PyObject*>obj) + offset))[0]
+
+
 cdef bint _read_meld_object(Reading* r, object meld) noexcept:
     cdef object kind, tile, concealed
-    cdef int t
+    cdef PyObject* word
+    cdef PyObject* held
+    cdef int t, kind_code
     if r.n_melds == MAX_MELDS:
         return False
+    held = _slot(meld, _meld_slots[1]) if _meld_slots[0] and type(meld) is _meld_type else NULL
+    if held != NULL:  # its slots read in place, the kind known by address
+        word = _slot(meld, _meld_slots[0])
+        t = _int_value(held)
+        for kind_code in range(3):
+            if word == <PyObject*>_kind_words[kind_code]:
+                if not 0 <= t < N_KINDS:
+                    return False
+                r.meld_kind[r.n_melds] = kind_code
+                r.meld_tile[r.n_melds] = t
+                r.meld_concealed[r.n_melds] = _slot(meld, _meld_slots[2]) == <PyObject*>_true
+                r.meld_red[r.n_melds] = 0
+                r.n_melds += 1
+                return True
     try:
         kind = _kind_names[meld.kind]
         tile = meld.tile
@@ -190,7 +237,36 @@ cdef bint _read_meld_object(Reading* r, object meld) noexcept:
     r.meld_kind[r.n_melds] = kind
     r.meld_tile[r.n_melds] = t
     r.meld_concealed[r.n_melds] = concealed is True
+    r.meld_red[r.n_melds] = 0
     r.n_melds += 1
+    return True
+
+
+cdef inline bint _blank(unsigned int c) noexcept:
+    return c == 32 or 9 <= c <= 13
+
+
+cdef bint _one_meld_text(Reading* r, object text) noexcept:
+    """One meld of text, as ``Meld.parse`` reads it: bare tiles, or one group in brackets with
+    only whitespace beside it (the tile readers also skip ``,`` and ``;``, which ``Meld.parse``
+    refuses there)."""
+    cdef int base = r.n_melds
+    cdef Py_ssize_t i, first = -1, last = -1, n
+    cdef unsigned int c
+    if not _read_text(r, text, True) or r.n_melds != base + 1:
+        return False
+    n = _str_len(text)
+    for i in range(n):
+        c = _str_read(_str_kind(text), _str_data(text), i)
+        if c == 91 or c == 123 or c == 93 or c == 125:  # [ { ] }
+            if first < 0:
+                first = i
+            last = i
+    if first < 0:
+        return True
+    for i in range(n):
+        if (i < first or i > last) and not _blank(_str_read(_str_kind(text), _str_data(text), i)):
+            return False
     return True
 
 
@@ -198,11 +274,10 @@ cdef bint _read_melds(Reading* r, object melds) noexcept:
     cdef Py_ssize_t k, n
     cdef PyObject** items
     cdef object m
-    cdef int base = r.n_melds
     if melds is ():
         return True
     if _is_str(melds):
-        return _read_text(r, melds, True) and r.n_melds == base + 1
+        return _one_meld_text(r, melds)
     if not (_is_list(melds) or _is_tuple(melds)):
         return False
     n = _size(melds)
@@ -212,7 +287,7 @@ cdef bint _read_melds(Reading* r, object melds) noexcept:
     for k in range(n):
         m = <object>items[k]
         if _is_str(m):
-            if not _read_text(r, m, True) or r.n_melds != base + k + 1:
+            if not _one_meld_text(r, m):
                 return False
         elif type(m) is _meld_type:
             if not _read_meld_object(r, m):
@@ -250,23 +325,57 @@ cdef bint _read_count_buffer(Reading* r, object hand) noexcept:
     return ok
 
 
+cdef inline void _clear(Reading* r) noexcept:
+    memset(r.counts, 0, N_KINDS)  # all_counts is written by _finish, beside melds only
+    r.n = 0
+    r.n_melds = 0
+    r.red[0] = r.red[1] = r.red[2] = 0
+    r.red_ids = False
+
+
+cdef extern from "Python.h":
+    bint _interned "PyUnicode_CHECK_INTERNED"(object)
+
+
+cdef bint _encoding_of(object encoding, int* enc, int* table) noexcept:
+    """The reading of an ``encoding=`` name (None: index34); False for anything else.  A name
+    read once is known again by identity (a literal ``"counts"`` is the same object on every call)."""
+    global _n_known
+    cdef int k
+    enc[0] = ENC_INDEX34
+    table[0] = 0
+    if encoding is None:
+        return True
+    for k in range(_n_known):
+        if <PyObject*>encoding == _known_names[k]:
+            enc[0] = _known_kinds[k]
+            table[0] = _known_tables[k]
+            return True
+    if not _is_str(encoding):
+        return False
+    entry = _encodings.get(encoding)
+    if entry is not None:
+        enc[0], table[0] = entry
+    elif encoding == "tenhou":
+        enc[0] = ENC_TENHOU
+    else:
+        return False
+    if _n_known < 8 and _interned(encoding):
+        _encodings_known.append(encoding)
+        _known_names[_n_known] = <PyObject*>encoding
+        _known_kinds[_n_known] = enc[0]
+        _known_tables[_n_known] = table[0]
+        _n_known += 1
+    return True
+
+
 cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept:
     """The hand and melds of a call, checked: counts 0-4 across hand and melds."""
     cdef int enc = ENC_INDEX34, table = 0
     cdef bint ok = False
-    memset(r.counts, 0, N_KINDS)  # all_counts is written by _finish, beside melds only
-    r.n = 0
-    r.n_melds = 0
-    if encoding is not None:
-        if not _is_str(encoding):
-            return False
-        entry = _encodings.get(encoding)
-        if entry is not None:
-            enc, table = entry
-        elif encoding == "tenhou":
-            enc = ENC_TENHOU
-        else:
-            return False
+    _clear(r)
+    if encoding is not None and not _encoding_of(encoding, &enc, &table):
+        return False
     if _is_list(hand):
         with cython.critical_section(hand):  # free-threaded builds: no resize under us
             if enc == ENC_COUNTS:
@@ -297,10 +406,16 @@ cdef bint _read(Reading* r, object hand, object melds, object encoding) noexcept
 
 
 cdef bint _finish(Reading* r) noexcept:
-    """Check the copies across hand and melds; ``all_counts`` is only meaningful beside melds."""
+    """Check the copies across hand and melds, and that the hand holds a tile; ``all_counts`` is
+    only meaningful beside melds."""
+    return _copies_fit(r) and r.n > 0
+
+
+cdef bint _copies_fit(Reading* r) noexcept:
+    """Whether hand and melds hold at most four copies of each tile (``all_counts`` written beside melds)."""
     cdef int k, t
     if r.n_melds == 0:  # the readers already hold every count to 0-4
-        return r.n > 0
+        return True
     memcpy(r.all_counts, r.counts, N_KINDS)
     for k in range(r.n_melds):
         t = r.meld_tile[k]
@@ -313,7 +428,7 @@ cdef bint _finish(Reading* r) noexcept:
     for t in range(N_KINDS):
         if r.all_counts[t] > MAX_COPIES:
             return False
-    return r.n > 0
+    return True
 
 
 _last_wild = [None]                      # the last str/int wild= read, and what it read to

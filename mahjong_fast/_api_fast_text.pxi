@@ -31,8 +31,10 @@ cdef inline bint _separator(unsigned int c, int notation) noexcept:
     return c == 0xFF0C or c == 0x3001 or (notation == NOTE_UNICODE and (c == 0xFE0E or c == 0xFE0F))
 
 
-cdef int _read_mpsz(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
-    """Tiles of plain mpsz text [start:stop) into out; how many, or -1."""
+cdef int _read_mpsz(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room,
+                    unsigned char* red) noexcept:
+    """Tiles of plain mpsz text [start:stop) into out, red fives (0m 0p 0s) counted per suit in red;
+    how many, or -1."""
     cdef Py_ssize_t i, run = -1
     cdef int n = 0, k, rank, base
     cdef unsigned int c
@@ -52,6 +54,7 @@ cdef int _read_mpsz(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned c
                         return -1
                 elif rank == 0:
                     rank = 5  # a red five reads as a five
+                    red[base // SUIT_SIZE] += 1
                 if n == room:
                     return -1
                 out[n] = <unsigned char>(base + rank - 1)
@@ -226,8 +229,10 @@ cdef inline int _suit_of(unsigned int c) noexcept:
     return 0 if c == 109 else 1 if c == 112 else 2 if c == 115 else -1  # m p s
 
 
-cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
-    """mjai names (1m-9s, 5mr 5pr 5sr read as fives, E S W N P F C) in [start:stop); how many, or -1."""
+cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room,
+                    unsigned char* red) noexcept:
+    """mjai names (1m-9s, 5mr 5pr 5sr read as fives, counted in red, E S W N P F C) in [start:stop);
+    how many, or -1."""
     cdef Py_ssize_t i = start
     cdef int n = 0, tile, suit, width
     cdef unsigned int c
@@ -249,6 +254,7 @@ cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned c
             if i + 2 < stop and _at(t, i + 2) == 114:  # r: a red five reads as a five
                 if c != 53:
                     return -1
+                red[suit] += 1
                 width = 3
         if n == room:
             return -1
@@ -258,15 +264,18 @@ cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned c
     return n
 
 
-cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room) noexcept:
+cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room,
+                     unsigned char* red) noexcept:
+    """Tiles of plain text [start:stop) in ``t.notation``, red fives counted per suit in red (mpsz
+    and mjai write them); how many, or -1."""
     if t.notation == NOTE_MPSZ:
-        return _read_mpsz(t, start, stop, out, room)
+        return _read_mpsz(t, start, stop, out, room, red)
     if t.notation == NOTE_BOTZONE:
         return _read_botzone(t, start, stop, out, room)
     if t.notation == NOTE_UNICODE:
         return _read_unicode(t, start, stop, out, room)
     if t.notation == NOTE_MJAI:
-        return _read_mjai(t, start, stop, out, room)
+        return _read_mjai(t, start, stop, out, room, red)
     return _read_chinese(t, start, stop, out, room)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Union
+from typing import Any, Callable, Union
 
 from ._counts import read_counts
 from ._layout import MAX_COPIES, MAX_MELDS, N_KINDS, N_SUITS, SUIT_SIZE
@@ -43,6 +43,36 @@ from ._tiles import (
 )
 
 _MELD_KINDS = ("chow", "pung", "kong")
+
+
+def _not_vouched(*args: object) -> None:
+    return None
+
+
+class Readers:
+    """The fast readers in front of the general code of this module and ``_notation``.
+
+    ``_api`` installs the compiled ones of ``_api_fast`` (``install``); each answers only
+    what it vouches for and returns False or None for anything else, which the general code
+    then answers, errors included: the same objects, the same errors.  Until then (and in
+    pure Python) none vouches for anything.
+
+    >>> READERS.counts([0, 0], None) in (None, b"\\x02" + bytes(33))
+    True
+    """
+
+    __slots__ = ("counts", "encode", "hand", "meld", "parse", "parse_meld", "write")
+
+    def __init__(self) -> None:
+        self.install((_not_vouched,) * 7)
+
+    def install(self, readers: tuple[Callable[..., Any], ...]) -> None:
+        """Put ``(hand, meld, parse_meld, parse, counts, write, encode)`` in front (``_api_fast.install_objects``)."""
+        self.hand, self.meld, self.parse_meld, self.parse, self.counts, self.write, self.encode = readers
+
+
+READERS = Readers()
+"""The fast readers installed (``Readers``)."""
 _BRACKET = re.compile(r"[\[\]{}]")
 _CLOSER = {"[": "]", "{": "}"}
 
@@ -94,6 +124,8 @@ class Meld:
     red: int
 
     def __init__(self, kind: str, tile: object, concealed: bool = False, red: int = 0) -> None:
+        if READERS.meld(self, kind, tile, concealed, red):
+            return
         if not isinstance(kind, str):
             raise TypeError(f"kind must be a str, not {type(kind).__name__}")
         if kind not in _MELD_KINDS:
@@ -272,6 +304,9 @@ class Meld:
         >>> Meld.parse("{1111z}"), Meld.parse("T7 T8 T9")
         (Meld.kong('1z', concealed=True), Meld.chow('7s'))
         """
+        meld: Meld | None = READERS.parse_meld(text)
+        if meld is not None:
+            return meld
         if not isinstance(text, str):
             raise TypeError(f"text must be a str, not {type(text).__name__}")
         return _parse_meld(text, "text")
@@ -549,7 +584,8 @@ class Hand:
     def __init__(
         self, tiles: object = (), melds: Iterable[MeldLike] = (), encoding: str = "index34", *, red: bool = False
     ) -> None:
-        _fill(self, tiles, melds, encoding, "tiles", check_red(red))
+        if not READERS.hand(self, tiles, melds, encoding, red):
+            _fill(self, tiles, melds, encoding, "tiles", check_red(red))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Hand is immutable")
@@ -598,10 +634,14 @@ class Hand:
         >>> Hand("0m55m").encode("index136", red=True)
         [16, 17, 18]
         """
+        codes: list[int] | bytes | None = READERS.encode(self, encoding, red)
+        if codes is not None:
+            return codes
         return encode_pairs(red_pairs(self.tiles, self.red), check_encoding(encoding), check_red(red))
 
-    def _key(self) -> tuple[tuple[Tile, ...], tuple[int, ...], tuple[tuple[str, int, bool, int], ...]]:
-        return (self.tiles, self.red, tuple(sorted(m._key() for m in self.melds)))
+    def _key(self) -> tuple[bytes, tuple[int, ...], tuple[tuple[str, int, bool, int], ...]]:
+        # the counts say what the sorted tiles say, and hash without a call per tile
+        return (self.counts, self.red, tuple(sorted(m._key() for m in self.melds)) if self.melds else ())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()
@@ -616,7 +656,8 @@ class Hand:
         return f"Hand({str(self)!r})"
 
     def __str__(self) -> str:
-        return write_hand(self.tiles, self.melds, "mpsz", self.red)
+        text: str | None = READERS.write(self, "mpsz")
+        return write_hand(self.tiles, self.melds, "mpsz", self.red) if text is None else text
 
 
 def _fill(hand: Hand, value: object, melds: object, encoding: str, name: str, red_ids: bool = False) -> None:
@@ -692,7 +733,8 @@ def parse_hand(text: object, notation: str | None, name: str) -> Hand:
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
     hand = Hand.__new__(Hand)
-    _set(hand, *_read_text(text, notation, name))
+    if not READERS.parse(hand, text, notation):
+        _set(hand, *_read_text(text, notation, name))
     return hand
 
 
@@ -701,7 +743,9 @@ def as_hand(hand: object, melds: Iterable[MeldLike] = (), encoding: str | None =
     if type(hand) is Hand and not melds:
         return hand
     h = Hand.__new__(Hand)
-    _fill(h, hand, melds, "index34" if encoding is None else encoding, name)
+    encoding = "index34" if encoding is None else encoding
+    if not READERS.hand(h, hand, melds, encoding, False):
+        _fill(h, hand, melds, encoding, name)
     return h
 
 
@@ -736,6 +780,9 @@ def to_counts(tiles: object, encoding: str | None = None) -> bytes:
     >>> len(counts), counts[0], counts[33], sum(counts)
     (34, 2, 1, 3)
     """
+    counts: bytes | None = READERS.counts(tiles, encoding)
+    if counts is not None:
+        return counts
     if encoding == "counts":
         return read_counts(tiles, "tiles")
     return as_hand(tiles, (), encoding, "tiles").counts

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._hand import Hand, as_hand, format_meld, parse_hand, write_hand
+from ._hand import READERS, Hand, as_hand, format_meld, parse_hand, write_hand
 from ._layout import N_KINDS, N_SUITS, SUIT_SIZE
 from ._tiles import NOTATIONS, TILES, as_tile_red, check_notation, detect_notation, tile_items
 
@@ -100,6 +100,9 @@ def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:
     >>> format("11m [789s]", "mjai")
     '1m 1m [7s 8s 9s]'
     """
+    text: str | None = READERS.write(hand, notation)
+    if text is not None:
+        return text
     check_notation(notation)
     if isinstance(hand, (Hand, str)):
         h = as_hand(hand)

@@ -133,8 +133,11 @@ def bound(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
 
 
 def star(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
-    """``f`` on a ``(hand, melds)`` input."""
-    return lambda args: f(args[0], melds=args[1], **kw)
+    """``f`` on a ``(hand, melds)`` input, the keywords written out as ``bound`` writes them."""
+    scope = {"_f": f, **{f"_{k}": v for k, v in kw.items()}}
+    args = "".join(f", {k}=_{k}" for k in kw)
+    made: Callable[[Any], Any] = eval(f"lambda x: _f(x[0], melds=x[1]{args})", scope)  # noqa: S307 (names are ours)
+    return made
 
 
 def prebuilt(hands: Sequence[Sequence[int]]) -> list[Any]:

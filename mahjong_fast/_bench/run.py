@@ -14,6 +14,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import time
 import timeit
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,17 +24,18 @@ from .rows import Row, Workload, prepare
 from .workloads import BATCH_ROWS, PURE_BATCH_ROWS, PURE_HANDS, workloads
 
 
-def _time_group(timed: Sequence[Callable[[], Any]], budget: float, repeat: int) -> list[float]:
+def _time_group(timed: Sequence[Callable[[], Any]], budget: float, repeat: int,
+                clock: Callable[[], float] = time.perf_counter) -> list[float]:
     """Best seconds per call of each function, the group's rows taking turns.
 
     Each repeat times every row once (about ``budget / repeat`` seconds each), so load on a
     shared machine falls on all rows of a group alike and their ratios hold.
     """
-    numbers = [max(1, int(budget / repeat / max(timeit.timeit(f, number=1), 1e-9))) for f in timed]
+    numbers = [max(1, int(budget / repeat / max(timeit.timeit(f, number=1, timer=clock), 1e-9))) for f in timed]
     best = [float("inf")] * len(timed)
     for _ in range(repeat):
         for i, (f, number) in enumerate(zip(timed, numbers)):
-            best[i] = min(best[i], timeit.timeit(f, number=number) / number)
+            best[i] = min(best[i], timeit.timeit(f, number=number, timer=clock) / number)
     return best
 
 
@@ -70,6 +72,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pure", action="store_true",
                         help="then run the same rows without the compiled kernels (MAHJONG_FAST_NO_EXTENSIONS=1)")
     parser.add_argument("--json", metavar="FILE", help="also write the rows to FILE (pytest-benchmark layout)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time on the thread's CPU clock, not the wall clock: on a loaded machine the waits for "
+                             "a core are left out")
     args = parser.parse_args(argv)
     import mahjong_fast
 
@@ -94,7 +99,8 @@ def run(argv: Sequence[str] | None = None) -> int:
                 ready.append((row, *prepare(work, row, hands)))
             else:
                 out.write(f"{work.title:<32} {row.library:<44} {'not installed':>11}\n")
-        times = _time_group([timed for _, timed, _, _ in ready], budget, args.repeat)
+        times = _time_group([timed for _, timed, _, _ in ready], budget, args.repeat,
+                            time.thread_time if args.cpu else time.perf_counter)
         base = None
         for (row, _, covered, correct), seconds in zip(ready, times):
             per_hand = seconds / covered * 1e9

@@ -25,7 +25,7 @@ from .answers import (
     useful_batch,
     waits_mask,
 )
-from .hands import VISIBLE, hands13, hands14, melded, tile_counts, to_ids136, wild_hands, wins14
+from .hands import N_HANDS, VISIBLE, hands13, hands14, meld_tiles, melded, tile_counts, to_ids136, wild_hands, wins14
 from .peers import efficiency_peers, peer_rows
 from .rows import (
     Row,
@@ -68,11 +68,22 @@ def row(label: str, f: Callable[[Any], Any], inputs: Callable[[], Sequence[Any]]
     return Row(label, requires, lambda: (f, inputs(), answer), reference=reference, fewer=fewer)
 
 
+def coded(hands: Callable[[], Sequence[Sequence[int]]], encoding: str) -> Callable[[], list[Any]]:
+    """The inputs of a row: each hand in ``encoding``."""
+    return lambda: [mf.encode(list(x), encoding) for x in hands()]
+
+
+def written(hands: Callable[[], Sequence[Sequence[int]]], notation: str) -> Callable[[], list[str]]:
+    """The inputs of a row: each hand as text in ``notation``."""
+    return lambda: text(hands(), notation)
+
+
 def is_win_forms() -> list[Row]:
     """is_win on the same hands in every input form and encoding."""
     h = hands14
     return [
         row("mahjong_fast list of 14 ints", mf.is_win, lambda: ints(h()), bool),
+        row("list of 14 ints, through the lambda of the keyword rows", bound(mf.is_win), lambda: ints(h()), bool),
         row("tuple of 14 ints", mf.is_win, lambda: [tuple(x) for x in h()], bool),
         row("34 counts, list", bound(mf.is_win, encoding="counts"), lambda: [tile_counts(x) for x in h()], bool),
         row("34 counts, bytes", bound(mf.is_win, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
@@ -80,12 +91,13 @@ def is_win_forms() -> list[Row]:
         row("34 counts, numpy uint8 row", bound(mf.is_win, encoding="counts"), lambda: numpy_rows(h()), bool,
             requires="numpy"),
         row("index136 ids", bound(mf.is_win, encoding="index136"), lambda: [to_ids136(x) for x in h()], bool),
-        row("decimal codes", bound(mf.is_win, encoding="decimal"),
-            lambda: [mf.encode(list(x), "decimal") for x in h()], bool),
+        *[row(f"{e} codes", bound(mf.is_win, encoding=e), coded(h, e), bool)
+          for e in ("decimal", "nibble", "hex", "tenhou")],
         row("mpsz text", mf.is_win, lambda: text(h()), bool),
         row("botzone text", mf.is_win, lambda: text(h(), "botzone"), bool),
         row("unicode text", mf.is_win, lambda: text(h(), "unicode"), bool),
         row("chinese text", mf.is_win, lambda: text(h(), "chinese"), bool),
+        row("mjai text", mf.is_win, lambda: text(h(), "mjai"), bool),
         row("prebuilt Hand", mf.is_win, lambda: prebuilt(h()), bool),
         row("list, fifth=False", bound(mf.is_win, fifth=False), lambda: ints(h()), bool),
     ]
@@ -96,6 +108,8 @@ def is_win_melds() -> list[Row]:
     ref = "is_win melds"
     return [
         row("mahjong_fast the 14 tiles as ints, no melds", mf.is_win, lambda: whole(melded(3, 5)), None),
+        row("the 14 tiles as ints, melds=(), through the lambda of the rows below", star(mf.is_win),
+            lambda: [(x, ()) for x in whole(melded(3, 5))], None),
         row("5 ints + 3 melds as text", star(mf.is_win), lambda: with_melds(melded(3, 5), "text"), bool, ref),
         row("5 tiles as text + 3 melds as text", star(mf.is_win),
             lambda: with_melds(melded(3, 5), "text", "text"), bool, ref),
@@ -129,7 +143,14 @@ def shanten_forms() -> list[Row]:
         row('form="thirteen_orphans"', bound(mf.shanten, form="thirteen_orphans"), lambda: ints(h()), int,
             "shanten thirteen orphans"),
         row("mpsz text", mf.shanten, lambda: text(h()), int),
+        row("chinese text", mf.shanten, lambda: text(h(), "chinese"), int),
+        row("list of 13 ints, through the lambda of the keyword rows", bound(mf.shanten), lambda: ints(h()), int),
+        row("34 counts, bytes", bound(mf.shanten, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
+            int),
+        row("index136 ids", bound(mf.shanten, encoding="index136"), lambda: [to_ids136(x) for x in h()], int),
         row("prebuilt Hand", mf.shanten, lambda: prebuilt(h()), int),
+        row("the 13 tiles of the rows below as ints, melds=()", star(mf.shanten),
+            lambda: [(x, ()) for x in whole(melded(1, 10))], None),
         row("10 ints + 1 meld as text", star(mf.shanten), lambda: with_melds(melded(1, 10), "text"), int,
             "shanten melds"),
         row("10 ints + 1 Meld object", star(mf.shanten), lambda: with_melds(melded(1, 10), "meld"), int,
@@ -143,7 +164,15 @@ def waits_forms() -> list[Row]:
     return [
         row("mahjong_fast list of 13 ints", mf.waits, lambda: ints(h()), sorted_ints),
         row("mpsz text", mf.waits, lambda: text(h()), sorted_ints),
+        row("chinese text", mf.waits, lambda: text(h(), "chinese"), sorted_ints),
+        row("list of 13 ints, through the lambda of the keyword rows", bound(mf.waits), lambda: ints(h()),
+            sorted_ints),
+        row("34 counts, bytes", bound(mf.waits, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
+            sorted_ints),
+        row("index136 ids", bound(mf.waits, encoding="index136"), lambda: [to_ids136(x) for x in h()], sorted_ints),
         row("prebuilt Hand", mf.waits, lambda: prebuilt(h()), sorted_ints),
+        row("the 13 tiles of the rows below as ints, melds=()", star(mf.waits),
+            lambda: [(x, ()) for x in whole(melded(1, 10))], None),
         row("10 ints + 1 meld as text", star(mf.waits), lambda: with_melds(melded(1, 10), "text"), sorted_ints,
             "waits melds"),
         row("10 ints + 1 Meld object", star(mf.waits), lambda: with_melds(melded(1, 10), "meld"), sorted_ints,
@@ -167,17 +196,49 @@ def classify() -> list[Row]:
 
 
 def tiles() -> list[Row]:
-    """parse, format, Hand and to_counts beside is_win."""
+    """parse, format, Hand, Meld, to_counts and Hand.encode beside is_win, in every input form."""
     h = hands14
     return [
         row("mahjong_fast is_win, list of 14 ints", mf.is_win, lambda: ints(h()), bool),
         row("parse(mpsz text)", mf.parse, lambda: text(h()), None),
         row("parse(botzone text)", bound(mf.parse, notation="botzone"), lambda: text(h(), "botzone"), None),
+        *[row(f"parse({n} text)", mf.parse, written(h, n), None) for n in ("unicode", "chinese", "mjai")],
+        row("parse(5 tiles + 3 melds as text)", mf.parse, lambda: [
+            " ".join((mf.format(list(c)), *(mf.format(meld_tiles(m)) for m in ms))) for c, ms in melded(3, 5)],
+            None),
         row("Hand(list of 14 ints)", mf.Hand, lambda: ints(h()), None),
+        row("Hand(tuple of 14 ints)", mf.Hand, lambda: [tuple(x) for x in h()], None),
         row("Hand(mpsz text)", mf.Hand, lambda: text(h()), None),
+        row("Hand(34 counts, bytes)", bound(mf.Hand, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
+            None),
+        row("Hand(34 counts, list)", bound(mf.Hand, encoding="counts"), lambda: [tile_counts(x) for x in h()], None),
+        row("Hand(34 counts, numpy uint8 row)", bound(mf.Hand, encoding="counts"), lambda: numpy_rows(h()), None,
+            requires="numpy"),
+        row("Hand(index136 ids)", bound(mf.Hand, encoding="index136"), lambda: [to_ids136(x) for x in h()], None),
+        *[row(f"Hand({e} codes)", bound(mf.Hand, encoding=e), coded(h, e), None)
+          for e in ("decimal", "nibble", "hex", "tenhou")],
+        row("Hand(Hand)", mf.Hand, lambda: prebuilt(h()), None),
+        row("Hand(5 ints, 3 melds as text)", star(mf.Hand), lambda: with_melds(melded(3, 5), "text"), None),
+        row("Hand(5 ints, 3 Meld objects)", star(mf.Hand), lambda: with_melds(melded(3, 5), "meld"), None),
         row("format(list of 14 ints)", mf.format, lambda: ints(h()), None),
         row("format(Hand)", mf.format, lambda: prebuilt(h()), None),
+        *[row(f"format(Hand, {n!r})", bound(mf.format, notation=n), lambda: prebuilt(h()), None)
+          for n in ("botzone", "unicode", "chinese", "mjai")],
+        row("format(mpsz text)", mf.format, lambda: text(h()), None),
+        row("str(Hand)", str, lambda: prebuilt(h()), None),
         row("to_counts(list of 14 ints)", mf.to_counts, lambda: ints(h()), None),
+        row("to_counts(mpsz text)", mf.to_counts, lambda: text(h()), None),
+        row("to_counts(index136 ids)", bound(mf.to_counts, encoding="index136"), lambda: [to_ids136(x) for x in h()],
+            None),
+        row("Hand.encode()", mf.Hand.encode, lambda: prebuilt(h()), None),
+        *[row(f"Hand.encode({e!r})", bound(mf.Hand.encode, encoding=e), lambda: prebuilt(h()), None)
+          for e in ("index136", "tenhou", "decimal", "counts")],
+        row("hash(Hand)", hash, lambda: prebuilt(h()), None),
+        row("Meld.parse(text)", mf.Meld.parse, lambda: [mf.format(meld_tiles(m)) for _, ms in melded(3, 5) for m in ms]
+            [:N_HANDS], None),
+        row("Meld.chow(tile)", mf.Meld.chow, lambda: [t for _, ms in melded(3, 5) for k, t in ms if k == "chow"], None),
+        row("Meld.pung(tile)", mf.Meld.pung, lambda: [t for _, ms in melded(3, 5) for k, t in ms if k == "pung"], None),
+        row('Meld("kong", tile, True)', lambda t: mf.Meld("kong", t, True), lambda: [x[0] for x in h()], None),
     ]
 
 
