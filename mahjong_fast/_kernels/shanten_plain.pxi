@@ -21,6 +21,22 @@ cdef extern from *:
     static const unsigned long long mf_orphan_bytes[5] = {
         0xFFULL, 0xFFFFULL, 0xFFFF00ULL, 0xFFFFFFFFFFFF0000ULL, 0xFFFFULL};
     #define MF_ORPHAN_BITS 0x3FC060301ULL
+    /* The bytes of x reversed. */
+    static inline unsigned long long mf_byte_swap(unsigned long long x) {
+    #if defined(__GNUC__) || defined(__clang__)
+        return __builtin_bswap64(x);
+    #else
+        x = ((x & 0x00FF00FF00FF00FFULL) << 8) | ((x >> 8) & 0x00FF00FF00FF00FFULL);
+        x = ((x & 0x0000FFFF0000FFFFULL) << 16) | ((x >> 16) & 0x0000FFFF0000FFFFULL);
+        return (x << 32) | (x >> 32);
+    #endif
+    }
+    /* The bytewise least of x and y, every byte of both below 128. */
+    static inline unsigned long long mf_byte_min(unsigned long long x, unsigned long long y) {
+        unsigned long long ge = (((x | MF_HIGH) - y) & MF_HIGH) >> 7;  /* 1 where x >= y */
+        unsigned long long mask = ge * 0xFF;
+        return (y & mask) | (x & ~mask);
+    }
     /* The sum of the bytes of x, when every partial sum stays below 256. */
     static inline int mf_byte_sum(unsigned long long x) {
         return (int)((x * MF_ONES) >> 56);
@@ -33,6 +49,8 @@ cdef extern from *:
     const uint64_t* ORPHAN_BYTES "mf_orphan_bytes"
     uint64_t ORPHAN_BITS "MF_ORPHAN_BITS"
     uint64_t pack_bytes "mf_pack_bytes"(uint64_t x) noexcept nogil
+    uint64_t byte_swap "mf_byte_swap"(uint64_t x) noexcept nogil
+    uint64_t byte_min "mf_byte_min"(uint64_t x, uint64_t y) noexcept nogil
     int byte_sum "mf_byte_sum"(uint64_t x) noexcept nogil
 
 cdef enum:
@@ -99,11 +117,32 @@ cdef inline uint64_t _orphans_held(const uint64_t* w, int* kinds, int* tiles, bi
     return held
 
 
+cdef inline int _final_whole(const uint8_t* a, const uint8_t* b) noexcept nogil:
+    """``_final(a, b, 4)`` by words: entry i of ``a`` meets entry 9 - i of ``b`` (ten sums, each
+    below 128), the first eight added at once against the reversed bytes 2-9 of ``b``."""
+    cdef uint64_t x, y
+    cdef int v, best
+    memcpy(&x, a, 8)
+    memcpy(&y, b + 2, 8)
+    x += byte_swap(y)
+    x = byte_min(x, x >> 32)
+    x = byte_min(x, x >> 16)
+    x = byte_min(x, x >> 8)
+    best = <int>(x & 0xFF)
+    v = a[8] + b[1]
+    if v < best:
+        best = v
+    v = a[9] + b[0]
+    return v if v < best else best
+
+
 cdef inline int _shanten_plain(const uint8_t* c, int form) noexcept nogil:
     """``shanten_c`` with no jokers and limits of 4 (tables ready, ``form`` 0-3)."""
     cdef uint64_t w[N_WORDS]
     cdef int total, n, best = INF, v, kinds, tiles, held
     cdef int ns = tables.suit.n_capped, nh = tables.honors.n_capped
+    cdef const uint8_t* a
+    cdef const uint8_t* b
     cdef bint dup
     if not _read_words(c, w):
         return SHANTEN_INVALID
@@ -111,15 +150,14 @@ cdef inline int _shanten_plain(const uint8_t* c, int form) noexcept nogil:
     if total % 3 == 0 or total > MAX_HAND or (form >= 2 and total < MAX_HAND - 1):
         return SHANTEN_INVALID
     if form <= 1:
-        best = _final(
-            tables.man_pin + (tables.suit.capped[_rank_held(c, rank_tables.suit, SUIT_SIZE, &held)] * ns
-                              + tables.suit.capped[_rank_held(c + SUIT_SIZE, rank_tables.suit, SUIT_SIZE, &held)])
-            * ROW_LEN,
-            tables.sou_honors + (tables.suit.capped[_rank_held(c + 2 * SUIT_SIZE, rank_tables.suit, SUIT_SIZE, &held)]
+        a = tables.man_pin + (tables.suit.capped[_rank_held(c, rank_tables.suit, SUIT_SIZE, &held)] * ns
+                              + tables.suit.capped[_rank_held(c + SUIT_SIZE, rank_tables.suit, SUIT_SIZE, &held)]
+                              ) * ROW_LEN
+        b = tables.sou_honors + (tables.suit.capped[_rank_held(c + 2 * SUIT_SIZE, rank_tables.suit, SUIT_SIZE, &held)]
                                  * nh
                                  + tables.honors.capped[_rank_held(c + FIRST_HONOR, rank_tables.honors, N_HONORS,
-                                                                   &held)]) * ROW_LEN,
-            total // 3)
+                                                                   &held)]) * ROW_LEN
+        best = _final_whole(a, b) if total >= MAX_HAND - 1 else _final(a, b, total // 3)
     if total >= MAX_HAND - 1:
         if form == 0 or form == 2:
             v = _pairs_words(w)
