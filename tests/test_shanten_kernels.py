@@ -455,6 +455,44 @@ def test_implementations_agree():
             assert compiled.waits_counts(*args) == shanten_py.waits_counts(*args), args
 
 
+def _plain_or_error(call, *args):
+    try:
+        return call(*args)
+    except ValueError as e:
+        return "ValueError", str(e)
+
+
+def test_plain_path_matches_general(impl, sh):
+    """No jokers, no limits, no wild kinds: the compiled kernel's word-at-a-time path answers as the
+    general path does (the same hand with explicit limits of 4), bad counts and totals included."""
+    rng = random.Random(25)
+    four = b"\x04" * N_KINDS
+    makers = (mixed_hand, heavy_hand, orphan_hand, random_hand)
+    for i in range(impl.sample(30_000, 300)):
+        total = rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 13, 13, 14, 14, 14))
+        c = list(makers[i % len(makers)](rng, total))
+        if i % 7 == 0:  # six pairs and a single, or the orphans
+            c = [0] * N_KINDS
+            for t in rng.sample(ORPHANS if i % 2 else range(N_KINDS), 7):
+                c[t] = rng.choice((1, 2, 2, 3, 4))
+        if i % 13 == 5:  # thirteen orphans: every one, or twelve and a pair, or ready but for a tile
+            kinds = rng.sample(ORPHANS, rng.choice((12, 13)))
+            c = [0] * N_KINDS
+            for t in kinds + rng.sample(kinds, 13 - len(kinds)):
+                c[t] += 1
+            if i % 3 == 0:
+                c[rng.choice(kinds)] -= 1
+                c[rng.randrange(N_KINDS)] += 1
+        if i % 11 == 0:  # a bad count, or a total out of range
+            c[rng.randrange(N_KINDS)] = rng.choice((0, 3, 4, 5, 6, 9, 128, 133, 255))
+        c = bytes(c)
+        for form in (0, 1, 2, 3):
+            assert (_plain_or_error(sh.shanten_counts, c, form) ==
+                    _plain_or_error(sh.shanten_counts, c, form, 0, True, four)), (list(c), form)
+        assert (_plain_or_error(sh.waits_counts, c) ==
+                _plain_or_error(sh.waits_counts, c, 0, True, four, bytes(N_KINDS))), list(c)
+
+
 # ---------------------------------------------------------------- bad input
 
 

@@ -22,7 +22,8 @@ from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.common cimport (
-    INF, KNITTED_TILES, N_KNITTED_SETS, ROW_LEN, fill_knitted_sets, knitted_residue, part_of, popcount64, row_product,
+    INF, KNITTED_TILES, N_KNITTED_SETS, ROW_LEN, ctz64, fill_knitted_sets, knitted_residue, part_of, popcount64,
+    row_product,
 )
 from mahjong_fast._kernels.rule_flags cimport (
     ALL_BITS, CHINESE, DROP_MASK, DROP_SHIFT, KNITTED, LOCK_MASK, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT,
@@ -37,6 +38,7 @@ from mahjong_fast._counts import read_counts as _read_counts
 include "shanten_ranks.pxi"
 include "shanten_rows.pxi"
 include "shanten_tables.pxi"
+include "shanten_plain.pxi"
 include "shanten_exact.pxi"
 include "shanten_rules.pxi"
 include "shanten_knitted.pxi"

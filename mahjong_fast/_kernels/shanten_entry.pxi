@@ -1,7 +1,7 @@
 # The C entry points declared in shanten.pxd: shanten, waits and wins of 34 counts.
 # Each checks its input and answers its "invalid" value instead of reading bad data; each
 # answers that value too until the tables are published (``tables_ready``).
-# Stands on: shanten_rows.pxi, shanten_tables.pxi, shanten_exact.pxi, shanten_rules.pxi,
+# Stands on: shanten_rows.pxi, shanten_tables.pxi, shanten_plain.pxi, shanten_exact.pxi, shanten_rules.pxi,
 # shanten_knitted.pxi.
 
 cdef uint8_t FULL_LIMITS[N_KINDS]
@@ -90,6 +90,8 @@ cdef int shanten_c(const unsigned char* counts, int form, int jokers, bint fifth
     cdef bint full
     if not tables_ready() or jokers < 0 or jokers > MAX_HAND or form < 0 or form > 3:
         return SHANTEN_INVALID
+    if jokers == 0 and limits == NULL:
+        return _shanten_plain(counts, form)
     real = _scan(counts, cnt)
     if real < 0:
         return SHANTEN_INVALID
@@ -328,6 +330,8 @@ cdef int waits_c(const unsigned char* counts, int jokers, bint fifth,
     cdef int cnt[4]
     cdef int real, total, t, found = 0, wild_win = -1
     cdef bint full
+    if jokers == 0 and limits == NULL and wild == NULL and tables_ready():
+        return _waits_plain(counts, out)
     memset(out, 0, N_KINDS)
     if not tables_ready() or jokers < 0 or jokers > MAX_HAND - 1:
         return -1
