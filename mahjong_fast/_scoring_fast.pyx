@@ -370,6 +370,10 @@ cdef void _fill(object s, bint valid, tuple items, long han, long fu, long yakum
 
 _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
 cdef tuple _GB_ITEMS = GB_ITEMS
+cdef int _GB_POINTS[N_FAN_SLOTS]
+_GB_POINTS[0] = 0
+for _i, (_f, _p) in enumerate(GB_ITEMS):
+    _GB_POINTS[_i + 1] = _p
 cdef int _FLOWER_ID = Fan.FLOWER_TILES.value
 
 
@@ -470,7 +474,6 @@ def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_
     cdef int read[4]
     cdef int best[N_FAN_SLOTS]
     cdef int situation = 0, win_tile, n_melds, i
-    cdef bint found
     if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
             or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool
             or type(tsumo) is not bool):
@@ -503,10 +506,8 @@ def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_
         situation |= GB_KONG
     if last_tile:
         situation |= GB_WALL_LAST
-    if kernel is _count_fans:
-        with nogil:
-            found = gb_fans_c(concealed, kinds, tiles, n_melds, win_tile, situation, read[1], read[2], best)
-        if not found:
+    if kernel is _count_fans:  # the GIL kept: releasing it costs more than the count on a busy machine
+        if not gb_fans_c(concealed, kinds, tiles, n_melds, win_tile, situation, read[1], read[2], best):
             return None
     else:
         fans = kernel(concealed[:N_KINDS], tuple([(kinds[i], tiles[i]) for i in range(n_melds)]), win_tile,
@@ -547,7 +548,7 @@ cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
                 items.append(_FLOWER_ITEM)
             placed = True
         item = <tuple>_GB_ITEMS[i - 1]
-        before += <int>item[1] * n
+        before += _GB_POINTS[i] * n
         for _k in range(n):
             items.append(item)
     if not placed:
