@@ -71,6 +71,36 @@ cdef int _int_tile(object value, bint index136) except -2:
     return <int>(v // 4 if index136 else v)
 
 
+cdef int _hand(object hand14, object encoding, bint index136, int* counts, int* red) except -2:
+    """Add ``hand14`` (plain mpsz text, or index34 / index136 ints) to ``counts`` and ``red``; its size, -1 if
+    not a common form."""
+    cdef bint seen[136]
+    cdef int size = 0, t, v
+    if type(hand14) is str:
+        if encoding is not None:
+            return -1
+        return _text(hand14, counts, red)
+    if type(hand14) is not list and type(hand14) is not tuple:
+        return -1
+    if index136:
+        for t in range(136):
+            seen[t] = False
+    for item in hand14:
+        if type(item) is not int or item < 0 or item >= (136 if index136 else 34):
+            return -1
+        v = item
+        if index136:
+            if seen[v]:
+                return -1
+            seen[v] = True
+            if v == 16 or v == 52 or v == 88:
+                red[v // 36] += 1
+            v //= 4
+        counts[v] += 1
+        size += 1
+    return size
+
+
 cdef int _tile(object value, bint index136) except -2:
     """The index34 tile of a win or indicator (as the twin's ``_tile``); -1 if not a common form."""
     cdef int counts[N_KINDS]
@@ -183,10 +213,9 @@ cdef object _read(object hand14, object win, object melds, object encoding, obje
     cdef int counts[N_KINDS]
     cdef unsigned char concealed[N_KINDS]
     cdef int red[3]
-    cdef bint seen[136]
     cdef bint index136 = False, open_hand = False, kong = False
     cdef bint b_tsumo, b_riichi, b_ippatsu, b_haitei, b_houtei, b_rinshan, b_chankan, b_tenhou, b_chiihou
-    cdef int size = 0, situation = 0, t, v, i, win_tile, seat, round_, dora_count, ura_count, n_dora, n_ura
+    cdef int size = 0, situation = 0, t, i, win_tile, seat, round_, dora_count, ura_count, n_dora, n_ura
     cdef int kind, tile, meld_red, n_melds
     cdef bint dealer, ron
     if encoding is not None:
@@ -219,30 +248,8 @@ cdef object _read(object hand14, object win, object melds, object encoding, obje
     for t in range(N_KINDS):
         counts[t] = 0
     red[0] = red[1] = red[2] = 0
-    if type(hand14) is str:
-        if encoding is not None:
-            return None
-        size = _text(hand14, counts, red)
-        if size < 0:
-            return None
-    elif type(hand14) is list or type(hand14) is tuple:
-        if index136:
-            for t in range(136):
-                seen[t] = False
-        for item in hand14:
-            if type(item) is not int or item < 0 or item >= (136 if index136 else 34):
-                return None
-            v = item
-            if index136:
-                if seen[v]:
-                    return None
-                seen[v] = True
-                if v == 16 or v == 52 or v == 88:
-                    red[v // 36] += 1
-                v //= 4
-            counts[v] += 1
-            size += 1
-    else:
+    size = _hand(hand14, encoding, index136, counts, red)
+    if size < 0:
         return None
     if type(melds) is not list and type(melds) is not tuple:
         return None
@@ -385,9 +392,8 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
     whether the seat is the dealer; red fives give -1 (the general reading).
     """
     cdef int counts[N_KINDS]
-    cdef bint seen[136]
     cdef bint index136 = False
-    cdef int size = 0, t, v, n_melds = 0, kind, tile, win_tile, seat, round_
+    cdef int size = 0, t, n_melds = 0, kind, tile, win_tile, seat, round_
     cdef int red[3]
     cdef PyObject* known
     if encoding is not None:
@@ -398,28 +404,8 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
     for t in range(N_KINDS):
         counts[t] = 0
     red[0] = red[1] = red[2] = 0
-    if type(hand14) is str:
-        if encoding is not None:
-            return -1
-        size = _text(hand14, counts, red)
-        if size < 0 or red[0] or red[1] or red[2]:
-            return -1
-    elif type(hand14) is list or type(hand14) is tuple:
-        if index136:
-            for t in range(136):
-                seen[t] = False
-        for item in hand14:
-            if type(item) is not int or item < 0 or item >= (136 if index136 else 34):
-                return -1
-            v = item
-            if index136:
-                if seen[v] or v == 16 or v == 52 or v == 88:
-                    return -1
-                seen[v] = True
-                v //= 4
-            counts[v] += 1
-            size += 1
-    else:
+    size = _hand(hand14, encoding, index136, counts, red)
+    if size < 0 or red[0] or red[1] or red[2]:
         return -1
     if type(melds) is not list and type(melds) is not tuple:
         return -1
