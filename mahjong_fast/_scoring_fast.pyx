@@ -11,15 +11,18 @@ that it gives the documented answer or error.
 its fields set in C; ``finish`` and ``lean_score`` chain them as the twin's do.
 ``gb_lean_score`` and ``gb_score`` do under gb what the twin's do.
 """
-from cpython.object cimport PyObject_GenericSetAttr
+from cpython.dict cimport PyDict_GetItem
+from cpython.object cimport PyObject, PyObject_GenericSetAttr
 
-from mahjong_fast._kernels.fan_flags cimport GB_KONG, GB_LAST_COPY, GB_SELF_DRAWN, GB_WALL_LAST
+from mahjong_fast._kernels.fan_flags cimport GB_KONG, GB_LAST_COPY, GB_SELF_DRAWN, GB_WALL_LAST, N_FAN_SLOTS
+from mahjong_fast._kernels.fans cimport gb_fans_c
 from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU,
-                                                KONG, RIICHI, RINSHAN, TENHOU, TSUMO)
+                                                KONG, PUNG, RIICHI, RINSHAN, TENHOU, TSUMO)
 from mahjong_fast._layout cimport N_KINDS
 
 from mahjong_fast._fan import Fan
-from mahjong_fast._scoring_fast_py import GB_ITEMS, _meld
+from mahjong_fast._kernels.fans import count_fans as _count_fans
+from mahjong_fast._scoring_fast_py import _MELDS, GB_ITEMS, _meld
 from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 
 __all__ = ["finish", "gb_lean_score", "gb_score", "lean_score", "read_score", "score_of"]
@@ -66,6 +69,36 @@ cdef int _int_tile(object value, bint index136) except -2:
         return -1
     v = value
     return <int>(v // 4 if index136 else v)
+
+
+cdef int _hand(object hand14, object encoding, bint index136, int* counts, int* red) except -2:
+    """Add ``hand14`` (plain mpsz text, or index34 / index136 ints) to ``counts`` and ``red``; its size, -1 if
+    not a common form."""
+    cdef bint seen[136]
+    cdef int size = 0, t, v
+    if type(hand14) is str:
+        if encoding is not None:
+            return -1
+        return _text(hand14, counts, red)
+    if type(hand14) is not list and type(hand14) is not tuple:
+        return -1
+    if index136:
+        for t in range(136):
+            seen[t] = False
+    for item in hand14:
+        if type(item) is not int or item < 0 or item >= (136 if index136 else 34):
+            return -1
+        v = item
+        if index136:
+            if seen[v]:
+                return -1
+            seen[v] = True
+            if v == 16 or v == 52 or v == 88:
+                red[v // 36] += 1
+            v //= 4
+        counts[v] += 1
+        size += 1
+    return size
 
 
 cdef int _tile(object value, bint index136) except -2:
@@ -180,10 +213,9 @@ cdef object _read(object hand14, object win, object melds, object encoding, obje
     cdef int counts[N_KINDS]
     cdef unsigned char concealed[N_KINDS]
     cdef int red[3]
-    cdef bint seen[136]
     cdef bint index136 = False, open_hand = False, kong = False
     cdef bint b_tsumo, b_riichi, b_ippatsu, b_haitei, b_houtei, b_rinshan, b_chankan, b_tenhou, b_chiihou
-    cdef int size = 0, situation = 0, t, v, i, win_tile, seat, round_, dora_count, ura_count, n_dora, n_ura
+    cdef int size = 0, situation = 0, t, i, win_tile, seat, round_, dora_count, ura_count, n_dora, n_ura
     cdef int kind, tile, meld_red, n_melds
     cdef bint dealer, ron
     if encoding is not None:
@@ -216,30 +248,8 @@ cdef object _read(object hand14, object win, object melds, object encoding, obje
     for t in range(N_KINDS):
         counts[t] = 0
     red[0] = red[1] = red[2] = 0
-    if type(hand14) is str:
-        if encoding is not None:
-            return None
-        size = _text(hand14, counts, red)
-        if size < 0:
-            return None
-    elif type(hand14) is list or type(hand14) is tuple:
-        if index136:
-            for t in range(136):
-                seen[t] = False
-        for item in hand14:
-            if type(item) is not int or item < 0 or item >= (136 if index136 else 34):
-                return None
-            v = item
-            if index136:
-                if seen[v]:
-                    return None
-                seen[v] = True
-                if v == 16 or v == 52 or v == 88:
-                    red[v // 36] += 1
-                v //= 4
-            counts[v] += 1
-            size += 1
-    else:
+    size = _hand(hand14, encoding, index136, counts, red)
+    if size < 0:
         return None
     if type(melds) is not list and type(melds) is not tuple:
         return None
@@ -366,39 +376,113 @@ cdef void _fill(object s, bint valid, tuple items, long han, long fu, long yakum
 
 
 _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
+cdef tuple _GB_ITEMS = GB_ITEMS
+cdef int _GB_POINTS[N_FAN_SLOTS]
+_GB_POINTS[0] = 0
+for _i, (_f, _p) in enumerate(GB_ITEMS):
+    _GB_POINTS[_i + 1] = _p
 cdef int _FLOWER_ID = Fan.FLOWER_TILES.value
+
+
+cdef int _gb_read(object hand14, object win, object melds, object encoding, object seat_wind, object round_wind,
+                  unsigned char* concealed, int* kinds, int* tiles, int* read) except -2:
+    """``_read`` of a gb call (no riichi arguments) into C arrays: the meld count, -1 where it gives ``None``.
+
+    ``read`` receives the winning tile, the seat and round winds (-1: ``None``) and
+    whether the seat is the dealer; red fives give -1 (the general reading).
+    """
+    cdef int counts[N_KINDS]
+    cdef bint index136 = False
+    cdef int size = 0, t, n_melds = 0, kind, tile, win_tile, seat, round_
+    cdef int red[3]
+    cdef PyObject* known
+    if encoding is not None:
+        if encoding == "index136":
+            index136 = True
+        elif encoding != "index34":
+            return -1
+    for t in range(N_KINDS):
+        counts[t] = 0
+    red[0] = red[1] = red[2] = 0
+    size = _hand(hand14, encoding, index136, counts, red)
+    if size < 0 or red[0] or red[1] or red[2]:
+        return -1
+    if type(melds) is not list and type(melds) is not tuple:
+        return -1
+    for t in range(N_KINDS):
+        concealed[t] = <unsigned char>counts[t] if counts[t] <= 4 else 5
+    for m in melds:
+        if n_melds == 4:
+            return -1
+        known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
+        meld = <object>known if known is not NULL else _meld(m)
+        if meld is None or (<tuple>meld)[2]:
+            return -1
+        kind = (<tuple>meld)[0]
+        tile = (<tuple>meld)[1]
+        if kind == CHOW:
+            counts[tile] += 1
+            counts[tile + 1] += 1
+            counts[tile + 2] += 1
+        else:
+            counts[tile] += 3 if kind == PUNG else 4
+        kinds[n_melds] = kind
+        tiles[n_melds] = tile
+        n_melds += 1
+    if size + 3 * n_melds != 14:
+        return -1
+    for t in range(N_KINDS):
+        if counts[t] > 4:
+            return -1
+    win_tile = _tile(win, index136)
+    if win_tile < 0 or not concealed[win_tile]:
+        return -1
+    seat = _wind(seat_wind)
+    round_ = _wind(round_wind)
+    if seat == -3 or round_ == -3:
+        return -1
+    read[0] = win_tile
+    read[1] = seat
+    read[2] = round_
+    read[3] = seat == EAST
+    return n_melds
+
+
+cdef dict _MELD_READS = _MELDS
 
 
 def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy,
                   last_tile, kong_draw, robbing_kong):
     """``score`` under gb on the lean path; ``None``: the general path answers (see the twin)."""
-    cdef int situation = 0, win_tile, kind, t, _t
-    cdef bytes concealed
+    cdef unsigned char concealed[N_KINDS]
+    cdef int kinds[4]
+    cdef int tiles[4]
+    cdef int read[4]
+    cdef int best[N_FAN_SLOTS]
+    cdef int situation = 0, win_tile, n_melds, i
     if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
-            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool):
+            or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool
+            or type(tsumo) is not bool):
         return None
-    read = _read(hand14, win, melds, encoding, tsumo, False, False, False, False, False, False, False, False,
-                 False, seat_wind, round_wind, "", (), 0, 0, 0)
-    if read is None or read[8]:  # red fives: the general reading
+    n_melds = _gb_read(hand14, win, melds, encoding, seat_wind, round_wind, concealed, kinds, tiles, read)
+    if n_melds < 0:
         return None
-    concealed = read[0]
-    melds_code = read[1]
-    win_tile = read[2]
+    win_tile = read[0]
     if last_copy and concealed[win_tile] > 1:
         return None
     if kong_draw:
         if not tsumo:
             return None
-        for kind, _t in melds_code:
-            if kind >= KONG:
+        for i in range(n_melds):
+            if kinds[i] >= KONG:
                 break
         else:
             return None
     if robbing_kong:
         if tsumo or concealed[win_tile] > 1:
             return None
-        for kind, t in melds_code:
-            if (t <= win_tile <= t + 2) if kind == CHOW else t == win_tile:
+        for i in range(n_melds):
+            if (tiles[i] <= win_tile <= tiles[i] + 2) if kinds[i] == CHOW else tiles[i] == win_tile:
                 return None
     if tsumo:
         situation |= GB_SELF_DRAWN
@@ -408,31 +492,49 @@ def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_
         situation |= GB_KONG
     if last_tile:
         situation |= GB_WALL_LAST
-    fans = kernel(concealed, melds_code, win_tile, situation, read[4], read[5])
-    if fans is None:
-        return None
-    return _gb_score(fans, flowers, tsumo, read[9])
+    if kernel is _count_fans:  # the GIL kept: releasing it costs more than the count on a busy machine
+        if not gb_fans_c(concealed, kinds, tiles, n_melds, win_tile, situation, read[1], read[2], best):
+            return None
+    else:
+        fans = kernel(concealed[:N_KINDS], tuple([(kinds[i], tiles[i]) for i in range(n_melds)]), win_tile,
+                      situation, read[1], read[2])
+        if fans is None:
+            return None
+        _fan_counts(fans, best)
+    return _gb_score(best, flowers, tsumo is True, read[3])
+
+
+cdef void _fan_counts(tuple fans, int* best) except *:
+    """The kernel's ``(fan id, count)`` pairs as ``N_FAN_SLOTS`` counts."""
+    cdef int i
+    for i in range(N_FAN_SLOTS):
+        best[i] = 0
+    for pair in fans:
+        best[<int>(<tuple>pair)[0]] = (<tuple>pair)[1]
 
 
 def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
     """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs and the flowers (see the twin)."""
-    return _gb_score(fans, flowers, tsumo, dealer)
+    cdef int best[N_FAN_SLOTS]
+    _fan_counts(fans, best)
+    return _gb_score(best, flowers, tsumo, dealer)
 
 
-cdef object _gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
+cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
     cdef list items = []
     cdef int before = 0, i, n, _k, total
     cdef bint placed = flowers == 0
     cdef tuple item
-    for pair in fans:
-        i = (<tuple>pair)[0]
-        n = (<tuple>pair)[1]
+    for i in range(1, N_FAN_SLOTS):
+        n = best[i]
+        if not n:
+            continue
         if not placed and i > _FLOWER_ID:
             for _k in range(flowers):
                 items.append(_FLOWER_ITEM)
             placed = True
-        item = <tuple>GB_ITEMS[i - 1]
-        before += <int>item[1] * n
+        item = <tuple>_GB_ITEMS[i - 1]
+        before += _GB_POINTS[i] * n
         for _k in range(n):
             items.append(item)
     if not placed:

@@ -164,8 +164,20 @@ GB_SPOILERS: list[tuple[str, object]] = [
     ("seat_wind", "5z"), ("seat_wind", 27), ("seat_wind", None), ("round_wind", "N"), ("round_wind", 31),
     ("win", "9s"), ("win", "0m"), ("hand14", "123m"), ("hand14", "11112345678999m"), ("hand14", "0m"),
     ("melds", ["{1111z}"]), ("melds", "[123m]"), ("encoding", "index34"), ("riichi", True), ("dora", "1m"),
-    ("honba", 1),
+    ("honba", 1), ("melds", ["111m"] * 5), ("melds", ["505m"]), ("melds", [mf.Meld("pung", 0)]), ("melds", [7]),
+    ("melds", ("999s",)), ("win", 5), ("win", True), ("encoding", "index136"), ("encoding", "mpsz"),
+    ("hand14", [0] * 14), ("hand14", list(range(14))), ("hand14", None),
 ]
+
+
+def _as_ints(kwargs: dict[str, object], s: Situation, rng: random.Random) -> None:
+    """``kwargs`` with hand14 and win as index34 or index136 ints (copies drawn at random, red fives too)."""
+    if rng.random() < 0.5:
+        kwargs.update(hand14=list(s.concealed), win=s.win)
+        return
+    ids = [4 * t + rng.randrange(4) for t in s.concealed]
+    if len(set(ids)) == len(ids):
+        kwargs.update(hand14=ids, win=ids[s.concealed.index(s.win)], encoding="index136")
 
 
 def _outcome(kwargs: dict[str, object]) -> tuple[str, object]:
@@ -181,7 +193,10 @@ def test_the_gb_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest
     general = SimpleNamespace(gb_lean_score=lambda *args: None, gb_score=fast.gb_score)
     rng = random.Random(24)
     for _ in range(300 if NO_EXTENSIONS else 1500):
-        kwargs = score_kwargs(random_situation(rng))
+        situation = random_situation(rng)
+        kwargs = score_kwargs(situation)
+        if rng.random() < 0.4:
+            _as_ints(kwargs, situation, rng)
         if rng.random() < 0.5:
             key, value = rng.choice(GB_SPOILERS)
             kwargs[key] = value

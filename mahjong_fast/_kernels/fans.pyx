@@ -1273,43 +1273,18 @@ cdef bint fans_c(Win* w, int* best) noexcept nogil:
     return found
 
 
-cdef bint _melds_in_range(tuple melds):
-    cdef int kind, tile
-    for m in melds:
-        if type(m) is not tuple or len(<tuple>m) != 2:
-            return False
-        kind, tile = m
-        if not (CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34) or (kind == CHOW and (tile >= 27 or tile % 9 > 6)):
-            return False
-    return True
-
-
-def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int round_wind):
-    """The count of each fan of a win; ``None`` when the tiles do not win (see ``fans_py``)."""
+cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, int n_melds, int win,
+                    int situation, int seat_wind, int round_wind, int* best) noexcept nogil:
+    """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``."""
     cdef Win w
-    cdef int best[N_FAN_SLOTS]
-    cdef const unsigned char* c
-    cdef int i, t, code, kind, total = 0
-    cdef bint found
-    if not is_counts_bytes(counts):
-        counts = _read_counts(counts, "counts")
-    if not (len(melds) <= 4 and 0 <= win < 34 and (seat_wind == -1 or 27 <= seat_wind <= 30)
-            and (round_wind == -1 or 27 <= round_wind <= 30)) or not _melds_in_range(melds):
-        _check_arguments(melds, win, seat_wind, round_wind)  # the twins' one error
-    c = counts
-    for i in range(N_KINDS):
-        total += c[i]
-    if total + 3 * len(melds) != 14:
-        raise ValueError(f"counts and melds hold {total + 3 * len(melds)} tiles (a kong as three), not 14")
-    if not c[win]:
-        raise ValueError(f"win {win} is not in counts")
+    cdef int i, code, kind
     memset(&w, 0, sizeof(w))
     for i in range(N_KINDS):
         w.table[CODE[i]] = c[i]
-    w.n_fixed = len(melds)
-    for i in range(w.n_fixed):
-        kind, t = melds[i]
-        code = CODE[t]
+    w.n_fixed = n_melds
+    for i in range(n_melds):
+        kind = kinds[i]
+        code = CODE[tiles[i]]
         if kind == CHOW:
             w.fixed[i].kind = P_CHOW
             w.fixed[i].tile = code + 1
@@ -1344,8 +1319,45 @@ def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int r
                 w.flags &= ~GB_KONG
         elif w.fixed_table[w.win] or w.table[w.win] != 1:
             w.flags &= ~GB_KONG
+    return fans_c(&w, best)
+
+
+cdef bint _melds_in_range(tuple melds):
+    cdef int kind, tile
+    for m in melds:
+        if type(m) is not tuple or len(<tuple>m) != 2:
+            return False
+        kind, tile = m
+        if not (CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34) or (kind == CHOW and (tile >= 27 or tile % 9 > 6)):
+            return False
+    return True
+
+
+def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int round_wind):
+    """The count of each fan of a win; ``None`` when the tiles do not win (see ``fans_py``)."""
+    cdef int best[N_FAN_SLOTS]
+    cdef int kinds[4]
+    cdef int tiles[4]
+    cdef const unsigned char* c
+    cdef int i, n, total = 0
+    cdef bint found
+    if not is_counts_bytes(counts):
+        counts = _read_counts(counts, "counts")
+    if not (len(melds) <= 4 and 0 <= win < 34 and (seat_wind == -1 or 27 <= seat_wind <= 30)
+            and (round_wind == -1 or 27 <= round_wind <= 30)) or not _melds_in_range(melds):
+        _check_arguments(melds, win, seat_wind, round_wind)  # the twins' one error
+    c = counts
+    for i in range(N_KINDS):
+        total += c[i]
+    if total + 3 * len(melds) != 14:
+        raise ValueError(f"counts and melds hold {total + 3 * len(melds)} tiles (a kong as three), not 14")
+    if not c[win]:
+        raise ValueError(f"win {win} is not in counts")
+    n = len(melds)
+    for i in range(n):
+        kinds[i], tiles[i] = melds[i]
     with nogil:
-        found = fans_c(&w, best)
+        found = gb_fans_c(c, kinds, tiles, n, win, situation, seat_wind, round_wind, best)
     if not found:
         return None
     return tuple([(i, best[i]) for i in range(N_FAN_SLOTS) if best[i]])
