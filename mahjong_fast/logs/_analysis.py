@@ -30,7 +30,7 @@ from .._batch import is_win_batch
 from .._dispatch import logscan
 from .._efficiency import discard_analysis_batch
 from .._layout import N_KINDS
-from .._rules import Rules, as_rules
+from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
@@ -71,6 +71,8 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     np = require("numpy", "analyze")
     rule_set = as_rules(rules)
     out, hands, face_up = discard_rows(source)
+    if out.pop("three_players") and rule_set is RULES["riichi"]:
+        rule_set = RULES["riichi3"]  # the default judged by the record's own tiles: no 2m-8m to count
     out.update(_judge(np, hands, face_up, out["tile"], rule_set))
     return out
 
@@ -80,10 +82,10 @@ def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
 
     ``columns`` holds ``log`` (the source's name), ``players`` (the players' names in the order they
     first discard) and numpy arrays of the ids (``player`` as codes into ``players``), ``riichi`` and
-    ``forced``; ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
+    ``forced``, and ``three_players`` (a three-player log); ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
     """
     np = require("numpy", "analyze")
-    name, lines = read_lines(source)
+    name, lines, record = read_lines(source)
     hands, face_up, codes, segments = _discards(name, lines)
     code = np.frombuffer(codes, dtype=np.int64)
     seat = (code & _SEAT_MASK).astype(np.int8)
@@ -110,6 +112,7 @@ def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
         "tile": (code >> _TILE_SHIFT & _TILE_MASK).astype(_INTS["tile"]),
         "riichi": (code & _RIICHI).astype(bool),
         "forced": (code & _FORCED).astype(bool),
+        "three_players": record.players == 3,
     }
     n = len(code)
     return out, np.frombuffer(hands, dtype=np.uint8).reshape(n, N_KINDS), np.frombuffer(
@@ -180,7 +183,7 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     hands, seen = bytearray(), bytearray()
     codes = array("q")
     segments: list[tuple[int, int, list[str]]] = [(0, table.round, list(table.names))]
-    bits = [who << _KEY_SHIFT for who in range(N_SEATS)]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
+    bits = [who << _KEY_SHIFT for who in range(len(seats))]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
     op_of = _ops.get
     event_of = _shared.get
     run = logscan.run
@@ -205,7 +208,7 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
         event = event_of(line) or read_event(name, i + 1, line)
         what: Any = event.get("type")
         actor: Any = event.get("actor")
-        mine = what == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
+        mine = what == "dahai" and actor.__class__ is int and 0 <= actor < len(seats)
         if mine:  # the state the discard is chosen in: before the event
             hands += seats[actor].counts
             seen += face_up
@@ -226,7 +229,7 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
                 _FORCED if seat.riichi else 0)
         elif what == "start_kyoku" or what == "start_game":
             segments.append((len(codes), table.round, list(table.names)))
-            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(N_SEATS)]
+            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(table.players)]
             seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
         else:
             in_round = table.in_round
@@ -279,7 +282,8 @@ def analyze(
 
     ``sources``: one log or a list of logs (paths, files, or ``[lines]``).
     ``rules``: the rule set of the efficiency judgement (``"riichi"`` for mjai
-    logs).  ``client``: ``None`` runs in this process; a
+    logs; a three-player log is judged under ``"riichi3"`` when it is
+    ``"riichi"``).  ``client``: ``None`` runs in this process; a
     ``dask.distributed.Client`` runs one task per chunk of ``files_per_task``
     log files (paths only; ``None``: enough chunks for eight tasks a worker, so
     small files do not drown in task overhead) and returns the same rows in

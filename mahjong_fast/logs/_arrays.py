@@ -65,10 +65,10 @@ class LogArrays(NamedTuple):
 
 
 def _columns(index: int, source: Source, offers: bool, rules: Rules) -> dict[str, Any]:
-    name, lines, events = read_events(source)
+    name, lines, events, record = read_events(source)
     hands, melds, visible = bytearray(), bytearray(), bytearray()
     small: dict[str, list[int]] = {k: [] for k in ("point", "action", "tile", "riichi", "round", "seat", "turn")}
-    for d in _decisions(name, lines, events, offers, rules):
+    for d in _decisions(name, lines, events, offers, rules, record):
         hands += d.hand
         melds += d.meld_counts
         visible += d.visible

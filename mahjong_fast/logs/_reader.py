@@ -214,25 +214,22 @@ def _is_json(line: str) -> bool:
 
 
 def _mjai_rules(lines: list[str]) -> RecordRules:
-    """The rules an mjai log's ``start_game`` names (``rules``, as ``convert`` writes it), else four players."""
-    if lines and '"rules"' in lines[0] and _is_json(lines[0]):
+    """The rules an mjai log's ``start_game`` names (``rules``, ``aka_flag``, ``kuitan``, as ``convert``
+    writes them), else Tenhou's four-player game with red fives."""
+    if lines and ('"rules"' in lines[0] or '"kuitan"' in lines[0] or '"aka_flag"' in lines[0]) and _is_json(
+            lines[0]):
         first = loads(lines[0])
-        if isinstance(first, dict) and first.get("type") == "start_game" and first.get("rules") == "riichi3":
-            return RecordRules("riichi3", 3, first.get("aka_flag") is not False, first.get("kuitan") is not False)
+        if isinstance(first, dict) and first.get("type") == "start_game":
+            three = first.get("rules") == "riichi3"
+            return RecordRules("riichi3" if three else "riichi", 3 if three else 4,
+                               first.get("aka_flag") is not False, first.get("kuitan") is not False)
     return FOUR_PLAYER
 
 
-def read_lines(source: Source) -> tuple[str, list[str]]:
-    """``(name, lines)`` of a source, as mjai lines (a Tenhou record converted); see ``Source``."""
+def read_lines(source: Source) -> tuple[str, list[str], RecordRules]:
+    """``(name, lines, rules)`` of a source, as mjai lines (a Tenhou record converted); see ``Source``."""
     name, lines, _, rules = read_source(source)
-    _four_players(name, rules)
-    return name, lines
-
-
-def _four_players(name: str, rules: RecordRules) -> None:
-    if rules.players != 4:
-        raise ValueError(f"{name}: a three-player record: replay, decisions and analyze follow four seats only "
-                         "(logs.to_mjai converts it)")
+    return name, lines, rules
 
 
 def _read_text(source: Source) -> tuple[str, str | list[str]]:
@@ -342,11 +339,11 @@ def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
     return event
 
 
-def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]]]:
-    """``(name, lines, events)`` of a source, every line parsed (a Tenhou record's events as converted)."""
+def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]], RecordRules]:
+    """``(name, lines, events, rules)`` of a source, every line parsed (a Tenhou record's events as
+    converted)."""
     name, lines, events, rules = read_source(source)
-    _four_players(name, rules)
-    return name, lines, parse_lines(name, lines) if events is None else events
+    return name, lines, parse_lines(name, lines) if events is None else events, rules
 
 
 def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
@@ -364,7 +361,6 @@ def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
         for event in events:
             yield dict(event)
         return
-    _four_players(name, rules)
     for event, _ in _replay(name, lines, parse_lines(name, lines)):  # an mjai log: checked as replay does
         yield event
 
@@ -380,13 +376,17 @@ def record_rules(source: Source) -> RecordRules:
     return read_source(source)[3]
 
 
-def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
+def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, ...]]]:
     """Replay a log (mjai, or a Tenhou record as its mjai events); yield ``(event, seats)`` after each event.
 
-    ``seats`` holds the four ``Seat``s in seat order, each with ``hand`` (a
+    ``seats`` holds the four ``Seat``s in seat order (three in a three-player
+    game: a Tenhou sanma record, or an mjai log whose ``start_game`` says
+    ``"rules": "riichi3"``; each ``nukidora`` sets a north aside as the seat's
+    ``kita``), each with ``hand`` (a
     ``Hand``: concealed tiles and melds), ``visible`` (34 counts: all it sees
     outside its own hand and melds: every discard, the other seats' melds, the
-    dora indicators) and ``riichi``.  The seats are updated in place by the next
+    dora indicators), ``riichi`` and ``furiten`` (computed only when asked).  The seats are updated in
+    place by the next
     event: read what you need before asking for it.  A malformed or
     inconsistent log raises ``ValueError`` naming the source, the line and the
     event.
@@ -399,8 +399,8 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
 
     Yields
     ------
-    tuple[dict, tuple[Seat, Seat, Seat, Seat]]
-        The event as read, and the four seats after it.
+    tuple[dict, tuple[Seat, ...]]
+        The event as read, and the seats after it.
 
     Raises
     ------
@@ -434,15 +434,15 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
     ...
     ValueError: <lines>, line 2: seat 0 holds 13 concealed tiles: it cannot discard: ...
     """
-    yield from _replay(*read_events(source))
+    yield from _replay(*read_events(source)[:3])
 
 
 def _replay(name: str, lines: list[str], events: list[dict[str, Any]]
-            ) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
+            ) -> Iterator[tuple[dict[str, Any], tuple[Seat, ...]]]:
     table = Table()
     for i, event in enumerate(events):
         try:
             table.apply(event)
         except Inconsistent as exc:
             raise _error(name, i + 1, str(exc), lines[i]) from None
-        yield dict(event), table.seats  # type: ignore[misc]
+        yield dict(event), table.seats

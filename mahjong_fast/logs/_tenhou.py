@@ -16,10 +16,12 @@ a cut inside a tag) is a ``ValueError`` naming the file and the tag.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
+from .._rules import RULES, Rules
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 from ._json import raw_decode
 
@@ -49,6 +51,19 @@ class RecordRules(NamedTuple):
     red_fives: bool
     open_tanyao: bool
     """Kuitan: tanyao counts with open melds."""
+
+
+    def as_rules(self) -> Rules:
+        """The ``Rules`` these name: the rule set with the record's red fives and open tanyao.
+
+        >>> RecordRules("riichi", 4, True, False).as_rules().open_tanyao
+        False
+        """
+        base = RULES[self.rules]
+        red = 3 if self.red_fives else 0
+        if base.red_fives == red and base.open_tanyao == self.open_tanyao:
+            return base
+        return dataclasses.replace(base, red_fives=red, open_tanyao=self.open_tanyao)
 
 
 FOUR_PLAYER = RecordRules("riichi", 4, True, True)
