@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import warnings
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._batch import is_win_batch
@@ -34,7 +34,7 @@ from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import Source, _error, _shared, parse_lines, read_event, read_lines
+from ._reader import Lines, Source, _shared, inconsistent, read_event, read_lines
 from ._require import require
 from ._state import N_SEATS, Inconsistent, Table, call_of
 
@@ -166,7 +166,7 @@ def _remember(line: str, event: dict[str, Any]) -> None:
         _ops[line] = _SLOW
 
 
-def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
+def _discards(name: str, lines: Lines) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
     """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), its ids
     packed in one int (``_TURN`` and the masks above), and the log's segments ``(first row, round,
     names)``: the round and the players' names from that row on.
@@ -176,7 +176,8 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     the straight path of ``Table.apply`` in ``logscan.run`` (compiled), and a call seen before goes to
     ``Table.call``, without parsing either again; every other line is parsed and applied by
     ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
-    the first event the state rules out.
+    the first event the state rules out.  The lines are read a batch at a time (``LazyLines.batches``:
+    those of one chunk), never held all at once.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
@@ -187,54 +188,79 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     op_of = _ops.get
     event_of = _shared.get
     run = logscan.run
-    i, n = 0, len(lines)
-    while i < n:
-        if in_round:  # the straight path, up to the first line it does not take
-            i = run(lines, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
-            if i == n:
-                break
-        line = lines[i]
-        op = op_of(line)
-        if op is not None and in_round and op[0] >= _CALL_TURN:  # a call seen before: only the state to check
-            try:
-                table.call(op[4])
-            except Inconsistent as exc:
-                parse_lines(name, lines)  # a line that is not JSON comes first (as below)
-                raise _error(name, i + 1, str(exc), line) from None
-            if op[0] == _CALL_TURN:
-                bits[op[1]] += _TURN
+    batches = iter([lines] if isinstance(lines, list) else lines.batches())
+    base = 0  # the lines before this batch
+    for batch in batches:
+        i, n = 0, len(batch)
+        while i < n:
+            if in_round:  # the straight path, up to the first line it does not take
+                i = run(batch, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
+                if i == n:
+                    break
+            state = _line(name, batch, i, base, batches, table, bits, seats, hands, seen, codes, segments,
+                          op_of(batch[i]), event_of)
+            if state is not None:
+                seats, known, face_up, in_round = state
             i += 1
-            continue
-        event = event_of(line) or read_event(name, i + 1, line)
-        what: Any = event.get("type")
-        actor: Any = event.get("actor")
-        mine = what == "dahai" and actor.__class__ is int and 0 <= actor < len(seats)
-        if mine:  # the state the discard is chosen in: before the event
-            hands += seats[actor].counts
-            seen += face_up
-        try:
-            table.apply(event)
-        except Inconsistent as exc:
-            parse_lines(name, lines)  # a line that is not JSON comes first, as when all lines are parsed first
-            raise _error(name, i + 1, str(exc), line) from None
-        if op is None:
-            _remember(line, event)
-        if mine:
-            codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
-        elif what == "tsumo" or what == "chi" or what == "pon":
-            bits[actor] += _TURN
-        elif what == "reach" or what == "reach_accepted":
-            seat = seats[actor]
-            bits[actor] = bits[actor] & ~_FLAGS | (_RIICHI if seat.declared and not seat.riichi else 0) | (
-                _FORCED if seat.riichi else 0)
-        elif what == "start_kyoku" or what == "start_game":
-            segments.append((len(codes), table.round, list(table.names)))
-            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(table.players)]
-            seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
-        else:
-            in_round = table.in_round
-        i += 1
+        base += n
     return hands, seen, codes, segments
+
+
+def _rest(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]]) -> Iterator[None]:
+    """Parse the lines after ``batch[i]`` (and the batches left): the first that is not JSON raises."""
+    lineno = base + i + 1
+    for line in batch[i + 1:]:
+        lineno += 1
+        read_event(name, lineno, line)
+        yield None
+    for later in batches:
+        for line in later:
+            lineno += 1
+            read_event(name, lineno, line)
+            yield None
+
+
+def _line(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]], table: Table,
+          bits: list[int], seats: tuple[Any, ...], hands: bytearray, seen: bytearray, codes: array[int],
+          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any) -> tuple[Any, Any, Any, bool] | None:
+    """Apply the line ``batch[i]`` the straight path left; the table's new (seats, known, face_up,
+    in_round) when they change, else None."""
+    line = batch[i]
+    lineno = base + i + 1
+    if op is not None and table.in_round and op[0] >= _CALL_TURN:  # a call seen before: the state to check
+        try:
+            table.call(op[4])
+        except Inconsistent as exc:  # a later line that is not JSON comes first (as below)
+            raise inconsistent(name, lineno, str(exc), line, _rest(name, batch, i, base, batches)) from None
+        if op[0] == _CALL_TURN:
+            bits[op[1]] += _TURN
+        return None
+    event = event_of(line) or read_event(name, lineno, line)
+    what: Any = event.get("type")
+    actor: Any = event.get("actor")
+    mine = what == "dahai" and actor.__class__ is int and 0 <= actor < len(seats)
+    if mine:  # the state the discard is chosen in: before the event
+        hands += seats[actor].counts
+        seen += table.face_up
+    try:
+        table.apply(event)
+    except Inconsistent as exc:  # a line that is not JSON comes first, as when all lines are parsed first
+        raise inconsistent(name, lineno, str(exc), line, _rest(name, batch, i, base, batches)) from None
+    if op is None:
+        _remember(line, event)
+    if mine:
+        codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
+    elif what == "tsumo" or what == "chi" or what == "pon":
+        bits[actor] += _TURN
+    elif what == "reach" or what == "reach_accepted":
+        seat = seats[actor]
+        bits[actor] = bits[actor] & ~_FLAGS | (_RIICHI if seat.declared and not seat.riichi else 0) | (
+            _FORCED if seat.riichi else 0)
+    elif what == "start_kyoku" or what == "start_game":
+        segments.append((len(codes), table.round, list(table.names)))
+        bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(table.players)]
+        return table.seats, table._known, table.face_up, table.in_round
+    return seats, table._known, table.face_up, table.in_round
 
 
 def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from .._layout import FIRST_HONOR, SUIT_SIZE
 from .._rules import Rules, as_rules
 from .._scoring import players, score
 from ._names import TILE_OF
-from ._reader import Source, _error, read_events
+from ._reader import Source, Stream, _error, inconsistent, read_source, stream_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
 from ._tenhou import FOUR_PLAYER, RecordRules
 
@@ -306,13 +306,12 @@ def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None 
     [(0, 'DRAW', 'DISCARD'), (1, 'CALL', 'DISCARD')]
     """
     rule_set = as_rules(rules)
-    name, lines, events, record = read_events(source)
-    return _decisions(name, lines, events, offers, rule_set, record)
+    name, lines, events, record = read_source(source)
+    return _decisions(name, stream_events(name, lines, events), offers, rule_set, record)
 
 
 def _decisions(
-    name: str, lines: list[str], events: list[dict[str, Any]], offers: bool, rules: Rules,
-    record: RecordRules = FOUR_PLAYER,
+    name: str, stream: Stream, offers: bool, rules: Rules, record: RecordRules = FOUR_PLAYER,
 ) -> Iterator[Decision]:
     table = Table()
     scored = record.as_rules()
@@ -328,7 +327,9 @@ def _decisions(
         return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
                         o.meld_counts, o.visible, o.riichi, o.line, o.furiten)
 
-    for i, event in enumerate(events):
+    lineno, line = 0, ""
+    for lineno, line, event in stream:
+        i = lineno - 1
         kind: Any = event.get("type")
         actor: Any = event.get("actor")
         ready: list[Decision] = []
@@ -361,7 +362,7 @@ def _decisions(
                 else:
                     raise Inconsistent(f"a {kind!r} is not an action after a {own.point.name.lower()}")
         except Inconsistent as exc:
-            raise _error(name, i + 1, str(exc), lines[i]) from None
+            raise inconsistent(name, lineno, str(exc), line, stream) from None
         yield from ready
         if kind == "dora" and own is not None:  # turned before the discard: the seat sees it when it chooses
             own = own._replace(visible=minus(table.face_up, table.seats[own.seat]._meld_counts))
@@ -392,4 +393,4 @@ def _decisions(
                 if tile in state.waits[who]:  # let go (a ron ends the round): furiten until its next discard
                     state.furiten[who] = True
     if own is not None or open_offers:
-        raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")
+        raise _error(name, lineno, "the log ends before a decision was taken", line)

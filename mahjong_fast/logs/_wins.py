@@ -18,7 +18,7 @@ from .._scoring import score
 from .._yaku import YAKU_BY_ID, Score, Yaku
 from ._decisions import live_wall
 from ._names import MJAI_NAMES, TILE_OF
-from ._reader import Source, _read_text, _replay, parse_lines, record_of
+from ._reader import Source, _read_text, _replay, joined, record_of, stream_events
 from ._state import N_SEATS, Seat
 from ._tenhou import _attrs, _tags, record_kind, rules_of_type
 
@@ -112,14 +112,12 @@ def wins(source: Source) -> Iterator[Win]:
     name, text = _read_text(source)
     name, lines, events, rules = record_of(name, text)
     expected: list[Expected] | None = None
-    if events is None:
-        events = parse_lines(name, lines)
-    else:
-        joined = text if isinstance(text, str) else "\n".join(text)
-        expected = _mjlog_figures(joined) if record_kind(joined) == "mjlog" else _tenhou6_figures(joined)
+    if events is not None:
+        whole = joined(text)
+        expected = _mjlog_figures(whole) if record_kind(whole) == "mjlog" else _tenhou6_figures(whole)
     track = _Tracker(rules.as_rules(), rules.players)
     found = 0
-    for event, seats in _replay(name, lines, events):
+    for event, seats in _replay(name, stream_events(name, lines, events)):
         for win in track.apply(event, seats):
             yield _with_expected(name, win, expected, found)
             found += 1
