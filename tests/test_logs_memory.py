@@ -1,10 +1,12 @@
 """Reading one log holds no more than its text plus a small constant, whatever its size up to the cap.
 
-A log near ``logs.MAX_LOG`` (the rounds of a committed game repeated, about 330,000 events) is read
-in a subprocess by ``replay``, ``decisions`` and ``wins``; the growth of its resident memory (VmHWM
-against VmRSS before, the kernels' tables and the readers' caches warmed on a small log first) must
-stay under ``MAX_LOG`` plus 8 MiB: the text is kept as the chunks it was read in, and its lines and
-events are made as they are consumed, never all at once (before: about 5.7 times the log).
+A log near ``logs.MAX_LOG`` (the rounds of a committed game repeated, about 270,000 events, each
+line made distinct by a field of its own: the worst case, no line shared) is read in a subprocess by
+``replay``, ``decisions`` and ``wins``; the growth of its resident memory (VmHWM against VmRSS
+before, the kernels' tables and the readers' caches warmed on a small log first) must stay under
+the log's size plus 12 MiB: the text is kept as the chunks it was read in, and its lines and events
+are made as they are consumed, never all at once (measured: 21.5 MB for the 16.5 MB log; before,
+with every line and event kept, 221 MB).
 A bound on memory, not on time.
 """
 from __future__ import annotations
@@ -22,7 +24,7 @@ import pytest
 from mahjong_fast import logs
 
 MJAI = Path(__file__).resolve().parent / "data" / "mjai"
-SLACK = 8 << 20
+SLACK = 12 << 20
 """What reading may hold beyond the log's text: the line and event at hand, a chunk, the table."""
 
 MEASURE = textwrap.dedent("""
@@ -48,13 +50,17 @@ MEASURE = textwrap.dedent("""
 
 @pytest.fixture(scope="module")
 def big_log(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
-    """A valid mjai log of just under ``MAX_LOG`` bytes: one game's rounds over and over; its size."""
+    """A valid mjai log of just under ``MAX_LOG`` bytes: one game's rounds over and over, each line
+    with a field ``i`` of its own (no two lines alike); its size."""
     lines = gzip.decompress((MJAI / "game_00000.json.gz").read_bytes()).decode("utf-8").splitlines()
     body = [line for line in lines if '"start_game"' not in line and '"end_game"' not in line]
-    round_size = sum(len(line) + 1 for line in body)
-    repeats = (logs.MAX_LOG - 4096) // round_size
-    text = "\n".join([lines[0], *body * repeats, '{"type":"end_game"}']) + "\n"
-    assert logs.MAX_LOG - round_size - 4096 < len(text) <= logs.MAX_LOG
+    out, size = [lines[0]], len(lines[0]) + 1
+    while size < logs.MAX_LOG - 400_000:
+        for line in body:
+            out.append(f'{line[:-1]},"i":{len(out)}}}')
+            size += len(out[-1]) + 1
+    text = "\n".join([*out, '{"type":"end_game"}']) + "\n"
+    assert logs.MAX_LOG - 500_000 < len(text) <= logs.MAX_LOG
     path = tmp_path_factory.mktemp("big") / "big.json.gz"
     path.write_bytes(gzip.compress(text.encode("utf-8"), 1))
     return path, len(text)
@@ -66,5 +72,5 @@ def test_reading_a_log_near_the_cap_holds_the_text_and_a_constant(big_log: tuple
     out = subprocess.run([sys.executable, "-c", MEASURE, str(path), str(MJAI / "game_00001.json.gz"), how],
                          capture_output=True, text=True, check=True, timeout=900)
     result: dict[str, Any] = json.loads(out.stdout)
-    assert result["n"] > (1000 if how == "wins" else 100_000)  # wins: one per hora
+    assert result["n"] > (500 if how == "wins" else 100_000)  # wins: one per hora
     assert result["grown"] < size + SLACK, (how, result["grown"] / size)
