@@ -34,7 +34,7 @@ from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import Lines, Source, _shared, inconsistent, read_event, read_lines
+from ._reader import Lines, Source, _shared, inconsistent, read_event, read_source
 from ._require import require
 from ._state import N_SEATS, Inconsistent, Table, call_of
 
@@ -85,8 +85,8 @@ def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
     ``forced``, and ``three_players`` (a three-player log); ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
     """
     np = require("numpy", "analyze")
-    name, lines, record = read_lines(source)
-    hands, face_up, codes, segments = _discards(name, lines)
+    name, lines, events, record = read_source(source)
+    hands, face_up, codes, segments = _discards(name, lines, events)
     code = np.frombuffer(codes, dtype=np.int64)
     seat = (code & _SEAT_MASK).astype(np.int8)
     key = code >> _KEY_SHIFT  # segment * N_SEATS + seat
@@ -166,7 +166,8 @@ def _remember(line: str, event: dict[str, Any]) -> None:
         _ops[line] = _SLOW
 
 
-def _discards(name: str, lines: Lines) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
+def _discards(name: str, lines: Lines, events: list[dict[str, Any]] | None = None
+              ) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
     """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), its ids
     packed in one int (``_TURN`` and the masks above), and the log's segments ``(first row, round,
     names)``: the round and the players' names from that row on.
@@ -177,7 +178,8 @@ def _discards(name: str, lines: Lines) -> tuple[bytearray, bytearray, array[int]
     ``Table.call``, without parsing either again; every other line is parsed and applied by
     ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
     the first event the state rules out.  The lines are read a batch at a time (``LazyLines.batches``:
-    those of one chunk), never held all at once.
+    those of one chunk), never held all at once.  A Tenhou record's ``events`` (as converted) are
+    applied as they are, their lines not parsed again.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
@@ -198,7 +200,7 @@ def _discards(name: str, lines: Lines) -> tuple[bytearray, bytearray, array[int]
                 if i == n:
                     break
             state = _line(name, batch, i, base, batches, table, bits, seats, hands, seen, codes, segments,
-                          op_of(batch[i]), event_of)
+                          op_of(batch[i]), event_of, events)
             if state is not None:
                 seats, known, face_up, in_round = state
             i += 1
@@ -222,7 +224,8 @@ def _rest(name: str, batch: list[str], i: int, base: int, batches: Iterator[list
 
 def _line(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]], table: Table,
           bits: list[int], seats: tuple[Any, ...], hands: bytearray, seen: bytearray, codes: array[int],
-          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any) -> tuple[Any, Any, Any, bool] | None:
+          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any, events: list[dict[str, Any]] | None
+          ) -> tuple[Any, Any, Any, bool] | None:
     """Apply the line ``batch[i]`` the straight path left; the table's new (seats, known, face_up,
     in_round) when they change, else None."""
     line = batch[i]
@@ -235,7 +238,7 @@ def _line(name: str, batch: list[str], i: int, base: int, batches: Iterator[list
         if op[0] == _CALL_TURN:
             bits[op[1]] += _TURN
         return None
-    event = event_of(line) or read_event(name, lineno, line)
+    event = events[lineno - 1] if events is not None else event_of(line) or read_event(name, lineno, line)
     what: Any = event.get("type")
     actor: Any = event.get("actor")
     mine = what == "dahai" and actor.__class__ is int and 0 <= actor < len(seats)
