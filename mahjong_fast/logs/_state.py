@@ -256,9 +256,12 @@ class Seat:
         ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
         ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
         ...     {"type": "tsumo", "actor": 0, "pai": "1m"},
-        ...     {"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": True}]]
+        ...     {"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": True},
+        ...     {"type": "tsumo", "actor": 1, "pai": "9s"}]]
         >>> [seats[3].furiten for _, seats in logs.replay(lines)]   # seat 3 waits on 1m-4m and lets 1m go
-        [False, False, True]
+        [False, False, False, True]
+
+        (Just after the discard the seat may still win on it: the tile is let go at the next event.)
         """
         table = self._table
         if table is None:
