@@ -328,12 +328,6 @@ def _mjai_rules(lines: list[str]) -> RecordRules:
     return FOUR_PLAYER
 
 
-def read_lines(source: Source) -> tuple[str, Lines, RecordRules]:
-    """``(name, lines, rules)`` of a source, as mjai lines (a Tenhou record converted); see ``Source``."""
-    name, lines, _, rules = read_source(source)
-    return name, lines, rules
-
-
 def _read_text(source: Source) -> tuple[str, Chunks | list[str]]:
     """``(name, text)`` of a source, or ``(name, lines)`` of one given as its lines; read in chunks, no
     more than ``MAX_LOG`` bytes (``MAX_LINE`` a line) read or decompressed."""
