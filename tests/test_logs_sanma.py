@@ -214,3 +214,15 @@ def test_the_seats_furiten_is_the_decisions_at_three_players(record: list[str]) 
                 assert seat.furiten == wanted[line, who], (line, who)
                 checked += 1
     assert checked == len(wanted) >= 15
+
+
+def test_rinshan_after_a_kita_scores() -> None:
+    from mahjong_fast import Yaku, score
+
+    hand = "11m123789p123456s"
+    won = score(hand, "2s", rules="riichi3", tsumo=True, rinshan=True, kita=1, seat_wind="S", round_wind="E")
+    assert {y for y, _ in won.items} >= {Yaku.RINSHAN, Yaku.KITA, Yaku.MENZEN_TSUMO} and won.han == 3
+    with pytest.raises(ValueError, match="rinshan needs a kong"):
+        score(hand, "2s", rules="riichi3", tsumo=True, rinshan=True, seat_wind="S", round_wind="E")
+    with pytest.raises(ValueError, match="rinshan needs a kong"):
+        score(hand, "2s", tsumo=True, rinshan=True)  # four players: a kita is no kong
