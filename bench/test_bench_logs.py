@@ -167,6 +167,19 @@ def test_read_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]], 
         benchmark.extra_info["per_second"] = events / benchmark.stats.stats.min
 
 
+@pytest.mark.skipif(NO_EXTENSIONS, reason=PURE_SKIP)
+@pytest.mark.parametrize("form", ["mjlog", "tenhou.net/6", "mjai"])
+def test_analyze_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]], form: str) -> None:
+    """``analyze`` on one core over the same phoenix games in each form: decisions (discards) per second;
+    the forms' ratios are the cost of reading a Tenhou record in the whole analysis."""
+    paths = tenhou_forms[form]
+    rows = sum(len(analyze_log(p)["seat"]) for p in paths)
+    benchmark.group = "tenhou records: analyze"
+    benchmark.extra_info.update(decisions=rows, games=len(paths), form=form)
+    benchmark.pedantic(lambda: [analyze_log(p) for p in paths], rounds=3, iterations=1)
+    _rate(benchmark, rows)
+
+
 def best_of(fn: Callable[[], Any], rounds: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:
     """The least time of ``rounds`` runs on ``clock``: wall time, or this process's CPU time (a core's
     work whatever else the machine runs) for the stages that run in this process."""

@@ -39,7 +39,7 @@ _CONTRADICTIONS = (  # (flag, other flag or condition, message)
     ("haitei", "ron", "haitei is a win by tsumo (pass tsumo=True)"),
     ("houtei", "tsumo", "houtei is a win by ron, not with tsumo=True"),
     ("rinshan", "ron", "rinshan is a win by tsumo (pass tsumo=True)"),
-    ("rinshan", "no kong", "rinshan needs a kong among the melds"),
+    ("rinshan", "no kong", "rinshan needs a kong among the melds (or a kita, at three players)"),
     ("chankan", "tsumo", "chankan is a win by ron, not with tsumo=True"),
     ("tenhou", "ron", "tenhou is a win by tsumo (pass tsumo=True)"),
     ("chiihou", "ron", "chiihou is a win by tsumo (pass tsumo=True)"),
@@ -306,7 +306,8 @@ def _general(
     if ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or (riichi and open_hand):
         _check_flags(dict(zip((n for n, _ in _SITUATION), flags), riichi=riichi), {
             "no riichi": not riichi, "ron": not tsumo, "tsumo": tsumo,
-            "no kong": not any(m.kind == "kong" for m in meld_list), "non-dealer": not dealer, "dealer": dealer,
+            "no kong": not any(m.kind == "kong" for m in meld_list) and not (  # a kita draws from the dead wall too
+                players == 3 and type(kita) is int and kita > 0), "non-dealer": not dealer, "dealer": dealer,
             "melds": bool(meld_list), "riichi": riichi, "open": open_hand, "rinshan": rinshan, "chankan": chankan,
         })
     indicators = _indicators(dora, "dora", encoding) if dora else ()

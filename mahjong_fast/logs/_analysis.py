@@ -23,18 +23,18 @@ from __future__ import annotations
 import os
 import warnings
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .._batch import is_win_batch
 from .._dispatch import logscan
 from .._efficiency import discard_analysis_batch
 from .._layout import N_KINDS
-from .._rules import Rules, as_rules
+from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import Source, _error, _shared, parse_lines, read_event, read_lines
+from ._reader import Lines, Source, _shared, inconsistent, read_event, read_source
 from ._require import require
 from ._state import N_SEATS, Inconsistent, Table, call_of
 
@@ -71,6 +71,8 @@ def analyze_log(source: Source, rules: Rules | str | None = "riichi") -> dict[st
     np = require("numpy", "analyze")
     rule_set = as_rules(rules)
     out, hands, face_up = discard_rows(source)
+    if out.pop("three_players") and rule_set is RULES["riichi"]:
+        rule_set = RULES["riichi3"]  # the default judged by the record's own tiles: no 2m-8m to count
     out.update(_judge(np, hands, face_up, out["tile"], rule_set))
     return out
 
@@ -80,11 +82,11 @@ def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
 
     ``columns`` holds ``log`` (the source's name), ``players`` (the players' names in the order they
     first discard) and numpy arrays of the ids (``player`` as codes into ``players``), ``riichi`` and
-    ``forced``; ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
+    ``forced``, and ``three_players`` (a three-player log); ``hands`` and ``face_up`` are uint8 ``(N, 34)``.
     """
     np = require("numpy", "analyze")
-    name, lines = read_lines(source)
-    hands, face_up, codes, segments = _discards(name, lines)
+    name, lines, events, record = read_source(source)
+    hands, face_up, codes, segments = _discards(name, lines, events)
     code = np.frombuffer(codes, dtype=np.int64)
     seat = (code & _SEAT_MASK).astype(np.int8)
     key = code >> _KEY_SHIFT  # segment * N_SEATS + seat
@@ -110,6 +112,7 @@ def discard_rows(source: Source) -> tuple[dict[str, Any], Any, Any]:
         "tile": (code >> _TILE_SHIFT & _TILE_MASK).astype(_INTS["tile"]),
         "riichi": (code & _RIICHI).astype(bool),
         "forced": (code & _FORCED).astype(bool),
+        "three_players": record.players == 3,
     }
     n = len(code)
     return out, np.frombuffer(hands, dtype=np.uint8).reshape(n, N_KINDS), np.frombuffer(
@@ -163,7 +166,8 @@ def _remember(line: str, event: dict[str, Any]) -> None:
         _ops[line] = _SLOW
 
 
-def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
+def _discards(name: str, lines: Lines, events: list[dict[str, Any]] | None = None
+              ) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
     """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), its ids
     packed in one int (``_TURN`` and the masks above), and the log's segments ``(first row, round,
     names)``: the round and the players' names from that row on.
@@ -173,65 +177,93 @@ def _discards(name: str, lines: list[str]) -> tuple[bytearray, bytearray, array[
     the straight path of ``Table.apply`` in ``logscan.run`` (compiled), and a call seen before goes to
     ``Table.call``, without parsing either again; every other line is parsed and applied by
     ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
-    the first event the state rules out.
+    the first event the state rules out.  The lines are read a batch at a time (``LazyLines.batches``:
+    those of one chunk), never held all at once.  A Tenhou record's ``events`` (as converted) are
+    applied as they are, their lines not parsed again.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
     hands, seen = bytearray(), bytearray()
     codes = array("q")
     segments: list[tuple[int, int, list[str]]] = [(0, table.round, list(table.names))]
-    bits = [who << _KEY_SHIFT for who in range(N_SEATS)]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
+    bits = [who << _KEY_SHIFT for who in range(len(seats))]  # per seat: key << _KEY_SHIFT | turn | forced | riichi
     op_of = _ops.get
     event_of = _shared.get
     run = logscan.run
-    i, n = 0, len(lines)
-    while i < n:
-        if in_round:  # the straight path, up to the first line it does not take
-            i = run(lines, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
-            if i == n:
-                break
-        line = lines[i]
-        op = op_of(line)
-        if op is not None and in_round and op[0] >= _CALL_TURN:  # a call seen before: only the state to check
-            try:
-                table.call(op[4])
-            except Inconsistent as exc:
-                parse_lines(name, lines)  # a line that is not JSON comes first (as below)
-                raise _error(name, i + 1, str(exc), line) from None
-            if op[0] == _CALL_TURN:
-                bits[op[1]] += _TURN
+    batches = iter([lines] if isinstance(lines, list) else lines.batches())
+    base = 0  # the lines before this batch
+    for batch in batches:
+        i, n = 0, len(batch)
+        while i < n:
+            if in_round:  # the straight path, up to the first line it does not take
+                i = run(batch, i, _ops, seats, known, face_up, bits, _TURN, hands, seen, codes, table)
+                if i == n:
+                    break
+            state = _line(name, batch, i, base, batches, table, bits, seats, hands, seen, codes, segments,
+                          op_of(batch[i]), event_of, events)
+            if state is not None:
+                seats, known, face_up, in_round = state
             i += 1
-            continue
-        event = event_of(line) or read_event(name, i + 1, line)
-        what: Any = event.get("type")
-        actor: Any = event.get("actor")
-        mine = what == "dahai" and actor.__class__ is int and 0 <= actor < N_SEATS
-        if mine:  # the state the discard is chosen in: before the event
-            hands += seats[actor].counts
-            seen += face_up
-        try:
-            table.apply(event)
-        except Inconsistent as exc:
-            parse_lines(name, lines)  # a line that is not JSON comes first, as when all lines are parsed first
-            raise _error(name, i + 1, str(exc), line) from None
-        if op is None:
-            _remember(line, event)
-        if mine:
-            codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
-        elif what == "tsumo" or what == "chi" or what == "pon":
-            bits[actor] += _TURN
-        elif what == "reach" or what == "reach_accepted":
-            seat = seats[actor]
-            bits[actor] = bits[actor] & ~_FLAGS | (_RIICHI if seat.declared and not seat.riichi else 0) | (
-                _FORCED if seat.riichi else 0)
-        elif what == "start_kyoku" or what == "start_game":
-            segments.append((len(codes), table.round, list(table.names)))
-            bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(N_SEATS)]
-            seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round
-        else:
-            in_round = table.in_round
-        i += 1
+        base += n
     return hands, seen, codes, segments
+
+
+def _rest(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]]) -> Iterator[None]:
+    """Parse the lines after ``batch[i]`` (and the batches left): the first that is not JSON raises."""
+    lineno = base + i + 1
+    for line in batch[i + 1:]:
+        lineno += 1
+        read_event(name, lineno, line)
+        yield None
+    for later in batches:
+        for line in later:
+            lineno += 1
+            read_event(name, lineno, line)
+            yield None
+
+
+def _line(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]], table: Table,
+          bits: list[int], seats: tuple[Any, ...], hands: bytearray, seen: bytearray, codes: array[int],
+          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any, events: list[dict[str, Any]] | None
+          ) -> tuple[Any, Any, Any, bool] | None:
+    """Apply the line ``batch[i]`` the straight path left; the table's new (seats, known, face_up,
+    in_round) when they change, else None."""
+    line = batch[i]
+    lineno = base + i + 1
+    if op is not None and table.in_round and op[0] >= _CALL_TURN:  # a call seen before: the state to check
+        try:
+            table.call(op[4])
+        except Inconsistent as exc:  # a later line that is not JSON comes first (as below)
+            raise inconsistent(name, lineno, str(exc), line, _rest(name, batch, i, base, batches)) from None
+        if op[0] == _CALL_TURN:
+            bits[op[1]] += _TURN
+        return None
+    event = events[lineno - 1] if events is not None else event_of(line) or read_event(name, lineno, line)
+    what: Any = event.get("type")
+    actor: Any = event.get("actor")
+    mine = what == "dahai" and actor.__class__ is int and 0 <= actor < len(seats)
+    if mine:  # the state the discard is chosen in: before the event
+        hands += seats[actor].counts
+        seen += table.face_up
+    try:
+        table.apply(event)
+    except Inconsistent as exc:  # a line that is not JSON comes first, as when all lines are parsed first
+        raise inconsistent(name, lineno, str(exc), line, _rest(name, batch, i, base, batches)) from None
+    if op is None:
+        _remember(line, event)
+    if mine:
+        codes.append(actor | table.last_discard[1] << _TILE_SHIFT | bits[actor])  # type: ignore[index]
+    elif what == "tsumo" or what == "chi" or what == "pon":
+        bits[actor] += _TURN
+    elif what == "reach" or what == "reach_accepted":
+        seat = seats[actor]
+        bits[actor] = bits[actor] & ~_FLAGS | (_RIICHI if seat.declared and not seat.riichi else 0) | (
+            _FORCED if seat.riichi else 0)
+    elif what == "start_kyoku" or what == "start_game":
+        segments.append((len(codes), table.round, list(table.names)))
+        bits[:] = [(len(segments) - 1 << _SEAT_BITS | who) << _KEY_SHIFT for who in range(table.players)]
+        return table.seats, table._known, table.face_up, table.in_round
+    return seats, table._known, table.face_up, table.in_round
 
 
 def _judge(np: Any, hands: Any, visible: Any, tiles: Any, rules: Rules) -> dict[str, Any]:
@@ -279,7 +311,8 @@ def analyze(
 
     ``sources``: one log or a list of logs (paths, files, or ``[lines]``).
     ``rules``: the rule set of the efficiency judgement (``"riichi"`` for mjai
-    logs).  ``client``: ``None`` runs in this process; a
+    logs; a three-player log is judged under ``"riichi3"`` when it is
+    ``"riichi"``).  ``client``: ``None`` runs in this process; a
     ``dask.distributed.Client`` runs one task per chunk of ``files_per_task``
     log files (paths only; ``None``: enough chunks for eight tasks a worker, so
     small files do not drown in task overhead) and returns the same rows in

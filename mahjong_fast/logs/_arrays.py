@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from ._decisions import _decisions
-from ._reader import Source, read_events
+from ._reader import Source, read_source, stream_events
 from ._require import require
 
 if TYPE_CHECKING:
@@ -65,10 +65,10 @@ class LogArrays(NamedTuple):
 
 
 def _columns(index: int, source: Source, offers: bool, rules: Rules) -> dict[str, Any]:
-    name, lines, events = read_events(source)
+    name, lines, events, record = read_source(source)
     hands, melds, visible = bytearray(), bytearray(), bytearray()
     small: dict[str, list[int]] = {k: [] for k in ("point", "action", "tile", "riichi", "round", "seat", "turn")}
-    for d in _decisions(name, lines, events, offers, rules):
+    for d in _decisions(name, stream_events(name, lines, events), offers, rules, record):
         hands += d.hand
         melds += d.meld_counts
         visible += d.visible

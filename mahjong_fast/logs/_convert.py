@@ -11,7 +11,7 @@ import gzip
 from collections.abc import Sequence
 from typing import IO
 
-from ._reader import parse_lines, read_source
+from ._reader import read_events
 
 
 def run(argv: Sequence[str], stdout: IO[str]) -> int:
@@ -21,9 +21,7 @@ def run(argv: Sequence[str], stdout: IO[str]) -> int:
     parser.add_argument("log", metavar="LOG", help="the log: an mjlog record, a tenhou.net/6 JSON, or mjai")
     parser.add_argument("--out", metavar="FILE", help="write the mjai lines to FILE (.gz: gzipped), not stdout")
     args = parser.parse_args(list(argv))
-    name, lines, events, _ = read_source(args.log)
-    if events is None:
-        parse_lines(name, lines)  # an mjai log is checked line by line before it is copied
+    _, lines, _, _ = read_events(args.log)  # an mjai log is checked line by line before it is copied
     text = "".join(line + "\n" for line in lines)
     if args.out is None:
         stdout.write(text)

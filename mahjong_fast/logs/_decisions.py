@@ -4,8 +4,8 @@ Three kinds of point (``Point``):
 
 - ``DRAW``: the seat has just drawn; it discarded (``DISCARD``), declared
   riichi with a discard (``RIICHI``), won (``TSUMO``), declared a kan
-  (``ANKAN``, ``KAKAN``) or abandoned the hand on nine terminals
-  (``NINE_TERMINALS``);
+  (``ANKAN``, ``KAKAN``), set a north aside (``KITA``, three players) or
+  abandoned the hand on nine terminals (``NINE_TERMINALS``);
 - ``CALL``: the seat has just called chi or pon and must discard;
 - ``OFFER``: another seat's discard (or the tile added to a kan) that this
   seat could call or win on: ``PON``/``DAIMINKAN`` when it holds
@@ -36,8 +36,9 @@ from .._layout import FIRST_HONOR, SUIT_SIZE
 from .._rules import Rules, as_rules
 from .._scoring import players, score
 from ._names import TILE_OF
-from ._reader import Source, _error, read_events
+from ._reader import Source, Stream, _error, inconsistent, read_source, stream_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
+from ._tenhou import FOUR_PLAYER, RecordRules
 
 
 class Point(enum.IntEnum):
@@ -63,7 +64,8 @@ class Action(enum.IntEnum):
     """The action a seat took at a decision point (the ``action`` code of ``to_arrays``).
 
     After a draw: ``DISCARD``, ``RIICHI`` (declared, with its discard),
-    ``TSUMO``, ``ANKAN``, ``KAKAN``, ``NINE_TERMINALS``; after a call:
+    ``TSUMO``, ``ANKAN``, ``KAKAN``, ``NINE_TERMINALS``, ``KITA`` (three players: a north set
+    aside, the ``nukidora`` event); after a call:
     ``DISCARD``; on an offer: ``RON``, ``PON``, ``CHI``, ``DAIMINKAN``, ``PASS``.
 
     Examples
@@ -84,6 +86,7 @@ class Action(enum.IntEnum):
     CHI = 8
     DAIMINKAN = 9
     PASS = 10
+    KITA = 11
 
 
 class Decision(NamedTuple):
@@ -137,7 +140,8 @@ class Decision(NamedTuple):
     or it let a winning tile go since its last discard, or after its riichi."""
 
 
-_SELF_ACTIONS = {"dahai": Action.DISCARD, "ankan": Action.ANKAN, "kakan": Action.KAKAN, "hora": Action.TSUMO}
+_SELF_ACTIONS = {"dahai": Action.DISCARD, "ankan": Action.ANKAN, "kakan": Action.KAKAN, "hora": Action.TSUMO,
+                 "nukidora": Action.KITA}
 _CALLS = {"chi": Action.CHI, "pon": Action.PON, "daiminkan": Action.DAIMINKAN}
 _KEEP_OFFERS_OPEN = ("reach_accepted", "dora")
 _KANS = ("ankan", "kakan", "daiminkan")
@@ -153,20 +157,29 @@ def _acted_tile(event: dict[str, Any]) -> int:
 
 LIVE_WALL = 70
 """Draws in a four-player round: after the 70th, a discard won on is houtei."""
+LIVE_WALL_3 = 55
+"""Draws in a three-player round (108 tiles less 39 dealt and the 14 of the dead wall; a kita's
+replacement draw counts, as a kan's does)."""
 _WINDS = ("E", "S", "W", "N")
+
+
+def live_wall(players: int) -> int:
+    """The draws of a round at ``players`` seats: the last is haitei."""
+    return LIVE_WALL if players == N_SEATS else LIVE_WALL_3
 
 
 class _Round:
     """What the legal-win offers need beyond the seats: winds, draws, each seat's waits and furiten."""
 
-    def __init__(self, event: dict[str, Any] | None = None) -> None:
+    def __init__(self, event: dict[str, Any] | None = None, players: int = N_SEATS) -> None:
         event = event or {}
         self.round_wind = event.get("bakaze", "E")
         self.oya = event.get("oya", 0)
+        self.players = players
         self.draws = 0
-        self.discarded = [bytearray(34) for _ in range(N_SEATS)]
-        self.waits: list[tuple[int, ...]] = [()] * N_SEATS
-        self.furiten = [False] * N_SEATS
+        self.discarded = [bytearray(34) for _ in range(players)]
+        self.waits: list[tuple[int, ...]] = [()] * players
+        self.furiten = [False] * players
 
     def refresh(self, seat: Seat, who: int, rules: Rules) -> None:
         """After the seat's own discard (or the deal): its waits, and furiten from its own discards."""
@@ -177,38 +190,39 @@ class _Round:
         self.furiten[who] = own or (seat.riichi and self.furiten[who])
 
     def legal_ron(self, seat: Seat, who: int, tile: int, chankan: bool, rules: Rules) -> bool:
-        """A ron on ``tile`` scores and the seat is not furiten."""
+        """A ron on ``tile`` scores under ``rules`` (the record's) and the seat is not furiten."""
         if self.furiten[who]:
             return False
         hand = [t for t, n in enumerate(seat.counts) for _ in range(n)] + [tile]
         return score(hand, tile, melds=seat.melds, rules=rules, riichi=seat.riichi, chankan=chankan,
-                     houtei=not chankan and self.draws == LIVE_WALL, seat_wind=_WINDS[(who - self.oya) % N_SEATS],
-                     round_wind=self.round_wind).valid
+                     houtei=not chankan and self.draws == live_wall(self.players), kita=seat.kita,
+                     seat_wind=_WINDS[(who - self.oya) % self.players], round_wind=self.round_wind).valid
 
 
 def _scores(rules: Rules) -> bool:
     """Whether ``rules`` score riichi wins (then the RON offers are the legal ones)."""
     try:
-        return players(rules) == N_SEATS
+        players(rules)
     except ValueError:
         return False
+    return True
 
 
 def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules,
-                legal: _Round | None = None) -> bool:
+                legal: _Round | None = None, scored: Rules | None = None, players: int = N_SEATS) -> bool:
     counts = seat.counts
     counts[tile] += 1
     try:
         won = is_win(bytes(counts), encoding="counts", rules=rules)
     finally:
         counts[tile] -= 1
-    if won and (legal is None or legal.legal_ron(seat, who, tile, ron_only, rules)):
+    if won and (legal is None or legal.legal_ron(seat, who, tile, ron_only, scored or rules)):
         return True
     if ron_only or seat.riichi or seat.declared:
         return False
     if counts[tile] >= 2:
         return True
-    if who != (discarder + 1) % N_SEATS or tile >= FIRST_HONOR:
+    if players != N_SEATS or who != (discarder + 1) % N_SEATS or tile >= FIRST_HONOR:  # no chi at three
         return False
     rank = tile % SUIT_SIZE
 
@@ -244,8 +258,13 @@ def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None 
 
     ``offers=False`` leaves out the ``OFFER`` points (faster when only the
     seats' own turns matter); ``rules`` is the rule set that says which
-    hands a tile completes (``RON`` offers).  A malformed or inconsistent log
-    raises ``ValueError`` naming the source, the line and the event.
+    hands a tile completes (``RON`` offers); under a riichi rule set a
+    ``RON`` is offered only when it is legal, its yaku judged by the
+    record's own rules (``record_rules``: three players, red fives, open
+    tanyao).  A three-player log has three seats, no ``CHI``, and its
+    ``nukidora`` (kita) are no decision points.  A malformed or
+    inconsistent log raises ``ValueError`` naming the source, the line and
+    the event.
 
     Parameters
     ----------
@@ -287,14 +306,15 @@ def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None 
     [(0, 'DRAW', 'DISCARD'), (1, 'CALL', 'DISCARD')]
     """
     rule_set = as_rules(rules)
-    name, lines, events = read_events(source)
-    return _decisions(name, lines, events, offers, rule_set)
+    name, lines, events, record = read_source(source)
+    return _decisions(name, stream_events(name, lines, events), offers, rule_set, record)
 
 
 def _decisions(
-    name: str, lines: list[str], events: list[dict[str, Any]], offers: bool, rules: Rules
+    name: str, stream: Stream, offers: bool, rules: Rules, record: RecordRules = FOUR_PLAYER,
 ) -> Iterator[Decision]:
     table = Table()
+    scored = record.as_rules()
     own: _Open | None = None
     riichi_declared = False
     open_offers: list[_Open] = []
@@ -307,7 +327,9 @@ def _decisions(
         return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
                         o.meld_counts, o.visible, o.riichi, o.line, o.furiten)
 
-    for i, event in enumerate(events):
+    lineno, line = 0, ""
+    for lineno, line, event in stream:
+        i = lineno - 1
         kind: Any = event.get("type")
         actor: Any = event.get("actor")
         ready: list[Decision] = []
@@ -340,16 +362,16 @@ def _decisions(
                 else:
                     raise Inconsistent(f"a {kind!r} is not an action after a {own.point.name.lower()}")
         except Inconsistent as exc:
-            raise _error(name, i + 1, str(exc), lines[i]) from None
+            raise inconsistent(name, lineno, str(exc), line, stream) from None
         yield from ready
         if kind == "dora" and own is not None:  # turned before the discard: the seat sees it when it chooses
             own = own._replace(visible=minus(table.face_up, table.seats[own.seat]._meld_counts))
         elif kind == "start_kyoku":
-            turns = [0] * N_SEATS
-            state = _Round(event)
+            turns = [0] * table.players
+            state = _Round(event, table.players)
             for who, seat in enumerate(table.seats):
                 state.refresh(seat, who, rules)
-        elif kind in _KANS:  # a new hand shape: its waits, and furiten as after a discard
+        elif kind in _KANS or kind == "nukidora":  # a new hand shape: its waits, and furiten as after a discard
             state.refresh(table.seats[actor], actor, rules)
         if kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1
@@ -361,14 +383,14 @@ def _decisions(
             if kind == "dahai":
                 state.discarded[actor][tile] = 1
                 state.refresh(table.seats[actor], actor, rules)
-            for who in range(N_SEATS):
+            for who in range(table.players):
                 if who == actor:
                     continue
                 if offers and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules,
-                                          state if legal else None):
+                                          state if legal else None, scored, table.players):
                     open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile,
                                                  state.furiten[who]))
                 if tile in state.waits[who]:  # let go (a ron ends the round): furiten until its next discard
                     state.furiten[who] = True
     if own is not None or open_offers:
-        raise _error(name, len(events), "the log ends before a decision was taken", lines[-1] if lines else "")
+        raise _error(name, lineno, "the log ends before a decision was taken", line)

@@ -12,11 +12,17 @@ table's state rules out.  Nothing is skipped, blank lines included.
 Reading is streamed and capped, whatever a source expands to: files are read
 (and gunzipped) ``CHUNK`` bytes at a time, and a line longer than ``MAX_LINE``
 or a log longer than ``MAX_LOG`` once decompressed is a ``ValueError`` raised
-after no more than the cap is read.  JSON is read by ``_json.loads``: no NaN,
+after no more than the cap is read.  An mjai log read from a path or a file is
+kept as the text's chunks (``Chunks``) and split and parsed as the readers
+consume it (``LazyLines``, ``stream_events``): reading one holds its text and a
+small constant, never a list of all its lines or events.  The errors stay
+those of a log parsed whole first: when the state rules an event out, the rest
+is parsed, and a later line that is not JSON is the one told.  JSON is read by ``_json.loads``: no NaN,
 no Infinity, no key given twice, no error of nesting other than a ValueError.
 """
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import os
@@ -95,30 +101,68 @@ class _Cap:
         return _error(self.name, self.breaks + 1, f"a line longer than MAX_LINE ({MAX_LINE} bytes)")
 
 
-def _read_bytes(name: str, f: IO[bytes]) -> str:
-    """The text of a binary file read in chunks, gunzipped when it starts with gzip's magic bytes; never
-    more than ``MAX_LOG`` bytes (and ``MAX_LINE`` in a line) read or decompressed."""
+class Chunks(list):  # type: ignore[type-arg]
+    """A log's text as the pieces it was read in (``str``, each ``CHUNK`` bytes or so), in order.
+
+    What a path or a file is read into: the text is never joined nor split whole, so reading it holds
+    no more than the text itself (``stream_lines`` splits it as it goes).  ``other_breaks``: some
+    piece holds a line break other than ``\\n`` (then the lines are those of ``str.splitlines``).
+    """
+
+    other_breaks = False
+
+    def add(self, piece: str) -> None:
+        if piece:
+            self.append(piece)
+            if not self.other_breaks and any(c in piece for c in _OTHER_BREAKS):
+                self.other_breaks = True
+
+
+class _Decoder:
+    """UTF-8 decoding of the bytes read, piece by piece, into ``Chunks``; a ``ValueError`` naming the
+    line and the byte of the first that is not UTF-8."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.out = Chunks()
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.read = 0  # bytes given so far
+        self.breaks = 0  # "\n" among them
+
+    def add(self, piece: bytes, final: bool = False) -> None:
+        pending = self.decoder.getstate()[0]  # the start of a character cut at the end of the last piece
+        try:
+            text = self.decoder.decode(piece, final)
+        except UnicodeDecodeError as exc:  # exc.start counts from the pending bytes
+            lineno = self.breaks + (pending + piece).count(b"\n", 0, exc.start) + 1
+            raise _error(self.name, lineno, f"not UTF-8 ({exc.reason} at byte "
+                                            f"{self.read - len(pending) + exc.start})") from None
+        self.read += len(piece)
+        self.breaks += piece.count(b"\n")
+        self.out.add(text)
+
+
+def _read_bytes(name: str, f: IO[bytes]) -> Chunks:
+    """The text of a binary file read in chunks (``Chunks``), gunzipped when it starts with gzip's magic
+    bytes; never more than ``MAX_LOG`` bytes (and ``MAX_LINE`` in a line) read or decompressed."""
     cap = _Cap(name)
-    data = bytearray()
+    decoder = _Decoder(name)
     first = f.read(CHUNK)
     if not isinstance(first, (bytes, bytearray)):
         raise TypeError(f"{name}: a binary file's read() must give bytes, not {type(first).__name__}")
     if first[:2] == _GZIP_MAGIC:
-        _gunzip(cap, f, bytes(first), data)
+        _gunzip(cap, f, bytes(first), decoder)
     else:
         piece = bytes(first)
         while piece:
             cap.add(piece)
-            data += piece
+            decoder.add(piece)
             piece = f.read(CHUNK)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        lineno = data.count(b"\n", 0, exc.start) + 1
-        raise _error(name, lineno, f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
+    decoder.add(b"", final=True)
+    return decoder.out
 
 
-def _gunzip(cap: _Cap, f: IO[bytes], piece: bytes, out: bytearray) -> None:
+def _gunzip(cap: _Cap, f: IO[bytes], piece: bytes, out: _Decoder) -> None:
     """Decompress the gzip stream (one member or several) of ``piece`` and the rest of ``f`` into ``out``,
     ``CHUNK`` bytes at most at a time."""
     inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
@@ -128,7 +172,7 @@ def _gunzip(cap: _Cap, f: IO[bytes], piece: bytes, out: bytearray) -> None:
                 chunk = inflate.decompress(piece, CHUNK)
                 piece = inflate.unconsumed_tail
                 cap.add(chunk)
-                out += chunk
+                out.add(chunk)
                 if inflate.eof:  # the next member, if any (trailing zeros are ignored, as gzip does)
                     piece = inflate.unused_data + piece
                     if not piece.strip(b"\0"):
@@ -145,10 +189,10 @@ def _gunzip(cap: _Cap, f: IO[bytes], piece: bytes, out: bytearray) -> None:
         raise _error(cap.name, cap.breaks + 1, f"truncated or corrupt gzip data ({exc})") from None
 
 
-def _read_str(name: str, f: IO[str]) -> str:
+def _read_str(name: str, f: IO[str]) -> Chunks:
     """The text of a text file read in chunks, no more than ``MAX_LOG`` (and ``MAX_LINE`` a line)."""
     cap = _Cap(name)
-    pieces: list[str] = []
+    pieces = Chunks()
     while True:
         try:
             piece = f.read(CHUNK)
@@ -156,11 +200,11 @@ def _read_str(name: str, f: IO[str]) -> str:
             raise ValueError(f"{name}, line {cap.breaks + 1} or after: not UTF-8 ({exc.reason}; a file opened "
                              "in binary mode is told the line)") from None
         if not piece:
-            return "".join(pieces)
+            return pieces
         if not isinstance(piece, str):
             raise TypeError(f"{name}: a text file's read() must give str, not {type(piece).__name__}")
         cap.add(piece)
-        pieces.append(piece)
+        pieces.add(piece)
 
 
 _OTHER_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
@@ -177,7 +221,41 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-Record = tuple[str, list[str], "list[dict[str, Any]] | None", RecordRules]
+class LazyLines:
+    """The lines of a log read as ``Chunks``, split as they are consumed, once (each chunk let go when
+    its lines are taken): an mjai log is never held as a list of lines.
+
+    >>> lines = LazyLines(Chunks(['{"type": "start_game"}\\n{"type": "e', 'nd_game"}\\n']))
+    >>> list(lines)
+    ['{"type": "start_game"}', '{"type": "end_game"}']
+    """
+
+    def __init__(self, chunks: Chunks) -> None:
+        self._chunks: list[str] | None = chunks
+
+    def batches(self) -> Iterator[list[str]]:
+        """The lines, a list at a time (the lines that end in one chunk)."""
+        chunks, self._chunks = self._chunks, None
+        if chunks is None:
+            raise RuntimeError("the lines of a log are read once")
+        chunks.reverse()
+        carry = ""
+        while chunks:
+            parts = (carry + chunks.pop()).split("\n")
+            carry = parts.pop()
+            if parts:
+                yield parts
+        if carry:
+            yield [carry]
+
+    def __iter__(self) -> Iterator[str]:
+        for batch in self.batches():
+            yield from batch
+
+
+Lines = Union[list[str], LazyLines]
+"""A log's lines: a list, or (a path or a file read as mjai) ``LazyLines``."""
+Record = tuple[str, Lines, "list[dict[str, Any]] | None", RecordRules]
 """``(name, lines, events, rules)`` of a source: ``events`` None for an mjai log (its lines not yet parsed)."""
 
 
@@ -186,22 +264,46 @@ def read_source(source: Source) -> Record:
     return record_of(*_read_text(source))
 
 
-def record_of(name: str, text: str | list[str]) -> Record:
+def _head(chunks: Chunks) -> str:
+    """The text up to the end of its first line that is not blank (or all of it)."""
+    head = ""
+    for piece in chunks:
+        head += piece
+        start = len(head) - len(head.lstrip())
+        if "\n" in head[start:]:
+            break
+    return head
+
+
+def joined(text: Chunks | list[str]) -> str:
+    """The whole text of a source already read: its ``Chunks`` joined, or its lines."""
+    return "".join(text) if isinstance(text, Chunks) else "\n".join(text)
+
+
+def record_of(name: str, text: Chunks | list[str]) -> Record:
     """``read_source`` of a source already read (``_read_text``): its name and its text or lines."""
-    if isinstance(text, list):
-        first = text[0].lstrip("\ufeff \t") if text else ""
-        if not first.startswith(("<", "{")) or (first.startswith("{") and record_kind(first) == "mjai"
-                                                 and _is_json(first)):
-            return name, text, None, _mjai_rules(text)
-        joined = "\n".join(text)  # a Tenhou record given as its lines (or a log whose first line is bad)
-        if record_kind(joined) == "mjai":
-            return name, text, None, FOUR_PLAYER
-        text = joined
-    kind = record_kind(text)
+    if isinstance(text, Chunks):  # read from a path or a file: an mjai log is split as it is read
+        head = _head(text)
+        kind = record_kind(head)
+        if kind == "mjai" and head.lstrip("\ufeff \t\r\n").startswith("{") and not _is_json(
+                head.split("\n", 1)[0]):
+            kind = record_kind(joined(text))  # a first line that is no JSON object: maybe Tenhou's JSON, laid out
+        if kind != "mjai":
+            rules, events = convert(name, joined(text), kind)
+            return name, event_lines(events), events, rules
+        if text.other_breaks:
+            lines = split_lines(joined(text))
+            return name, lines, None, _mjai_rules(lines)
+        return name, LazyLines(text), None, _mjai_rules(head.split("\n", 1)[:1])
+    first = text[0].lstrip("\ufeff \t") if text else ""
+    if not first.startswith(("<", "{")) or (first.startswith("{") and record_kind(first) == "mjai"
+                                             and _is_json(first)):
+        return name, text, None, _mjai_rules(text)
+    whole = "\n".join(text)  # a Tenhou record given as its lines (or a log whose first line is bad)
+    kind = record_kind(whole)
     if kind == "mjai":
-        lines = split_lines(text)
-        return name, lines, None, _mjai_rules(lines)
-    rules, events = convert(name, text, kind)
+        return name, text, None, FOUR_PLAYER
+    rules, events = convert(name, whole, kind)
     return name, event_lines(events), events, rules
 
 
@@ -214,28 +316,19 @@ def _is_json(line: str) -> bool:
 
 
 def _mjai_rules(lines: list[str]) -> RecordRules:
-    """The rules an mjai log's ``start_game`` names (``rules``, as ``convert`` writes it), else four players."""
-    if lines and '"rules"' in lines[0] and _is_json(lines[0]):
+    """The rules an mjai log's ``start_game`` names (``rules``, ``aka_flag``, ``kuitan``, as ``convert``
+    writes them), else Tenhou's four-player game with red fives."""
+    if lines and ('"rules"' in lines[0] or '"kuitan"' in lines[0] or '"aka_flag"' in lines[0]) and _is_json(
+            lines[0]):
         first = loads(lines[0])
-        if isinstance(first, dict) and first.get("type") == "start_game" and first.get("rules") == "riichi3":
-            return RecordRules("riichi3", 3, first.get("aka_flag") is not False, first.get("kuitan") is not False)
+        if isinstance(first, dict) and first.get("type") == "start_game":
+            three = first.get("rules") == "riichi3"
+            return RecordRules("riichi3" if three else "riichi", 3 if three else 4,
+                               first.get("aka_flag") is not False, first.get("kuitan") is not False)
     return FOUR_PLAYER
 
 
-def read_lines(source: Source) -> tuple[str, list[str]]:
-    """``(name, lines)`` of a source, as mjai lines (a Tenhou record converted); see ``Source``."""
-    name, lines, _, rules = read_source(source)
-    _four_players(name, rules)
-    return name, lines
-
-
-def _four_players(name: str, rules: RecordRules) -> None:
-    if rules.players != 4:
-        raise ValueError(f"{name}: a three-player record: replay, decisions and analyze follow four seats only "
-                         "(logs.to_mjai converts it)")
-
-
-def _read_text(source: Source) -> tuple[str, str | list[str]]:
+def _read_text(source: Source) -> tuple[str, Chunks | list[str]]:
     """``(name, text)`` of a source, or ``(name, lines)`` of one given as its lines; read in chunks, no
     more than ``MAX_LOG`` bytes (``MAX_LINE`` a line) read or decompressed."""
     name = source_name(source)
@@ -342,11 +435,38 @@ def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
     return event
 
 
-def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]]]:
-    """``(name, lines, events)`` of a source, every line parsed (a Tenhou record's events as converted)."""
+def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]], RecordRules]:
+    """``(name, lines, events, rules)`` of a source, every line parsed and kept (a Tenhou record's
+    events as converted); the readers stream them instead (``stream_events``)."""
     name, lines, events, rules = read_source(source)
-    _four_players(name, rules)
-    return name, lines, parse_lines(name, lines) if events is None else events
+    lines = lines if isinstance(lines, list) else list(lines)
+    return name, lines, parse_lines(name, lines) if events is None else events, rules
+
+
+Stream = Iterator[tuple[int, str, dict[str, Any]]]
+"""A log's events in order, each ``(line number, line, event)``."""
+
+
+def stream_events(name: str, lines: Lines, events: list[dict[str, Any]] | None) -> Stream:
+    """Each line's number, the line and its event, a line parsed as it comes (see ``read_event``: the
+    event may be shared and must not be modified); a line that is not a JSON object raises its
+    ``ValueError`` when it is reached."""
+    if events is not None:
+        for i, (line, event) in enumerate(zip(lines, events), 1):
+            yield i, line, event
+        return
+    get = _shared.get
+    for i, line in enumerate(lines, 1):
+        known = get(line)
+        yield i, line, read_event(name, i, line) if known is None else known
+
+
+def inconsistent(name: str, lineno: int, why: str, line: str, rest: Iterator[Any]) -> ValueError:
+    """The ``ValueError`` of an event the state rules out, unless a later line is no JSON object: the
+    rest of the stream is read first and raises that line's, as when every line is parsed first."""
+    for _ in rest:
+        pass
+    return _error(name, lineno, why, line)
 
 
 def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
@@ -364,8 +484,7 @@ def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
         for event in events:
             yield dict(event)
         return
-    _four_players(name, rules)
-    for event, _ in _replay(name, lines, parse_lines(name, lines)):  # an mjai log: checked as replay does
+    for event, _ in _replay(name, stream_events(name, lines, None)):  # an mjai log: checked as replay does
         yield event
 
 
@@ -380,13 +499,17 @@ def record_rules(source: Source) -> RecordRules:
     return read_source(source)[3]
 
 
-def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
+def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, ...]]]:
     """Replay a log (mjai, or a Tenhou record as its mjai events); yield ``(event, seats)`` after each event.
 
-    ``seats`` holds the four ``Seat``s in seat order, each with ``hand`` (a
+    ``seats`` holds the four ``Seat``s in seat order (three in a three-player
+    game: a Tenhou sanma record, or an mjai log whose ``start_game`` says
+    ``"rules": "riichi3"``; each ``nukidora`` sets a north aside as the seat's
+    ``kita``), each with ``hand`` (a
     ``Hand``: concealed tiles and melds), ``visible`` (34 counts: all it sees
     outside its own hand and melds: every discard, the other seats' melds, the
-    dora indicators) and ``riichi``.  The seats are updated in place by the next
+    dora indicators), ``riichi`` and ``furiten`` (computed only when asked).  The seats are updated in
+    place by the next
     event: read what you need before asking for it.  A malformed or
     inconsistent log raises ``ValueError`` naming the source, the line and the
     event.
@@ -399,8 +522,8 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
 
     Yields
     ------
-    tuple[dict, tuple[Seat, Seat, Seat, Seat]]
-        The event as read, and the four seats after it.
+    tuple[dict, tuple[Seat, ...]]
+        The event as read, and the seats after it.
 
     Raises
     ------
@@ -434,15 +557,15 @@ def replay(source: Source) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, S
     ...
     ValueError: <lines>, line 2: seat 0 holds 13 concealed tiles: it cannot discard: ...
     """
-    yield from _replay(*read_events(source))
+    name, lines, events, _ = read_source(source)
+    yield from _replay(name, stream_events(name, lines, events))
 
 
-def _replay(name: str, lines: list[str], events: list[dict[str, Any]]
-            ) -> Iterator[tuple[dict[str, Any], tuple[Seat, Seat, Seat, Seat]]]:
+def _replay(name: str, stream: Stream) -> Iterator[tuple[dict[str, Any], tuple[Seat, ...]]]:
     table = Table()
-    for i, event in enumerate(events):
+    for lineno, line, event in stream:
         try:
             table.apply(event)
         except Inconsistent as exc:
-            raise _error(name, i + 1, str(exc), lines[i]) from None
-        yield dict(event), table.seats  # type: ignore[misc]
+            raise inconsistent(name, lineno, str(exc), line, stream) from None
+        yield dict(event), table.seats

@@ -20,11 +20,15 @@ from typing import Any
 
 from .._hand import Hand, Meld
 from .._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, SUIT_SIZE
+from .._rules import RULES
 from .._tiles import TILES
 from ._names import MJAI_NAMES, TILE_OF
 
 N_SEATS = 4
-"""Seats at an mjai table."""
+"""Seats at an mjai table (three in a three-player game: ``start_game`` with ``"rules": "riichi3"``)."""
+THREE_PLAYERS = "riichi3"
+"""The ``rules`` of a three-player ``start_game`` (as ``logs.convert`` writes a Tenhou sanma record)."""
+_NORTH = TILE_OF["N"][0]
 HAND_SIZE = 13
 """Tiles dealt to each seat."""
 
@@ -42,7 +46,9 @@ class Seat:
     (34 counts), ``melds`` (a tuple of ``Meld``), ``meld_counts`` (34 counts of
     the tiles in its own melds, a kong counting four), ``visible`` (34 counts of
     what it sees outside its own hand and melds), ``riichi`` (its riichi was
-    accepted), ``reds`` (34 counts: the red fives among the concealed tiles).
+    accepted), ``reds`` (34 counts: the red fives among the concealed tiles), ``kita`` (the norths
+    it has set aside, three-player only) and ``furiten`` (computed when asked: one of its waits is
+    among its own discards, or it let a winning tile go since its last discard, or after its riichi).
     ``replay`` makes them; they are not built by hand.
 
     Examples
@@ -65,9 +71,10 @@ class Seat:
     ('pon', Hand('123m456p789s66z [222z]'), False)
     """
 
-    __slots__ = ("_face_up", "_meld_counts", "_melds", "_reds", "counts", "declared", "riichi", "size")
+    __slots__ = ("_drawn", "_face_up", "_held", "_meld_counts", "_melds", "_reds", "_table", "_who", "counts",
+                 "declared", "kita", "riichi", "size")
 
-    def __init__(self, face_up: bytearray) -> None:
+    def __init__(self, face_up: bytearray, table: Table | None = None, who: int = 0) -> None:
         self.counts = bytearray(N_KINDS)
         self.size = 0
         """Concealed tiles held."""
@@ -77,6 +84,13 @@ class Seat:
         self._melds: list[Meld] = []
         self.riichi = False
         self.declared = False
+        self.kita = 0
+        """Norths set aside (kita, three-player), each a dora."""
+        self._table = table
+        self._who = who
+        self._drawn = -1
+        """The kind of its last draw (-1 after a call: then ``_held`` is the hand before the call)."""
+        self._held = b""
 
     @property
     def concealed(self) -> bytes:
@@ -224,6 +238,78 @@ class Seat:
                 names += [MJAI_NAMES[kind]] * (n - red) + [MJAI_NAMES[kind] + "r"] * red
         return Hand(names, self._melds)
 
+    @property
+    def furiten(self) -> bool:
+        """The seat could not win on a discard: one of its waits is among its own discards, or a tile it
+        waits on went by since its last discard (temporary), or since its riichi (for the rest of the round).
+
+        Computed when asked (the replay does not track it).  Just after a draw or a call, the furiten of
+        the hand it held before, as ``Decision.furiten`` has it.
+
+        Examples
+        --------
+        >>> import json
+        >>> from mahjong_fast import logs
+        >>> deal = [h.split() for h in ("E E C C 1p 1p 9p 9p 1s 9s 9s 7m 7m", "S S F F 2p 2p 8p 8p 2s 8s 8s 7m 6p",
+        ...         "W W P P 3p 3p 7p 7p 3s 7s 7s 9m 9m", "2m 3m 4p 5p 6p 7s 8s 9s N N N 1s 1s")]
+        >>> lines = [json.dumps(e) for e in [
+        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
+        ...     {"type": "tsumo", "actor": 0, "pai": "1m"},
+        ...     {"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": True},
+        ...     {"type": "tsumo", "actor": 1, "pai": "9s"}]]
+        >>> [seats[3].furiten for _, seats in logs.replay(lines)]   # seat 3 waits on 1m-4m and lets 1m go
+        [False, False, False, True]
+
+        (Just after the discard the seat may still win on it: the tile is let go at the next event.)
+        """
+        table = self._table
+        if table is None:
+            return False
+        counts = self.counts
+        if self.size % 3 == 1:
+            hand = bytes(counts)
+        elif self._drawn >= 0:
+            held = bytearray(counts)
+            held[self._drawn] -= 1
+            hand = bytes(held)
+        elif self._held:
+            hand = self._held
+        else:
+            return False
+        from .._api import waits
+
+        wanted = {int(t) for t in waits(hand, encoding="counts", rules=table.rules)}
+        if not wanted:
+            return False
+        river = table.river
+        me = self._who
+        own_base = me * N_KINDS
+        start = -1
+        marked = False
+        for i, code in enumerate(river):
+            if own_base <= code < own_base + N_KINDS:
+                if code - own_base in wanted:
+                    return True
+                if not marked:  # after its riichi, every tile let go counts, its own discards between
+                    start = i
+            elif code == _RIICHI_MARK + me:
+                start, marked = i, True
+            elif code == _OWN_KAN + me and not marked:
+                start = i
+        live = table.live_tile()
+        for i in range(start + 1, len(river)):
+            code = river[i]
+            if i == live:
+                continue
+            if code >= _KAKAN_BASE:
+                code -= _KAKAN_BASE
+            elif code >= _RIICHI_MARK:
+                continue
+            if code // N_KINDS != me and code % N_KINDS in wanted:
+                return True
+        return False
+
     def __repr__(self) -> str:
         return f"Seat({str(self.hand)!r}, riichi={self.riichi})"
 
@@ -238,6 +324,13 @@ def minus(counts: bytes | bytearray, less: bytes | bytearray) -> bytes:
 
 
 _OUTSIDE_ROUNDS = frozenset(("start_game", "start_kyoku", "end_game"))
+_RIICHI_MARK = N_SEATS * N_KINDS
+"""``Table.river`` codes: ``seat * 34 + kind`` a discard, ``_RIICHI_MARK + seat`` a riichi accepted,
+``_OWN_KAN + seat`` a kan or kita of the seat's own (a new hand: its temporary furiten ends, as after a
+discard), ``_KAKAN_BASE + seat * 34 + kind`` a kakan's added tile (the discards' and marks' codes are
+Python's cached small ints)."""
+_OWN_KAN = _RIICHI_MARK + N_SEATS
+_KAKAN_BASE = _OWN_KAN + N_SEATS
 
 
 def _tile(event: Event, key: str) -> tuple[int, bool]:
@@ -285,10 +378,10 @@ def _meld(kind: str, tile: int, concealed: bool = False, red: int = 0) -> Meld:
     return meld
 
 
-def _seat(event: Event, key: str = "actor") -> int:
+def _seat(event: Event, key: str = "actor", players: int = N_SEATS) -> int:
     value = event.get(key)
-    if value.__class__ is not int or not 0 <= value < N_SEATS:
-        raise Inconsistent(f"{key!r} must be a seat 0-3, not {value!r}")
+    if value.__class__ is not int or not 0 <= value < players:
+        raise Inconsistent(f"{key!r} must be a seat 0-{players - 1}, not {value!r}")
     return value
 
 
@@ -300,33 +393,36 @@ def _is_int(value: Any, low: int, high: int) -> bool:
     return value.__class__ is int and low <= value <= high
 
 
-def _is_points(value: Any) -> bool:
-    return value.__class__ is list and len(value) == N_SEATS and all(_is_int(v, -_POINTS, _POINTS) for v in value)
+def _is_points(value: Any, players: int) -> bool:
+    return value.__class__ is list and len(value) == players and all(_is_int(v, -_POINTS, _POINTS) for v in value)
 
 
-def _is_tiles(value: Any) -> bool:
+def _is_tiles(value: Any, players: int) -> bool:
     return value.__class__ is list and all(v.__class__ is str and v in TILE_OF for v in value)
 
 
-_FIELDS: dict[str, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {
-    "start_kyoku": (("bakaze", lambda v: v in ("E", "S", "W", "N"), "a wind E, S, W or N"),
-                    ("kyoku", lambda v: _is_int(v, 1, 4), "an int 1-4"),
-                    ("honba", lambda v: _is_int(v, 0, 1000), "an int 0-1000"),
-                    ("kyotaku", lambda v: _is_int(v, 0, 1000), "an int 0-1000"),
-                    ("oya", lambda v: _is_int(v, 0, N_SEATS - 1), "a seat 0-3"),
-                    ("scores", _is_points, "a list of 4 ints")),
-    "dahai": (("tsumogiri", lambda v: v.__class__ is bool, "true or false"),),
-    "reach_accepted": (("scores", _is_points, "a list of 4 ints"), ("deltas", _is_points, "a list of 4 ints")),
-    "hora": (("deltas", _is_points, "a list of 4 ints"), ("scores", _is_points, "a list of 4 ints"),
+_POINTS_OF = "a list of {n} ints"
+_FIELDS: dict[str, tuple[tuple[str, Callable[[Any, int], bool], str], ...]] = {
+    "start_kyoku": (("bakaze", lambda v, n: v in ("E", "S", "W", "N"), "a wind E, S, W or N"),
+                    ("kyoku", lambda v, n: _is_int(v, 1, 4), "an int 1-4"),
+                    ("honba", lambda v, n: _is_int(v, 0, 1000), "an int 0-1000"),
+                    ("kyotaku", lambda v, n: _is_int(v, 0, 1000), "an int 0-1000"),
+                    ("oya", lambda v, n: _is_int(v, 0, n - 1), "a seat 0-{last}"),
+                    ("scores", _is_points, _POINTS_OF)),
+    "dahai": (("tsumogiri", lambda v, n: v.__class__ is bool, "true or false"),),
+    "reach_accepted": (("scores", _is_points, _POINTS_OF), ("deltas", _is_points, _POINTS_OF)),
+    "hora": (("deltas", _is_points, _POINTS_OF), ("scores", _is_points, _POINTS_OF),
              ("ura_markers", _is_tiles, "a list of tiles")),
-    "ryukyoku": (("deltas", _is_points, "a list of 4 ints"), ("scores", _is_points, "a list of 4 ints")),
+    "ryukyoku": (("deltas", _is_points, _POINTS_OF), ("scores", _is_points, _POINTS_OF)),
 }
-"""The fields an event may hold that the replay does not use, and what each must be when given."""
+"""The fields an event may hold that the replay does not use, and what each must be when given (``n``:
+the seats at the table)."""
 
 
-def _check_fields(kind: Any, event: Event) -> None:
+def _check_fields(kind: Any, event: Event, players: int) -> None:
     for key, good, what in _FIELDS.get(kind, ()):
-        if key in event and not good(event[key]):
+        if key in event and not good(event[key], players):
+            what = what.format(n=players, last=players - 1)
             raise Inconsistent(f"{key!r} must be {what}, not {_short(event[key])}")
 
 
@@ -336,13 +432,21 @@ def _short(value: object) -> str:
 
 
 class Table:
-    """Four seats and what they all see; ``apply`` one event at a time."""
+    """Four seats (three after a three-player ``start_game``) and what they all see; ``apply`` one event
+    at a time."""
 
     def __init__(self) -> None:
+        self.players = N_SEATS
+        """The seats at the table: 4, or 3 after a ``start_game`` with ``"rules": "riichi3"``."""
+        self.rules = RULES["riichi"]
+        """The rule set of the seats' waits (``Seat.furiten``): ``riichi``, or ``riichi3`` at three players."""
         self.face_up = bytearray(N_KINDS)
-        """34 counts of the tiles face up: discards not called, every meld, the dora indicators."""
+        """34 counts of the tiles face up: discards not called, every meld, the dora indicators, the kita."""
         self._known = bytearray(N_KINDS)  # copies out of the wall: in a hand or face up
-        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
+        self.river: list[int] = []
+        """This round's discards, kakan and riichi in order, as codes (``_RIICHI_MARK``): what ``Seat.furiten``
+        reads."""
+        self.seats = self._new_seats()
         self.names: list[str] = [str(i) for i in range(N_SEATS)]
         self.round = -1
         """The index of the current kyoku in the log (0 for the first)."""
@@ -362,6 +466,7 @@ class Table:
             "dora": self._dora,
             "reach": self._reach,
             "reach_accepted": self._reach_accepted,
+            "nukidora": self._nukidora,
             "hora": self._hora,
             "ryukyoku": self._ryukyoku,
             "end_kyoku": self._end_kyoku,
@@ -376,7 +481,7 @@ class Table:
             who = event.get("actor")
             name = event.get("pai")
             tile = TILE_OF.get(name) if name.__class__ is str else None
-            if tile is not None and who.__class__ is int and 0 <= who < N_SEATS and (
+            if tile is not None and who.__class__ is int and 0 <= who < self.players and (
                     kind == "tsumo" or event.get("tsumogiri", False).__class__ is bool):
                 seat = self.seats[who]
                 t, red = tile
@@ -388,6 +493,7 @@ class Table:
                         seat.size += 1
                         if red:
                             seat._reds[t] += 1
+                        seat._drawn = t
                         self.last_discard = None
                         return
                 elif seat.size % 3 == 2 and (seat._reds[t] if red else counts[t] - seat._reds[t]):
@@ -397,18 +503,32 @@ class Table:
                         seat._reds[t] -= 1
                     self.face_up[t] += 1
                     self.last_discard = (who, t, red)
+                    self.river.append(who * N_KINDS + t)
                     return
         handler = self._handlers.get(kind) if kind.__class__ is str else None
         if handler is None:
             raise Inconsistent(f"unknown event type {kind!r}")
         if not self.in_round and kind not in _OUTSIDE_ROUNDS:
             raise Inconsistent(f"a {kind!r} event outside a kyoku")
-        _check_fields(kind, event)
+        _check_fields(kind, event, self.players)
         try:
             handler(event)
         except (KeyError, IndexError, TypeError, AttributeError, OverflowError, ValueError) as exc:
             # the handlers check what they read; this is the net under a wrong type they do not foresee
             raise Inconsistent(f"a malformed {kind!r} event ({type(exc).__name__}: {exc})") from None
+
+    def live_tile(self) -> int:
+        """The index in ``river`` of the tile other seats may still win on (the discard or kakan just
+        made, no one having drawn or called since), else -1."""
+        river = self.river
+        if self.last_discard is not None:
+            for i in range(len(river) - 1, -1, -1):
+                if river[i] < _RIICHI_MARK:
+                    return i
+        elif river and river[-1] >= _KAKAN_BASE:
+            if self.seats[(river[-1] - _KAKAN_BASE) // N_KINDS].size % 3 == 1:  # before its replacement draw
+                return len(river) - 1
+        return -1
 
     # --- hand edits --------------------------------------------------------------
 
@@ -445,23 +565,36 @@ class Table:
 
     # --- events ------------------------------------------------------------------
 
+    def _new_seats(self) -> tuple[Seat, ...]:
+        return tuple(Seat(self.face_up, self, who) for who in range(self.players))
+
     def _start_game(self, event: Event) -> None:
+        rules = event.get("rules")
+        if rules is not None and rules.__class__ is not str:
+            raise Inconsistent(f"'rules' must be a rule set's name, not {_short(rules)}")
+        self.players = 3 if rules == THREE_PLAYERS else N_SEATS
+        self.rules = RULES[THREE_PLAYERS if self.players == 3 else "riichi"]
         names = event.get("names")
         if names is not None:
-            if not isinstance(names, list) or len(names) != N_SEATS or not all(isinstance(n, str) for n in names):
-                raise Inconsistent(f"'names' must be a list of 4 str, not {names!r}")
+            if not isinstance(names, list) or len(names) != self.players or not all(
+                    isinstance(n, str) for n in names):
+                raise Inconsistent(f"'names' must be a list of {self.players} str, not {_short(names)}")
             self.names = list(names)
+        else:
+            self.names = [str(i) for i in range(self.players)]
+        self.seats = self._new_seats()
         self.round = -1
         self.in_round = False
 
     def _start_kyoku(self, event: Event) -> None:
         hands = event.get("tehais")
-        if not isinstance(hands, list) or len(hands) != N_SEATS:
-            raise Inconsistent(f"'tehais' must be a list of 4 hands, not {hands!r}")
+        if not isinstance(hands, list) or len(hands) != self.players:
+            raise Inconsistent(f"'tehais' must be a list of {self.players} hands, not {_short(hands)}")
         dora = _tile(event, "dora_marker")
         self.face_up = bytearray(N_KINDS)
         self._known = bytearray(N_KINDS)
-        self.seats = tuple(Seat(self.face_up) for _ in range(N_SEATS))
+        self.river = []
+        self.seats = self._new_seats()
         if not self._deal(hands):
             for who, names in enumerate(hands):  # one by one: the first tile in error is the one told
                 seat = self.seats[who]
@@ -474,7 +607,7 @@ class Table:
         self.face_up[dora[0]] += 1
 
     def _deal(self, hands: list[Any]) -> bool:
-        """Deal four valid hands and say so; else (a name, a list, a fifth copy) deal nothing."""
+        """Deal every seat a valid hand and say so; else (a name, a list, a fifth copy) deal nothing."""
         dealt = []
         for names in hands:
             if names.__class__ is not list or len(names) != HAND_SIZE:
@@ -495,16 +628,17 @@ class Table:
         return True
 
     def _tsumo(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         tile = _tile(event, "pai")
         seat = self.seats[who]
         if seat.size % 3 != 1:
             self._size(seat, who, 1, "draw")
         self._give(seat, tile, who)
+        seat._drawn = tile[0]
         self.last_discard = None
 
     def _dahai(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         tile = _tile(event, "pai")
         seat = self.seats[who]
         if seat.size % 3 != 2:
@@ -512,27 +646,32 @@ class Table:
         self._take(seat, tile, who)
         self.face_up[tile[0]] += 1
         self.last_discard = (who, tile[0], tile[1])
+        self.river.append(who * N_KINDS + tile[0])
 
     def _call(self, event: Event, kind: str, n: int) -> None:
-        who = _seat(event)
-        target = _seat(event, "target")
+        who = _seat(event, "actor", self.players)
+        target = _seat(event, "target", self.players)
         tile = _tile(event, "pai")
         self._check_called(who, target, tile)
         consumed = _tiles(event, "consumed", n)
         self.call(_call_of(who, target, tile, consumed, kind))
 
     def _check_called(self, who: int, target: int, tile: tuple[int, bool]) -> None:
-        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+        if self.last_discard != (target, tile[0], tile[1]) or target == who or not 0 <= who < self.players:
             raise Inconsistent(f"seat {who} calls {_name(tile)} from seat {target}, which did not just discard it")
 
     def call(self, call: Call) -> None:
         """Apply a chi, pon or daiminkan already read and checked for shape (``call_of``)."""
         who, target, tile, consumed, kinds, meld = call
-        if self.last_discard != (target, tile[0], tile[1]) or target == who:
+        if self.last_discard != (target, tile[0], tile[1]) or target == who or who >= self.players:
             self._check_called(who, target, tile)
+        if self.players != N_SEATS and meld.kind == "chow":
+            raise Inconsistent(f"seat {who} calls chi: there is no chi at three players")
         seat = self.seats[who]
         if seat.size % 3 != 1:
             self._size(seat, who, 1, "call")
+        seat._held = bytes(seat.counts)
+        seat._drawn = -1
         counts, reds, face_up = seat.counts, seat._reds, self.face_up
         for kind, red in consumed:  # as _take does
             if not (reds[kind] if red else counts[kind] - reds[kind]):
@@ -546,6 +685,8 @@ class Table:
         for k in kinds:
             seat._meld_counts[k] += 1
         self.last_discard = None
+        if meld.kind == "kong":
+            self.river.append(_OWN_KAN + who)
 
     def _chi(self, event: Event) -> None:
         self._call(event, "chow", 2)
@@ -557,7 +698,7 @@ class Table:
         self._call(event, "kong", 3)
 
     def _ankan(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         consumed = _tiles(event, "consumed", MAX_COPIES)
         kind = consumed[0][0]
         if any(c[0] != kind for c in consumed):
@@ -569,9 +710,10 @@ class Table:
         seat._melds.append(_meld("kong", kind, True, sum(c[1] for c in consumed)))
         seat._meld_counts[kind] += MAX_COPIES
         self.face_up[kind] += MAX_COPIES
+        self.river.append(_OWN_KAN + who)
 
     def _kakan(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         tile = _tile(event, "pai")
         seat = self.seats[who]
         pungs = [i for i, m in enumerate(seat._melds) if m.kind == "pung" and m.tile == tile[0]]
@@ -586,6 +728,7 @@ class Table:
         seat._melds[pungs[0]] = _meld("kong", tile[0], red=seat._melds[pungs[0]].red + tile[1])
         seat._meld_counts[tile[0]] += 1
         self.face_up[tile[0]] += 1
+        self.river += (_OWN_KAN + who, _KAKAN_BASE + who * N_KINDS + tile[0])
 
     def _dora(self, event: Event) -> None:
         kind = _tile(event, "dora_marker")[0]
@@ -593,7 +736,7 @@ class Table:
         self.face_up[kind] += 1
 
     def _reach(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         seat = self.seats[who]
         if seat.riichi or seat.declared:
             raise Inconsistent(f"seat {who} has already declared riichi")
@@ -601,15 +744,32 @@ class Table:
         seat.declared = True
 
     def _reach_accepted(self, event: Event) -> None:
-        who = _seat(event)
+        who = _seat(event, "actor", self.players)
         seat = self.seats[who]
         if not seat.declared or seat.riichi:
             raise Inconsistent(f"seat {who} has no riichi declaration to accept")
         seat.riichi = True
+        self.river.append(_RIICHI_MARK + who)
+
+    def _nukidora(self, event: Event) -> None:
+        """Kita (three players): the seat sets a north aside, face up, and draws again."""
+        who = _seat(event, "actor", self.players)
+        if self.players == N_SEATS:
+            raise Inconsistent("a nukidora (kita) at four players")
+        tile = _tile(event, "pai")
+        if tile[0] != _NORTH:
+            raise Inconsistent(f"seat {who} sets aside {_name(tile)}: only a north can be kita")
+        seat = self.seats[who]
+        self._size(seat, who, 2, "set a north aside")
+        self._take(seat, tile, who)
+        seat.kita += 1
+        self.face_up[_NORTH] += 1
+        self.last_discard = None
+        self.river.append(_OWN_KAN + who)
 
     def _hora(self, event: Event) -> None:
-        who = _seat(event)
-        target = _seat(event, "target")
+        who = _seat(event, "actor", self.players)
+        target = _seat(event, "target", self.players)
         seat = self.seats[who]
         if target == who:
             self._size(seat, who, 2, "win by tsumo")
@@ -661,4 +821,4 @@ def _name(tile: tuple[int, bool]) -> str:
     return MJAI_NAMES[tile[0]] + ("r" if tile[1] else "")
 
 
-__all__: Sequence[str] = ("HAND_SIZE", "N_SEATS", "Call", "Inconsistent", "Seat", "Table", "call_of")
+__all__: Sequence[str] = ("HAND_SIZE", "N_SEATS", "THREE_PLAYERS", "Call", "Inconsistent", "Seat", "Table", "call_of")

@@ -16,10 +16,12 @@ a cut inside a tag) is a ``ValueError`` naming the file and the tag.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
+from .._rules import RULES, Rules
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 from ._json import raw_decode
 
@@ -49,6 +51,19 @@ class RecordRules(NamedTuple):
     red_fives: bool
     open_tanyao: bool
     """Kuitan: tanyao counts with open melds."""
+
+
+    def as_rules(self) -> Rules:
+        """The ``Rules`` these name: the rule set with the record's red fives and open tanyao.
+
+        >>> RecordRules("riichi", 4, True, False).as_rules().open_tanyao
+        False
+        """
+        base = RULES[self.rules]
+        red = 3 if self.red_fives else 0
+        if base.red_fives == red and base.open_tanyao == self.open_tanyao:
+            return base
+        return dataclasses.replace(base, red_fives=red, open_tanyao=self.open_tanyao)
 
 
 FOUR_PLAYER = RecordRules("riichi", 4, True, True)
@@ -123,6 +138,22 @@ def _shared_event(kind: str, actor: int, pai: str, tsumogiri: bool | None) -> di
         _SHARED[key] = event
         _LINES[id(event)] = _dumps(event)
     return event
+
+
+_PLAYS: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]] = {}
+"""By the id of a tile-name table (``ID_NAMES``, ``RED_ID_NAMES``): every draw, discard and
+tsumogiri of every seat (``seat * 136 + tile``), the shared events ``_shared_event`` makes."""
+
+
+def _plays(names: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    plays = _PLAYS.get(id(names))
+    if plays is None:
+        seats = range(4)
+        plays = _PLAYS[id(names)] = (
+            [_shared_event("tsumo", who, names[t], None) for who in seats for t in range(136)],
+            [_shared_event("dahai", who, names[t], False) for who in seats for t in range(136)],
+            [_shared_event("dahai", who, names[t], True) for who in seats for t in range(136)])
+    return plays
 
 
 def _dumps(event: dict[str, Any]) -> str:
@@ -431,30 +462,35 @@ class _MjlogRound:
         drawn by a seat due to draw, a tile held discarded by a seat due to discard; anything else
         goes to ``tag``, which says what is wrong.
         """
-        n, names, held, drawn, out = self.n, self.names, self.held, self.drawn, self.out
-        events = self.events
+        n, held, drawn, out = self.n, self.held, self.drawn, self.out
+        tsumo, dahai, tsumogiri = _plays(self.names)
+        append = self.events.append
         rnd = self.round
         finished = False
+        draws, discards = _DRAW.get, _DISCARD.get
         for tag in tags:
             name, number = tag[0], tag[1]
             if number and not finished and not rnd.at_discard and not rnd.at_tsumo:
                 tile = int(number)
-                who = _DRAW.get(name, 9)
+                who = draws(name, 9)
                 if who < n:
-                    if tile not in out and 0 <= tile < 136 and len(held[who]) % 3 == 1:
+                    hand = held[who]
+                    if tile not in out and 0 <= tile < 136 and len(hand) % 3 == 1:
                         out.add(tile)
-                        held[who].add(tile)
+                        hand.add(tile)
                         drawn[who] = tile
-                        events.append(_shared_event("tsumo", who, names[tile], None))
+                        append(tsumo[who * 136 + tile])
                         continue
                 else:
-                    who = _DISCARD.get(name, 9)
-                    if who < n and tile in held[who] and len(held[who]) % 3 == 2:
-                        held[who].discard(tile)
-                        events.append(_shared_event("dahai", who, names[tile], tile == drawn[who]))
-                        drawn[who] = None
-                        self.last = (who, tile)
-                        continue
+                    who = discards(name, 9)
+                    if who < n:
+                        hand = held[who]
+                        if tile in hand and len(hand) % 3 == 2:
+                            hand.discard(tile)
+                            append((tsumogiri if tile == drawn[who] else dahai)[who * 136 + tile])
+                            drawn[who] = None
+                            self.last = (who, tile)
+                            continue
             if finished and name not in ("AGARI", "UN", "BYE"):
                 raise RecordError(f"tag {_raw(tag)}: after the round's result")
             finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished

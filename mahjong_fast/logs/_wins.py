@@ -10,20 +10,18 @@ daisangen or daisuushii (pao).  A Tenhou record's own figures come back beside o
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from typing import Any, NamedTuple, Union
 
-from .._rules import RULES, Rules
+from .._rules import Rules
 from .._scoring import score
 from .._yaku import YAKU_BY_ID, Score, Yaku
+from ._decisions import live_wall
 from ._names import MJAI_NAMES, TILE_OF
-from ._reader import Source, _four_players, _read_text, _replay, parse_lines, record_of
+from ._reader import Source, _read_text, _replay, joined, record_of, stream_events
 from ._state import N_SEATS, Seat
-from ._tenhou import RecordRules, _attrs, _tags, record_kind
+from ._tenhou import _attrs, _tags, record_kind, rules_of_type
 
-LIVE_WALL = 70
-"""Draws in a four-player round (136 tiles less 52 dealt and the 14 of the dead wall); the last is haitei."""
 _WINDS = ("E", "S", "W", "N")
 _DRAGONS = frozenset(range(31, 34))
 _WIND_KINDS = frozenset(range(27, 31))
@@ -82,15 +80,6 @@ class Win(NamedTuple):
     """The seat liable for a daisangen or daisuushii it fed, when the hand scores that yakuman."""
 
 
-def record_rules_as_rules(rules: RecordRules) -> Rules:
-    """The ``Rules`` a record's rules name: its rule set with its red fives and open tanyao."""
-    base = RULES[rules.rules]
-    red = 3 if rules.red_fives else 0
-    if base.red_fives == red and base.open_tanyao == rules.open_tanyao:
-        return base
-    return dataclasses.replace(base, red_fives=red, open_tanyao=rules.open_tanyao)
-
-
 def wins(source: Source) -> Iterator[Win]:
     """One ``Win`` per ``hora`` event of a log (mjai, mjlog XML or tenhou.net/6 JSON).
 
@@ -122,16 +111,13 @@ def wins(source: Source) -> Iterator[Win]:
     """
     name, text = _read_text(source)
     name, lines, events, rules = record_of(name, text)
-    _four_players(name, rules)
     expected: list[Expected] | None = None
-    if events is None:
-        events = parse_lines(name, lines)
-    else:
-        joined = text if isinstance(text, str) else "\n".join(text)
-        expected = _mjlog_figures(joined) if record_kind(joined) == "mjlog" else _tenhou6_figures(joined)
-    track = _Tracker(record_rules_as_rules(rules))
+    if events is not None:
+        whole = joined(text)
+        expected = _mjlog_figures(whole) if record_kind(whole) == "mjlog" else _tenhou6_figures(whole)
+    track = _Tracker(rules.as_rules(), rules.players)
     found = 0
-    for event, seats in _replay(name, lines, events):
+    for event, seats in _replay(name, stream_events(name, lines, events)):
         for win in track.apply(event, seats):
             yield _with_expected(name, win, expected, found)
             found += 1
@@ -161,8 +147,10 @@ class _Pending(NamedTuple):
 class _Tracker:
     """What a score needs beyond the hand, moved on event by event."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, players: int = N_SEATS) -> None:
         self.rules = rules
+        self.players = players
+        self.live_wall = live_wall(players)
         self.round = -1
         self.pending: list[_Pending] = []
         self._new_round({"bakaze": "E", "oya": 0, "honba": 0, "kyotaku": 0})
@@ -176,14 +164,14 @@ class _Tracker:
         self.dora: list[int] = [TILE_OF[marker][0]] if marker in TILE_OF else []
         self.draws = 0
         self.called = False  # any call (chi, pon, kan of any kind) this round
-        self.discarded = [False] * N_SEATS
-        self.double = [False] * N_SEATS
-        self.ippatsu = [False] * N_SEATS
-        self.after_kan = [False] * N_SEATS
-        self.drawn: list[tuple[int, bool] | None] = [None] * N_SEATS
+        self.discarded = [False] * self.players
+        self.double = [False] * self.players
+        self.ippatsu = [False] * self.players
+        self.after_kan = [False] * self.players
+        self.drawn: list[tuple[int, bool] | None] = [None] * self.players
         self.kakan: tuple[int, int, bool] | None = None
         self.last_discard: tuple[int, bool] | None = None
-        self.pao: list[tuple[int, Yaku] | None] = [None] * N_SEATS
+        self.pao: list[tuple[int, Yaku] | None] = [None] * self.players
 
     def apply(self, event: dict[str, Any], seats: tuple[Seat, ...]) -> list[Win]:
         kind = event["type"]
@@ -192,7 +180,7 @@ class _Tracker:
             out = self.flush()
             if self.kakan is not None:  # a kakan not robbed: it breaks every ippatsu
                 self.kakan = None
-                self.ippatsu = [False] * N_SEATS
+                self.ippatsu = [False] * self.players
         if kind == "tsumo":
             who = event["actor"]
             self.draws += 1
@@ -206,14 +194,14 @@ class _Tracker:
         elif kind in ("chi", "pon", "daiminkan"):
             who = event["actor"]
             self.called = True
-            self.ippatsu = [False] * N_SEATS
+            self.ippatsu = [False] * self.players
             if kind == "daiminkan":
                 self.after_kan[who] = True
             if kind != "chi":
                 self._check_pao(who, event["target"], TILE_OF[event["pai"]][0], seats[who])
         elif kind == "ankan":
             self.called = True
-            self.ippatsu = [False] * N_SEATS
+            self.ippatsu = [False] * self.players
             self.after_kan[event["actor"]] = True
         elif kind == "kakan":
             who = event["actor"]
@@ -223,6 +211,9 @@ class _Tracker:
             self.kakan = (who, tile[0], tile[1])
         elif kind == "dora":
             self.dora.append(TILE_OF[event["dora_marker"]][0])
+        elif kind == "nukidora":  # a kita: its replacement draw is rinshan, as after a kan
+            self.after_kan[event["actor"]] = True
+            self.last_discard = TILE_OF[event["pai"]]
         elif kind == "reach":
             who = event["actor"]
             self.double[who] = not self.discarded[who] and not self.called
@@ -269,13 +260,15 @@ class _Tracker:
         args = dict(
             hand14=names, win=MJAI_NAMES[win[0]], melds=seat.melds, rules=self.rules, tsumo=tsumo,
             riichi=riichi and not self.double[who], double_riichi=riichi and self.double[who],
-            ippatsu=riichi and self.ippatsu[who], haitei=tsumo and not rinshan and self.draws == LIVE_WALL,
-            houtei=not tsumo and not chankan and self.draws == LIVE_WALL, rinshan=rinshan, chankan=chankan,
+            ippatsu=riichi and self.ippatsu[who], haitei=tsumo and not rinshan and self.draws == self.live_wall,
+            houtei=not tsumo and not chankan and self.draws == self.live_wall, rinshan=rinshan, chankan=chankan,
             tenhou=tsumo and first and dealer, chiihou=tsumo and first and not dealer,
-            seat_wind=_WINDS[(who - self.oya) % N_SEATS], round_wind=self.round_wind,
+            seat_wind=_WINDS[(who - self.oya) % self.players], round_wind=self.round_wind,
             dora=[MJAI_NAMES[d] for d in self.dora],
             ura=[MJAI_NAMES[TILE_OF[u][0]] for u in event.get("ura_markers") or ()] if riichi else [],
         )
+        if seat.kita:
+            args["kita"] = seat.kita
         self.pending.append(_Pending(self.round, who, None if tsumo else target, args,
                                      tuple(event.get("deltas") or ()), self.pao[who], self.oya))
 
@@ -283,7 +276,7 @@ class _Tracker:
         """Score the wins read since the last other event: honba and sticks to the first in turn order."""
         if not self.pending:
             return []
-        first = min(self.pending, key=lambda p: (p.seat - (p.loser if p.loser is not None else p.seat)) % N_SEATS)
+        first = min(self.pending, key=lambda p: (p.seat - (p.loser if p.loser is not None else p.seat)) % self.players)
         out = []
         for p in self.pending:
             paid = p is first
@@ -303,18 +296,23 @@ def _ints(text: str) -> list[int]:
     return [int(v) for v in text.split(",")] if text else []
 
 
-def _split_tsumo(total: int, dealer: bool) -> tuple[int, int]:
-    """A tsumo's (dealer's, each non-dealer's) payment from its total (mjlog gives only the total)."""
+def _split_tsumo(total: int, dealer: bool, players: int = N_SEATS) -> tuple[int, int]:
+    """A tsumo's (dealer's, each non-dealer's) payment from its total (mjlog gives only the total; at
+    three players, the total of the two who pay)."""
     if dealer:
-        return 0, total // 3
-    each = total // 4 if total % 400 == 0 else (total + 100) // 4  # the dealer pays 2 × each, or 100 less
-    return total - 2 * each, each
+        return 0, total // (players - 1)
+    payers = players - 2  # the non-dealers who pay: 2 × each, or 100 less, is the dealer's part
+    each = total // (payers + 2) if total % (100 * (payers + 2)) == 0 else (total + 100) // (payers + 2)
+    return total - payers * each, each
 
 
 def _mjlog_figures(text: str) -> list[Expected]:
     out = []
     oya = 0
+    players = N_SEATS
     for tag in _tags(text):
+        if tag[0] == "GO":
+            players = rules_of_type(int(_attrs(tag)["type"])).players
         if tag[0] == "INIT":
             oya = int(_attrs(tag)["oya"])
         if tag[0] != "AGARI":
@@ -325,10 +323,10 @@ def _mjlog_figures(text: str) -> list[Expected]:
         items = [(YAKU_BY_ID[y].japanese, h) for y, h in zip(yaku[::2], yaku[1::2]) if h]
         items += [(YAKU_BY_ID[y].japanese, 13) for y in _ints(a.get("yakuman", ""))]
         fu, total, limit = _ints(a["ten"])[:3]
-        points: Points = _split_tsumo(total, who == oya) if who == from_who else total
+        points: Points = _split_tsumo(total, who == oya, players) if who == from_who else total
         sc = _ints(a["sc"])
         out.append(Expected(sum(h for _, h in items), fu, points, _LIMITS[limit], tuple(items),
-                            tuple(100 * d for d in sc[1::2])))
+                            tuple(100 * d for d in sc[1:2 * players:2])))
     return out
 
 
