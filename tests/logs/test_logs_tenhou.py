@@ -28,7 +28,7 @@ from support.impls import NO_EXTENSIONS
 from support.mjai_games import NAMES, NEED_MJAI, RED, check_against_player_state, have_mjai
 from support.tenhou_agari import decode_meld
 
-DATA = Path(__file__).resolve().parent / "data" / "tenhou"
+DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 MJLOGS = sorted((DATA / "mjlog").glob("*.mjlog"))
 JSONS = sorted((DATA / "json").glob("*.json"))
 needs_mjai = pytest.mark.skipif(not NEED_MJAI and not have_mjai(),
