@@ -39,7 +39,7 @@ def choose(compiled: str, pure: str) -> ModuleType:
 
 _missing: list[str] = []
 
-if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/test_kernel_contract.py checks)
+if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/kernels/test_kernel_contract.py checks)
     from ._kernels import (
         batch_py,
         decompose_py,

@@ -4,7 +4,7 @@
 cannot silently show an undocumented function.  Read statically from the sources,
 as the reference itself is: the names exported by ``mahjong_fast`` and
 ``mahjong_fast.logs`` (their ``__all__``) that are functions or classes, and the
-public methods and properties those classes define.  tests/test_doctests.py
+public methods and properties those classes define.  tests/docs/test_doctests.py
 checks the same at run time.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ built at run time; type checkers read them through ``from ._rule_api import *``.
 program writes that stub from the typed definitions of the public functions (the
 modules ``mahjong_fast/__init__.py`` imports them from), each function that takes
 ``rules`` without it, and re-exports every other public name (``X as X``: a star import
-of the stub takes exactly these, the functions and ``rules``).  ``tests/test_bound.py``
+of the stub takes exactly these, the functions and ``rules``).  ``tests/rules/test_bound.py``
 checks that the committed stub is what it writes.
 
     python scripts/rule_stubs.py           # write the stub

@@ -248,27 +248,37 @@ cdef inline int _standard_shape(const unsigned char* c, const unsigned char* mel
     return PING_HU if win_cluster_c(c) else 0
 
 
+cdef inline int _pairs_and_fours(const unsigned char* c) noexcept nogil:
+    """How many kinds a hand of pairs holds four times (a set of four is two pairs), or -1 when a
+    kind is held an odd number of times (no seven pairs)."""
+    cdef int t, fours = 0
+    for t in range(N_KINDS):
+        if c[t] & 1:
+            return -1
+        fours += c[t] == 4
+    return fours
+
+
+cdef inline int _seven_pairs_shape(int fours) noexcept nogil:
+    """The seven-pairs hu type of a hand of pairs holding ``fours`` sets of four."""
+    return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
+
+
 cdef int _shape(const unsigned char* c, const unsigned char* melds, int n_melds) noexcept nogil:
     """The shape under the default rules (CHINESE), kept apart so the default pays nothing."""
-    cdef int t, fours = 0
-    cdef bint even = True
+    cdef int fours
     if n_melds == 0:
         if thirteen_orphans_c(c):
             return SHI_SAN_YAO
-        for t in range(N_KINDS):
-            if c[t] & 1:
-                even = False
-                break
-            fours += c[t] == 4
-        if even:
-            return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
+        fours = _pairs_and_fours(c)
+        if fours >= 0:
+            return _seven_pairs_shape(fours)
     return _standard_shape(c, melds, n_melds)
 
 
 cdef int _shape_rules(const unsigned char* c, const unsigned char* melds, int n_melds,
                       int rules) noexcept nogil:
-    cdef int t, fours = 0
-    cdef bint even = True
+    cdef int t, fours
     if n_melds == 0:
         if rules & THIRTEEN_ORPHANS and thirteen_orphans_c(c):
             return SHI_SAN_YAO
@@ -280,14 +290,10 @@ cdef int _shape_rules(const unsigned char* c, const unsigned char* melds, int n_
     if rules & KNITTED and n_melds <= 1 and _zu_he_long(c):
         return ZU_HE_LONG
     if n_melds == 0 and rules & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT):
-        for t in range(N_KINDS):
-            if c[t] & 1:
-                even = False
-                break
-            fours += c[t] == 4
-        if even:
+        fours = _pairs_and_fours(c)
+        if fours >= 0:
             if rules & SEVEN_PAIRS:
-                return HAO_HUA_QI_DUI if fours >= 2 else QI_DA_DUI if fours else QI_XIAO_DUI
+                return _seven_pairs_shape(fours)
             if not fours:
                 return QI_XIAO_DUI
     return _standard_shape(c, melds, n_melds)

@@ -32,15 +32,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from .._layout import (
-    FIRST_HONOR,
-    MAX_COPIES,
-    MAX_HAND,
-    N_KINDS,
-    N_SUITS,
-    ORPHANS,
-    SUIT_SIZE,
-)
+from .._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
 from . import decompose_py as _decompose
 from . import shanten_py as _shanten
 from . import win_py as _win

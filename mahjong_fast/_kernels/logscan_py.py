@@ -42,14 +42,17 @@ def run(lines: list[str], i: int, ops: dict[str, tuple[int, int, int, int, Any]]
             break
         seat = seats[who]
         counts = seat.counts
-        if kind == DAHAI:
-            if not counts[t] or seat.size % 3 != 2:
+        if kind == DAHAI or kind == DAHAI_FIVE or kind == DAHAI_RED:
+            held = counts[t] if kind == DAHAI else seat._reds[t] if kind == DAHAI_RED else counts[t] - seat._reds[t]
+            if not held or seat.size % 3 != 2:
                 break
             hands += counts
             seen += face_up
             codes.append(code | bits[who])
             counts[t] -= 1
             seat.size -= 1
+            if kind == DAHAI_RED:
+                seat._reds[t] -= 1
             face_up[t] += 1
             table.last_discard = last
         elif kind == TSUMO or kind == TSUMO_RED:
@@ -62,19 +65,6 @@ def run(lines: list[str], i: int, ops: dict[str, tuple[int, int, int, int, Any]]
                 seat._reds[t] += 1
             table.last_discard = None
             bits[who] += turn
-        elif kind == DAHAI_FIVE or kind == DAHAI_RED:
-            reds = seat._reds
-            if not (reds[t] if kind == DAHAI_RED else counts[t] - reds[t]) or seat.size % 3 != 2:
-                break
-            hands += counts
-            seen += face_up
-            codes.append(code | bits[who])
-            counts[t] -= 1
-            seat.size -= 1
-            if kind == DAHAI_RED:
-                reds[t] -= 1
-            face_up[t] += 1
-            table.last_discard = last
         else:
             break
         i += 1

@@ -16,15 +16,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from .._counts import read_counts
-from .._layout import (
-    FIRST_HONOR,
-    MAX_COPIES,
-    MAX_HAND,
-    N_KINDS,
-    N_SUITS,
-    ORPHANS,
-    SUIT_SIZE,
-)
+from .._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
 from . import rule_flags as _rf
 from .suits_py import MELDS, PAIR, split_kind
 

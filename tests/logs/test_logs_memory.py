@@ -23,7 +23,7 @@ import pytest
 
 from mahjong_fast import logs
 
-MJAI = Path(__file__).resolve().parent / "data" / "mjai"
+MJAI = Path(__file__).resolve().parents[1] / "data" / "mjai"
 SLACK = 12 << 20
 """What reading may hold beyond the log's text: the line and event at hand, a chunk, the table."""
 

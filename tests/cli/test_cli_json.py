@@ -149,7 +149,7 @@ def test_check_json_errors_are_one_stderr_line(capsys, argv):
 @pytest.fixture(scope="module")
 def logs_sample(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     pytest.importorskip("pyarrow")
-    data = Path(__file__).resolve().parent / "data" / "mjai"
+    data = Path(__file__).resolve().parents[1] / "data" / "mjai"
     folder = tmp_path_factory.mktemp("json_logs")
     paths = []
     for i, log in enumerate(sorted(data.glob("*.json.gz"))[:2]):

@@ -24,7 +24,7 @@ import mahjong_fast as mf
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._values import DiscardValue, discard_values
 
-DATA = Path(__file__).parent / "data" / "values" / "values.json.gz"
+DATA = Path(__file__).resolve().parents[1] / "data" / "values" / "values.json.gz"
 REL = 1e-9
 ABS = 1e-12
 
@@ -185,7 +185,7 @@ ORACLE = os.environ.get("ES_ORACLE")
 
 @pytest.mark.skipif(not ORACLE, reason="ES_ORACLE does not name the built oracle (scripts/es_oracle_full.cpp)")
 def test_live_comparison_with_the_oracle() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
     import make_values_fixtures as gen  # type: ignore[import-not-found]
 
     rng = random.Random(os.environ.get("ES_SEED", "live"))

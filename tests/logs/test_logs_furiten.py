@@ -1,7 +1,7 @@
 """``logs.decisions``: RON offered only when the win is legal (a yaku, no furiten); each decision's ``furiten``.
 
 Mortal's ``PlayerState`` (``at_furiten``, ``can_ron_agari``) is the oracle on played hanchan
-(``support.mjai_games.check_against_player_state``, run by tests/test_logs_replay.py); here, small
+(``support.mjai_games.check_against_player_state``, run by tests/logs/test_logs_replay.py); here, small
 hand-made rounds pin each case.
 """
 from __future__ import annotations

@@ -26,7 +26,7 @@ from mahjong_fast.logs import _reader
 from support.cluster import local_cluster
 from support.impls import NO_EXTENSIONS, REPO_ROOT
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 MJAI = sorted((DATA / "mjai").glob("*.json.gz"))
 MJLOGS = sorted((DATA / "tenhou" / "mjlog").glob("*.mjlog"))
 JSONS = sorted((DATA / "tenhou" / "json").glob("*.json"))

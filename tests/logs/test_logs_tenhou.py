@@ -28,7 +28,7 @@ from support.impls import NO_EXTENSIONS
 from support.mjai_games import NAMES, NEED_MJAI, RED, check_against_player_state, have_mjai
 from support.tenhou_agari import decode_meld
 
-DATA = Path(__file__).resolve().parent / "data" / "tenhou"
+DATA = Path(__file__).resolve().parents[1] / "data" / "tenhou"
 MJLOGS = sorted((DATA / "mjlog").glob("*.mjlog"))
 JSONS = sorted((DATA / "json").glob("*.json"))
 needs_mjai = pytest.mark.skipif(not NEED_MJAI and not have_mjai(),
@@ -271,7 +271,7 @@ def test_three_players_convert_with_nukidora() -> None:
     assert len(events[1]["tehais"]) == 3 and events[1]["scores"] == [35000] * 3
     assert events[3] == {"type": "nukidora", "actor": 0, "pai": "N"}
     assert logs.record_rules([_sanma()]).rules == "riichi3"
-    assert {len(seats) for _, seats in logs.replay([_sanma()])} == {3}  # tests/test_logs_sanma.py: the rest
+    assert {len(seats) for _, seats in logs.replay([_sanma()])} == {3}  # tests/logs/test_logs_sanma.py: the rest
 
 
 def test_red_fives_follow_the_game_type() -> None:

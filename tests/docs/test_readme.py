@@ -13,7 +13,7 @@ import mahjong_fast as mf
 from mahjong_fast import HuType
 from mahjong_fast._cli import main
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 README = os.path.join(ROOT, "README.md")
 DESIGN = os.path.join(ROOT, "DESIGN.md")
 
@@ -40,7 +40,7 @@ def _blocks(text: str, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- README and guides
-# Their ``>>>`` blocks run in tests/test_doctests.py (the blocks of a page share one namespace).
+# Their ``>>>`` blocks run in tests/docs/test_doctests.py (the blocks of a page share one namespace).
 
 DOCS = os.path.join(ROOT, "docs")
 GUIDES = [README, *sorted(os.path.join(DOCS, n) for n in os.listdir(DOCS) if n.endswith(".md"))]

@@ -6,7 +6,7 @@ answers of ``discard_analysis`` (with and without ``two_step=True``) and ``usefu
 the default and the riichi rules, as the kernel gave them before the renaming of its internals.
 The hands are stored with the answers, so the test does not depend on the generator staying as
 it is.  Regenerate (only for a deliberate change of answers) with
-``python tests/test_efficiency_golden.py``.
+``python tests/efficiency/test_efficiency_golden.py``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import pytest
 
 import mahjong_fast as mf
 
-FIXTURE = Path(__file__).parent / "data" / "golden" / "efficiency.json.gz"
+FIXTURE = Path(__file__).resolve().parents[1] / "data" / "golden" / "efficiency.json.gz"
 RULES = (None, "riichi")
 
 

@@ -14,7 +14,7 @@ from support.mjai_games import first_discards
 pq = pytest.importorskip("pyarrow.parquet")
 pytest.importorskip("matplotlib")
 
-DATA = Path(__file__).resolve().parent / "data" / "mjai"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mjai"
 PURE_DISCARDS = 16
 """Discards of each log judged under pure Python."""
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -21,7 +21,7 @@ from support.mjai_games import first_discards, read_lines
 pa = pytest.importorskip("pyarrow")
 np = pytest.importorskip("numpy")
 
-DATA = Path(__file__).resolve().parent / "data" / "mjai"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mjai"
 PURE_DISCARDS = 16
 """Discards of each log judged under pure Python."""
 LOGS = sorted(DATA.glob("*.json.gz"))

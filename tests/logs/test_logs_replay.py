@@ -24,7 +24,7 @@ from mahjong_fast.logs import Action, Point
 from support.impls import NO_EXTENSIONS
 from support.mjai_games import NAMES, NEED_MJAI, RED, check_against_player_state, have_mjai, play_and_check, read_lines
 
-DATA = Path(__file__).resolve().parent / "data" / "mjai"
+DATA = Path(__file__).resolve().parents[1] / "data" / "mjai"
 LOGS = sorted(DATA.glob("*.json.gz"))
 EVENT_TYPES = {"start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "dora",
                "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game"}

@@ -35,15 +35,15 @@ READS_COUNTS = ("win", "table", "shanten", "decompose", "efficiency")
 OTHER_READERS = {
     "hutype": "reads its counts and meld bytes with bytes(), as the classify layer hands them over; "
               "the compiled and pure twins raise alike (below)",
-    "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/test_batch.py); its rows "
+    "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/api/test_batch.py); its rows "
              "agree with the per-hand kernels (below)",
-    "logscan": "takes log lines and seat states, not counts (tests/test_logs_replay.py)",
+    "logscan": "takes log lines and seat states, not counts (tests/logs/test_logs_replay.py)",
     "scoring": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held "
-               "to the same scores and errors in tests/test_scoring.py (random wins, test_kernel_ranges)",
+               "to the same scores and errors in tests/scoring/test_scoring.py (random wins, test_kernel_ranges)",
     "fans": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held to the "
-            "same fans in tests/test_scoring_gb.py (random wins against PyMahjongGB, the twins side by side)",
+            "same fans in tests/scoring/test_scoring_gb.py (random wins against PyMahjongGB, the twins side by side)",
     "values": "takes the separated 37 counts (red fives apart) that _values builds and checks; its twins are "
-              "held to the same figures in tests/test_values.py (test_twins_agree)",
+              "held to the same figures in tests/efficiency/test_values.py (test_twins_agree)",
 }
 """Every other kernel, and why the one-reader rule is not its contract."""
 ALIKE = (*READS_COUNTS, "hutype")
