@@ -12,7 +12,7 @@ here the general one).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
@@ -129,6 +129,18 @@ def _tile(value: object, name: str, encoding: str | None) -> int:
                 _TEXT_TILES[value] = known
         return known
     return _read_tile(value, name, encoding)
+
+
+def _winning_tile(win: object, encoding: str | None, concealed: Sequence[int], meld_count: int,
+                  shown: Callable[[], str]) -> int:
+    """The kind of ``win``, checked: it is in the concealed tiles, which with the melds (a kong as three) make 14."""
+    win_tile = _tile(win, "win", encoding)
+    if not concealed[win_tile]:
+        raise ValueError(f"win {show(win)} ({TILES[win_tile]}) is not in hand14 {shown()}")
+    size = sum(concealed) + 3 * meld_count
+    if size != 14:
+        raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
+    return win_tile
 
 
 def _read_tile(value: object, name: str, encoding: str | None = None) -> int:
@@ -289,12 +301,7 @@ def _general(
             raise TypeError(f"{name} must be a bool, not {type(value).__name__}")
     if double_riichi:
         riichi = True
-    win_tile = _tile(win, "win", encoding)
-    if not concealed[win_tile]:
-        raise ValueError(f"win {show(win)} ({TILES[win_tile]}) is not in hand14 {shown()}")
-    size = sum(concealed) + 3 * len(meld_list)
-    if size != 14:
-        raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
+    win_tile = _winning_tile(win, encoding, concealed, len(meld_list), shown)
     if players == 3:
         r.check_tiles(counts, "hand14")
         if any(m.kind == "chow" for m in meld_list):
@@ -391,12 +398,7 @@ def _gb(
     hand, shown = _read_hand(hand14, melds, encoding)
     concealed, meld_list, counts = hand.counts, hand.melds, hand.all_counts
 
-    win_tile = _tile(win, "win", encoding)
-    if not concealed[win_tile]:
-        raise ValueError(f"win {show(win)} ({TILES[win_tile]}) is not in hand14 {shown()}")
-    size = sum(concealed) + 3 * len(meld_list)
-    if size != 14:
-        raise ValueError(f"hand14 {shown()} holds {size} tiles (a kong as three), not 14")
+    win_tile = _winning_tile(win, encoding, concealed, len(meld_list), shown)
     seat = _wind(seat_wind, "seat_wind", 4)
     round_ = _wind(round_wind, "round_wind", 4)
     name = str(TILES[win_tile])
