@@ -6,7 +6,10 @@ The arguments are read and checked here; the search is the ``values`` kernel
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sys
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from ._dispatch import scoring as _scoring_kernel
 from ._dispatch import shanten as _shanten_kernel
@@ -20,9 +23,53 @@ from ._tiles import Tile, show
 
 __all__ = ["DiscardValue", "discard_values"]
 
+T = TypeVar("T")
+
 LAST_TURN = 17
 """The last turn the player draws at (mahjong-cpp's ``t_max`` 18 is the turn after it)."""
 MAX_INDICATORS = 5
+MAX_FROM_READY = 3
+"""The farthest hand searched: the model's states grow about fifteenfold with each step from ready."""
+_RIICHI_FLAGS = as_rules("riichi").flags
+DEEP_FROM = 2
+"""From here on the search recurses too deep for a thread's usual stack: it runs on its own thread."""
+_DEEP_STACK = 1 << 30  # address space only: the pages the search touches are all it costs
+_DEEP_RECURSION = 200_000
+
+
+def _deep(search: Callable[..., T], *args: object) -> T:
+    """``search(*args)`` on a thread of its own with a deep stack and recursion limit.
+
+    The search walks the model's graph depth first, as mahjong-cpp does; at 3 from ready a path
+    can pass thousands of states, more than the C stack of a usual thread (8 MiB) or Python's
+    recursion limit allow.  The caller waits (interruptibly); an error in the search is raised here.
+    """
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append((True, search(*args)))
+        except BaseException as error:  # carried over to the caller's thread
+            outcome.append((False, error))
+
+    limit = sys.getrecursionlimit()
+    size = threading.stack_size()
+    try:
+        sys.setrecursionlimit(max(limit, _DEEP_RECURSION))
+        threading.stack_size(_DEEP_STACK)
+        worker = threading.Thread(target=run, name="mahjong_fast discard_values", daemon=True)
+        worker.start()
+    finally:
+        threading.stack_size(size)
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    finally:
+        sys.setrecursionlimit(limit)
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value  # type: ignore[no-any-return]
 SWITCHES = _K.OPEN_TANYAO | _K.DOUBLE_YAKUMAN | _K.KAZOE_YAKUMAN
 """The scoring rules of the model: open tanyao, double yakuman, kazoe yakuman, no kiriage."""
 _RED_KIND = (4, 13, 22)
@@ -137,7 +184,8 @@ def discard_values(
     ------
     ValueError
         Naming the argument: rules other than ``riichi``, ``turn`` outside 1-17, a hand of
-        other than 14 tiles, more than 5 dora indicators, more copies seen than exist.
+        other than 14 tiles or more than 3 from ready (``MAX_FROM_READY``), more than 5 dora
+        indicators, more copies seen than exist.
 
     Examples
     --------
@@ -159,6 +207,10 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
     size = sum(hand.counts) + 3 * len(hand.melds)
     if size != 14:
         raise ValueError(f"hand14 {hand} holds {size} tiles (a meld as three), not 14")
+    from_ready = _shanten_kernel.shanten_counts(bytes(hand.counts), 0, rules=_RIICHI_FLAGS)
+    if from_ready > MAX_FROM_READY:
+        raise ValueError(f"hand14 {hand} is {from_ready} from ready; discard_values searches hands at most "
+                         f"{MAX_FROM_READY} from ready")
     seat = _wind(seat_wind, "seat_wind", 4)
     round_ = _wind(round_wind, "round_wind", 4)
     honba = _int_arg(honba, "honba")
@@ -199,7 +251,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
     closed = all(m.kind == "kong" and m.concealed for m in hand.melds)
     situation = Situation(_scoring_kernel.score_counts, _shanten_kernel.shanten_counts, SWITCHES, melds_code,
                           meld_tiles, meld_red_count, closed, seat, round_, indicators, honba, riichi_sticks)
-    found, _ = _search.search(situation, separated_hand, separated_wall, turn)
+    found = _deep(_search.search, situation, separated_hand, separated_wall, turn)[0] if from_ready >= DEEP_FROM \
+        else _search.search(situation, separated_hand, separated_wall, turn)[0]
     result = []
     for i, tp, wp, ep in found:
         tile = Tile(i if i < 34 else _RED_KIND[i - 34])

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 import mahjong_fast as mf
+from mahjong_fast import _values as values
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast._values import DiscardValue, discard_values
 
@@ -147,6 +148,30 @@ def test_errors_name_the_argument(kwargs: dict[str, Any], name: str) -> None:
 def test_a_hand_of_other_than_14_tiles_is_an_error(hand: str) -> None:
     with pytest.raises(ValueError, match="hand14"):
         discard_values(hand)
+
+
+@pytest.mark.parametrize("hand", ["13579m2468p1357s1z", "147m258p369s12345z"])  # 4 and 6 from ready
+def test_a_hand_beyond_three_from_ready_is_an_error(hand: str) -> None:
+    # the search grows about fifteenfold per step (4 from ready: over a minute compiled); it refuses at once
+    assert mf.shanten(hand, rules="riichi") > values.MAX_FROM_READY == 3
+    with pytest.raises(ValueError, match=r"hand14 .* is \d from ready; discard_values searches hands at most 3"):
+        discard_values(hand)
+
+
+def test_a_deep_search_runs_on_its_own_deep_stack() -> None:
+    # the graph search recurses once per state on a path: thousands at 3 from ready, past a usual
+    # thread's C stack (the compiled twin crashed there) and Python's recursion limit
+    def down(n: int) -> int:
+        return n if n == 0 else 1 + down(n - 1)
+
+    depth = 4 * sys.getrecursionlimit()
+    with pytest.raises(RecursionError):
+        down(depth)
+    limit = sys.getrecursionlimit()
+    assert values._deep(down, depth) == depth
+    assert sys.getrecursionlimit() == limit  # restored
+    with pytest.raises(ZeroDivisionError):  # the search's own error reaches the caller
+        values._deep(lambda: 1 // 0)
 
 
 def test_melds_count_three_each() -> None:
