@@ -120,6 +120,58 @@ def score_call(rng: random.Random, hand: Any, kw: dict[str, Any]) -> Callable[[]
     return lambda: mf.score(hand, win, **args)
 
 
+GB_FLAGS = ("last_copy", "last_tile", "kong_draw", "robbing_kong")
+VALUE_HANDS = ("222567m345p33667s", "123456789m1123p5z", "1122m3344p5566s12z", "06m456p789s234s55z1z",
+               "11123m406p789s22z3z")  # all ready after a discard: milliseconds each
+
+
+def gb_score_call(rng: random.Random, hand: Any, kw: dict[str, Any]) -> Callable[[], object]:
+    """``mf.score(rules="gb")`` with its own flags, flowers and winds at random."""
+    if rng.random() < 0.5:
+        hand, kw = rng.choice(WINS), {}
+    win = rng.choice([*"1m 5z 5s 9p 7m".split(), 0, 34, None, "x"])
+    args: dict[str, Any] = dict(kw, rules="gb", tsumo=rng.choice([True, False, False, 1]))
+    for flag in rng.sample(GB_FLAGS, rng.randrange(3)):
+        args[flag] = rng.choice([True, True, False, "yes"])
+    if rng.random() < 0.4:
+        args["flowers"] = rng.choice([0, 1, 8, 9, -1, 2.0, "3"])
+    for name in ("seat_wind", "round_wind"):
+        if rng.random() < 0.3:
+            args[name] = rng.choice(["E", "S", "1z", 27, 5, "x", None])
+    return lambda: mf.score(hand, win, **args)
+
+
+def values_call(rng: random.Random, hand: Any, kw: dict[str, Any]) -> Callable[[], object]:
+    """``mf.discard_values`` with random arguments: ready hands (fast) or the fuzzed hand.
+
+    A fuzzed hand 1-3 from ready is a valid, slow question (10 ms to seconds), not bad input: it
+    is swapped for a ready one so that the budget measures the refusals and the fast searches.
+    """
+    if rng.random() < 0.5:
+        hand, kw = rng.choice(VALUE_HANDS), {}
+    else:
+        try:
+            far = mf.shanten(hand, rules="riichi", **kw) >= 1 and sum(mf.to_counts(hand, **kw)) == 14
+        except (ValueError, TypeError):
+            far = False
+        if far:
+            hand, kw = rng.choice(VALUE_HANDS), {}
+    args: dict[str, Any] = dict(kw)
+    if rng.random() < 0.3:
+        args["turn"] = rng.choice([1, 9, 17, 0, 18, 2.0, "3"])
+    if rng.random() < 0.3:
+        args["dora"] = rng.choice(["1z", "5m5m5m5m5m5m", [0, 33], "x", 7])
+    if rng.random() < 0.2:
+        args["visible"] = rng.choice(["1z1z1z", "5m" * 5, "0m0m", [], None])
+    if rng.random() < 0.2:
+        args[rng.choice(["seat_wind", "round_wind"])] = rng.choice(["E", "2z", 5, "x", None])
+    if rng.random() < 0.1:
+        args["rules"] = rng.choice(["riichi3", "gb", "bogus"])
+    if rng.random() < 0.1:
+        args[rng.choice(["honba", "riichi_sticks"])] = rng.choice([0, 2, -1, 2.5])
+    return lambda: mf.discard_values(hand, **args)
+
+
 def entry_points(rng: random.Random) -> list[tuple[str, Callable[[], object], int]]:
     hand, kw = random_hand(rng)
     size = len(hand) if hasattr(hand, "__len__") else 1
@@ -133,6 +185,8 @@ def entry_points(rng: random.Random) -> list[tuple[str, Callable[[], object], in
         ("classify", lambda: mf.classify(hand, self_drawn=rng.choice([False, True, 1]), **kw), size),
         ("decompose", lambda: mf.decompose(hand, **kw), size),
         ("score", score_call(rng, hand, kw), size),
+        ("score gb", gb_score_call(rng, hand, kw), size),
+        ("discard_values", values_call(rng, hand, kw), size),
         ("Hand", lambda: mf.Hand(hand, **kw), size),
         ("to_counts", lambda: mf.to_counts(hand, encoding=kw.get("encoding")), size),
         ("parse", lambda: mf.parse(text), len(text)),
