@@ -151,7 +151,7 @@ def values_call(rng: random.Random, hand: Any, kw: dict[str, Any]) -> Callable[[
         hand, kw = rng.choice(VALUE_HANDS), {}
     else:
         try:
-            far = mf.shanten(hand, rules="riichi", **kw) >= 1 and sum(mf.to_counts(hand, **kw)) == 14
+            far = mf.shanten(hand, rules="riichi", **kw) >= 1  # melds in kw count
         except (ValueError, TypeError):
             far = False
         if far:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import textwrap
 import tracemalloc
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast import _batch, _dispatch
 
-from support.impls import run_python
+from support.interrupt import assert_interrupted_early, interrupt_batch
 
 np = pytest.importorskip("numpy")
 
@@ -41,44 +40,7 @@ def test_first_bad_value_is_named_by_row_and_column():
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("kind", ["shanten_batch", "waits_batch"])
 def test_ctrl_c_interrupts_a_long_batch(kind, threads):
-    script = textwrap.dedent(
-        f"""
-        import os, signal, threading, time
-        import numpy as np
-        import mahjong_fast as mf
-        hand = np.zeros(34, np.uint8)
-        for t in {HAND13!r}:
-            hand[t] += 1
-        counts = np.tile(hand, (6_000_000, 1))
-        mf.{kind}(counts[:1000], threads={threads})  # tables built, pool warm
-        unit = float("inf")  # a thousandth of the rows, warm: the whole call takes about 1000 units
-        for _ in range(2):
-            start = time.perf_counter()
-            mf.{kind}(counts[:len(counts) // 1000], threads={threads})
-            unit = min(unit, time.perf_counter() - start)
-        whole = 1000 * unit
-        sent = []
-        def interrupt():
-            sent.append(time.perf_counter())
-            os.kill(os.getpid(), signal.SIGINT)
-        threading.Timer(5 * unit, interrupt).start()  # early: the pure twin takes minutes for it all
-        try:
-            mf.{kind}(counts, threads={threads})
-        except KeyboardInterrupt:
-            late = (time.perf_counter() - sent[0]) / whole
-            busy = [t.name for t in threading.enumerate() if t.name.startswith("Thread-") and t.is_alive()]
-            print("interrupted", late, busy)
-        else:
-            print("finished")
-        """
-    )
-    out = run_python("-c", script)
-    assert out.returncode == 0, out.stderr
-    words = out.stdout.split(maxsplit=2)
-    assert words[0] == "interrupted", out.stdout
-    # the interrupt lands within a block of rows: a small share of the whole call, timed in the same run
-    assert float(words[1]) < 0.5, out.stdout
-    assert words[2].strip() == "[]", out.stdout  # the timer thread has ended; no worker is left busy
+    assert_interrupted_early(interrupt_batch(f"{kind}(counts, threads={threads})", HAND13, 6_000_000))
 
 
 def test_threads_are_capped_and_accept_numpy_ints():

@@ -357,38 +357,7 @@ def test_render():
 @pytest.mark.skipif(not COMPILED, reason="pure Python rows hold the GIL; the compiled run covers it")
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_interrupts_a_long_batch(threads):
-    from support.impls import run_python
+    from support.interrupt import assert_interrupted_early, interrupt_batch
 
-    script = f"""
-import os, signal, threading, time
-import numpy as np
-import mahjong_fast as mf
-hand = np.zeros(34, np.uint8)
-for t in [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]:
-    hand[t] += 1
-counts = np.tile(hand, (2_000_000, 1))
-mf.discard_analysis_batch(counts[:1000], threads={threads})
-unit = float("inf")  # a thousandth of the rows, warm: the whole call takes about 1000 units
-for _ in range(2):
-    start = time.perf_counter()
-    mf.discard_analysis_batch(counts[:len(counts) // 1000], threads={threads})
-    unit = min(unit, time.perf_counter() - start)
-whole = 1000 * unit
-sent = []
-def interrupt():
-    sent.append(time.perf_counter())
-    os.kill(os.getpid(), signal.SIGINT)
-threading.Timer(5 * unit, interrupt).start()  # early: the pure twin takes minutes for it all
-try:
-    mf.discard_analysis_batch(counts, threads={threads})
-except KeyboardInterrupt:
-    print("interrupted", (time.perf_counter() - sent[0]) / whole)
-else:
-    print("finished")
-"""
-    out = run_python("-c", script)
-    assert out.returncode == 0, out.stderr
-    words = out.stdout.split()
-    assert words[0] == "interrupted", out.stdout
-    # the interrupt lands within a block of rows: a small share of the whole call, timed in the same run
-    assert float(words[1]) < 0.5, out.stdout
+    hand = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]
+    assert_interrupted_early(interrupt_batch(f"discard_analysis_batch(counts, threads={threads})", hand, 2_000_000))
