@@ -3,7 +3,8 @@
 The interrupt comes from the kernel's interval timer (``setitimer``), not from a Python thread: a
 timer thread needs the interpreter lock and the scheduler's attention to send its signal, and on a
 crowded machine it could be late by the whole call ("finished") or fire before the call began.
-The alarm's handler raises SIGINT, the signal Ctrl-C sends; the batch must notice it within a
+The alarm's handler raises SIGINT, the signal Ctrl-C sends, with Python's own handler for it
+installed (a script's background job inherits SIGINT ignored); the batch must notice it within a
 block of rows.  Times are relative: a thousandth of the rows, warm, is the unit (the whole call is
 about 1000 units), the alarm goes off at 20 units, and the interrupt must land within half the
 whole call, all measured in the same run.
@@ -39,6 +40,7 @@ def interrupt_batch(call: str, hand: list[int], rows: int) -> str:
             mf.{call}
             unit = min(unit, time.perf_counter() - start)
         whole = 1000 * unit
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # a parent may have left it ignored
         signal.signal(signal.SIGALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
         counts = everything
         try:
