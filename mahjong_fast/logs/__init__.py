@@ -15,7 +15,7 @@ from __future__ import annotations
 from ._analysis import COLUMNS, BadLogWarning, analyze
 from ._arrays import LogArrays, to_arrays
 from ._decisions import Action, Decision, Point, decisions
-from ._reader import MAX_LINE, MAX_LOG, Source, record_rules, replay, to_mjai
+from ._reader import MAX_LINE, MAX_LOG, MAX_TENHOU_JSON, Source, record_rules, replay, to_mjai
 from ._state import Seat
 from ._tenhou import RecordRules
 from ._wins import Expected, Win, wins
@@ -29,6 +29,7 @@ __all__ = [
     "LogArrays",
     "MAX_LINE",
     "MAX_LOG",
+    "MAX_TENHOU_JSON",
     "Point",
     "RecordRules",
     "Seat",

@@ -34,7 +34,7 @@ from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import Lines, Source, _shared, inconsistent, read_event, read_source
+from ._reader import Events, Lines, Source, _shared, inconsistent, read_event, read_source
 from ._require import require
 from ._state import N_SEATS, Inconsistent, Table, call_of
 
@@ -166,7 +166,7 @@ def _remember(line: str, event: dict[str, Any]) -> None:
         _ops[line] = _SLOW
 
 
-def _discards(name: str, lines: Lines, events: list[dict[str, Any]] | None = None
+def _discards(name: str, lines: Lines, events: Events | None = None
               ) -> tuple[bytearray, bytearray, array[int], list[tuple[int, int, list[str]]]]:
     """Each discard's hand and what lies face up (the seat's ``visible`` plus its own melds), its ids
     packed in one int (``_TURN`` and the masks above), and the log's segments ``(first row, round,
@@ -224,7 +224,7 @@ def _rest(name: str, batch: list[str], i: int, base: int, batches: Iterator[list
 
 def _line(name: str, batch: list[str], i: int, base: int, batches: Iterator[list[str]], table: Table,
           bits: list[int], seats: tuple[Any, ...], hands: bytearray, seen: bytearray, codes: array[int],
-          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any, events: list[dict[str, Any]] | None
+          segments: list[tuple[int, int, list[str]]], op: Any, event_of: Any, events: Events | None
           ) -> tuple[Any, Any, Any, bool] | None:
     """Apply the line ``batch[i]`` the straight path left; the table's new (seats, known, face_up,
     in_round) when they change, else None."""

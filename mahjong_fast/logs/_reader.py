@@ -32,7 +32,7 @@ from typing import IO, Any, Union
 
 from ._json import loads
 from ._state import Inconsistent, Seat, Table
-from ._tenhou import FOUR_PLAYER, RecordRules, convert, event_lines, record_kind
+from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, event_lines, open_record, record_kind
 
 Source = Union[str, "os.PathLike[str]", IO[str], IO[bytes], Iterable[str], Iterable[bytes]]
 """What ``replay`` reads: a path (.json, .jsonl, .json.gz), an open file, or the lines themselves."""
@@ -62,6 +62,9 @@ MAX_LINE = 1 << 20
 """The longest line a log may hold, in bytes (1 MiB; a real mjai line or Tenhou tag is under a few KB)."""
 MAX_LOG = 1 << 24
 """The most a log may hold once decompressed, in bytes (16 MiB; a real game is under 1 MB)."""
+MAX_TENHOU_JSON = 1 << 21
+"""The most a tenhou.net/6 record may hold, in bytes (2 MiB; a real one is 10-50 KB): its JSON is read
+whole, unlike an mjai log or an mjlog record, which are read as they go."""
 CHUNK = 1 << 16
 """How much is read (and at most decompressed) at a time; not above ``MAX_LINE``."""
 
@@ -253,10 +256,57 @@ class LazyLines:
             yield from batch
 
 
+class Converted(LazyLines):
+    """A Tenhou record's mjai lines and events, converted a round at a time as they are consumed: a record
+    is never held as a list of all its events, nor of all its tags.
+
+    ``rounds()`` gives each round's lines and events; ``batches()`` its lines, and then ``converted[i]``
+    is the event of line ``i + 1`` (of the round at hand).  A malformed tag or round raises its
+    ``ValueError`` (naming the source) when it is reached.
+
+    >>> record = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/>'
+    ...           '</mjloggm>')
+    >>> converted = Converted("<lines>", open_record("mjlog", [record]))
+    >>> converted.rules.players, [line[:40] for line in converted]
+    (4, ['{"type":"start_game","names":["A","B","C'])
+    """
+
+    def __init__(self, name: str, record: Any) -> None:
+        self.name = name
+        self.record = record
+        self.rules: RecordRules = record.rules
+        self._rounds: Iterator[list[dict[str, Any]]] | None = record.rounds()
+        self._events: list[dict[str, Any]] = []
+        self._base = 0  # the lines before the round at hand
+
+    def rounds(self) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:
+        """Each round's lines and events, converted as they are asked for (read once)."""
+        rounds, self._rounds = self._rounds, None
+        if rounds is None:
+            raise RuntimeError("the lines of a log are read once")
+        try:
+            for events in rounds:
+                yield event_lines(events), events
+        except RecordError as exc:
+            raise ValueError(f"{self.name}, {exc}") from None
+
+    def batches(self) -> Iterator[list[str]]:
+        for lines, events in self.rounds():
+            self._base += len(self._events)
+            self._events = events
+            yield lines
+
+    def __getitem__(self, index: int) -> dict[str, Any]:
+        return self._events[index - self._base]
+
+
 Lines = Union[list[str], LazyLines]
-"""A log's lines: a list, or (a path or a file read as mjai) ``LazyLines``."""
-Record = tuple[str, Lines, "list[dict[str, Any]] | None", RecordRules]
-"""``(name, lines, events, rules)`` of a source: ``events`` None for an mjai log (its lines not yet parsed)."""
+"""A log's lines: a list, or (a path or a file read as mjai) ``LazyLines``, or a Tenhou record's ``Converted``."""
+Events = Union[list[dict[str, Any]], Converted]
+"""A log's events, when they are not read from its lines: a list, or a Tenhou record's ``Converted``."""
+Record = tuple[str, Lines, "Events | None", RecordRules]
+"""``(name, lines, events, rules)`` of a source: ``events`` None for an mjai log (its lines not yet parsed);
+for a Tenhou record, ``lines`` and ``events`` are one ``Converted``."""
 
 
 def read_source(source: Source) -> Record:
@@ -286,11 +336,14 @@ def record_of(name: str, text: Chunks | list[str]) -> Record:
         head = _head(text)
         kind = record_kind(head)
         if kind == "mjai" and head.lstrip("\ufeff \t\r\n").startswith("{") and not _is_json(
-                head.split("\n", 1)[0]):
-            kind = record_kind(joined(text))  # a first line that is no JSON object: maybe Tenhou's JSON, laid out
+                head.split("\n", 1)[0]):  # a first line that is no JSON object: maybe Tenhou's JSON, laid out
+            if sum(map(len, text)) > MAX_TENHOU_JSON:
+                raise _error(name, 1, "not a JSON object on one line (an mjai event), and longer than a "
+                                      f"tenhou.net/6 record laid out on lines may be (MAX_TENHOU_JSON, "
+                                      f"{MAX_TENHOU_JSON} bytes)")
+            kind = record_kind(joined(text))
         if kind != "mjai":
-            rules, events = convert(name, joined(text), kind)
-            return name, event_lines(events), events, rules
+            return _converted(name, _drain(text), kind, sum(map(len, text)))
         if text.other_breaks:
             lines = split_lines(joined(text))
             return name, lines, None, _mjai_rules(lines)
@@ -299,12 +352,47 @@ def record_of(name: str, text: Chunks | list[str]) -> Record:
     if not first.startswith(("<", "{")) or (first.startswith("{") and record_kind(first) == "mjai"
                                              and _is_json(first)):
         return name, text, None, _mjai_rules(text)
-    whole = "\n".join(text)  # a Tenhou record given as its lines (or a log whose first line is bad)
+    if first.startswith("<"):  # an mjlog record given as its lines
+        return _converted(name, _line_pieces(text), "mjlog", 0)
+    size = sum(len(line) + 1 for line in text)
+    if size > MAX_TENHOU_JSON:
+        if record_kind(first) == "mjai" and not _is_json(first):
+            raise _error(name, 1, "not a JSON object on one line (an mjai event), and longer than a "
+                                  f"tenhou.net/6 record laid out on lines may be (MAX_TENHOU_JSON, "
+                                  f"{MAX_TENHOU_JSON} bytes)")
+        return _converted(name, _line_pieces(text), "tenhou6", size)
+    whole = "\n".join(text)  # a tenhou.net/6 record given as its lines (or a log whose first line is bad)
     kind = record_kind(whole)
     if kind == "mjai":
         return name, text, None, FOUR_PLAYER
-    rules, events = convert(name, whole, kind)
-    return name, event_lines(events), events, rules
+    return _converted(name, [whole], kind, size)
+
+
+def _converted(name: str, pieces: Iterable[str], kind: str, size: int) -> Record:
+    """The ``Record`` of a Tenhou record of ``kind`` whose text (``size`` characters) comes in ``pieces``."""
+    if kind == "tenhou6" and size > MAX_TENHOU_JSON:
+        raise ValueError(f"{name}: a tenhou.net/6 record longer than MAX_TENHOU_JSON ({MAX_TENHOU_JSON} bytes; "
+                         "its JSON is read whole)")
+    try:
+        converted = Converted(name, open_record(kind, pieces))
+    except RecordError as exc:
+        raise ValueError(f"{name}, {exc}") from None
+    return name, converted, converted, converted.rules
+
+
+def _drain(chunks: Chunks) -> Iterator[str]:
+    """The pieces of ``chunks``, each let go as it is given."""
+    chunks.reverse()
+    while chunks:
+        yield chunks.pop()
+
+
+def _line_pieces(lines: list[str]) -> Iterator[str]:
+    """The text of ``lines``, a line (or ``CHUNK`` characters of a longer one) at a time."""
+    for line in lines:
+        for start in range(0, len(line), CHUNK):
+            yield line[start:start + CHUNK]
+        yield "\n"
 
 
 def _is_json(line: str) -> bool:
@@ -439,6 +527,11 @@ def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]], R
     """``(name, lines, events, rules)`` of a source, every line parsed and kept (a Tenhou record's
     events as converted); the readers stream them instead (``stream_events``)."""
     name, lines, events, rules = read_source(source)
+    if isinstance(events, Converted):
+        converted, lines, events = events, [], []
+        for round_lines, round_events in converted.rounds():
+            lines += round_lines
+            events += round_events
     lines = lines if isinstance(lines, list) else list(lines)
     return name, lines, parse_lines(name, lines) if events is None else events, rules
 
@@ -447,10 +540,17 @@ Stream = Iterator[tuple[int, str, dict[str, Any]]]
 """A log's events in order, each ``(line number, line, event)``."""
 
 
-def stream_events(name: str, lines: Lines, events: list[dict[str, Any]] | None) -> Stream:
-    """Each line's number, the line and its event, a line parsed as it comes (see ``read_event``: the
-    event may be shared and must not be modified); a line that is not a JSON object raises its
-    ``ValueError`` when it is reached."""
+def stream_events(name: str, lines: Lines, events: Events | None) -> Stream:
+    """Each line's number, the line and its event, a line parsed (or a Tenhou record's round converted)
+    as it comes (see ``read_event``: the event may be shared and must not be modified); a line that is
+    not a JSON object raises its ``ValueError`` when it is reached."""
+    if isinstance(events, Converted):
+        i = 0
+        for round_lines, round_events in events.rounds():
+            for line, event in zip(round_lines, round_events):
+                i += 1
+                yield i, line, event
+        return
     if events is not None:
         for i, (line, event) in enumerate(zip(lines, events), 1):
             yield i, line, event
@@ -481,7 +581,7 @@ def to_mjai(source: Source) -> Iterator[dict[str, Any]]:
     """
     name, lines, events, rules = read_source(source)
     if events is not None:
-        for event in events:
+        for _, _, event in stream_events(name, lines, events):
             yield dict(event)
         return
     for event, _ in _replay(name, stream_events(name, lines, None)):  # an mjai log: checked as replay does

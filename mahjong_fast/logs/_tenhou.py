@@ -18,12 +18,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
 from .._rules import RULES, Rules
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 from ._json import raw_decode
+
+if TYPE_CHECKING:
+    from ._tenhou6 import Tenhou6Record
 
 WINDS = ("E", "S", "W", "N")
 _RED_IDS = {five * 4: MJAI_RED_NAMES[s] for s, five in enumerate(RED_FIVES)}
@@ -107,19 +112,14 @@ def record_kind(text: str) -> str:
     return "mjai"
 
 
-def convert(name: str, text: str, kind: str | None = None) -> tuple[RecordRules, list[dict[str, Any]]]:
-    """``(rules, events)`` of a Tenhou record; a ``ValueError`` naming ``name`` and the round or tag."""
-    kind = record_kind(text) if kind is None else kind
-    try:
-        if kind == "mjlog":
-            return mjlog_events(text)
-        if kind == "tenhou6":
-            from ._tenhou6 import tenhou6_events
+def open_record(kind: str, pieces: Iterable[str]) -> MjlogRecord | Tenhou6Record:
+    """A Tenhou record of ``kind`` (``"mjlog"`` or ``"tenhou6"``), its text given in pieces: its header read
+    (``rules``), its rounds to come (``rounds()``); a malformed record raises ``RecordError``."""
+    if kind == "mjlog":
+        return MjlogRecord(pieces)
+    from ._tenhou6 import Tenhou6Record
 
-            return tenhou6_events(text)
-    except RecordError as exc:
-        raise ValueError(f"{name}, {exc}") from None
-    raise ValueError(f"{name}: not a Tenhou record (mjlog XML or tenhou.net/6 JSON)")
+    return Tenhou6Record("".join(pieces))
 
 
 _SHARED: dict[tuple[str, int, str, bool | None], dict[str, Any]] = {}
@@ -177,17 +177,25 @@ class Round:
     ``dora`` holds the kyoku's indicators after the first, in the order they were turned over.
     """
 
-    def __init__(self, events: list[dict[str, Any]], dora: list[str], players: int) -> None:
+    def __init__(self, events: list[dict[str, Any]], dora: list[str], players: int,
+                 owed: list[dict[str, Any]] | None = None) -> None:
         self.events = events
         self.dora = dora
+        self.owed = owed
+        """None: ``dora`` holds every indicator from the start; else the dora events turned over before
+        the record gave their indicator (mjlog: an ankan's DORA tag comes after it), filled in as it comes."""
         self.players = players
         self.at_discard = False
         self.at_tsumo = False
 
     def _turn_dora(self) -> None:
-        if not self.dora:
+        if self.dora:
+            self.events.append({"type": "dora", "dora_marker": self.dora.pop(0)})
+        elif self.owed is not None:
+            self.owed.append({"type": "dora", "dora_marker": ""})
+            self.events.append(self.owed[-1])
+        else:
             raise RecordError("a kan turns over a new dora indicator the record does not hold")
-        self.events.append({"type": "dora", "dora_marker": self.dora.pop(0)})
 
     def tsumo(self, actor: int, pai: str) -> None:
         if self.at_tsumo:
@@ -242,6 +250,8 @@ class Round:
 
     def end(self, finished: bool) -> None:
         """Close the kyoku: ``end_kyoku`` when it reached its result; every indicator must have been turned."""
+        if self.owed:
+            raise RecordError("a kan turns over a new dora indicator the record does not hold")
         if finished and self.dora:
             raise RecordError(f"dora indicators {self.dora} were never turned over by a kan")
         if finished:
@@ -279,42 +289,70 @@ Tag = tuple[str, str, str]
 """A tag as read: its name, the number after it (a draw's or discard's tile) and its attributes' text."""
 
 
-def _tags(text: str) -> list[Tag]:
-    """The tags inside ``<mjloggm ...>...</mjloggm>``, each ``(name, number, attributes' text)``.
+def _pieces_to_gt(pieces: Iterable[str]) -> Iterator[str]:
+    """The text of ``pieces`` again, cut after a ``>``: every piece given but the last ends with one."""
+    parts: list[str] = []
+    for piece in pieces:
+        cut = piece.rfind(">") + 1
+        if not cut:
+            parts.append(piece)  # inside a tag (or not a tag at all): kept until a ">" comes
+            continue
+        parts.append(piece[:cut])
+        yield "".join(parts)
+        parts = [piece[cut:]] if cut < len(piece) else []
+    if parts:
+        yield "".join(parts)
 
-    One regular expression reads them all; the text left when they are taken out must be blank, else
-    ``_walk`` finds and names the first thing that is not a tag.
+
+def _mjlog_tags(pieces: Iterable[str]) -> Iterator[list[Tag]]:
+    """The tags inside ``<mjloggm ...>...</mjloggm>`` of a record's text given in pieces, a list at a
+    time (those of a piece), each ``(name, number, attributes' text)``: the text is read as it comes.
+
+    One regular expression reads the tags of a piece; the text left when they are taken out must be
+    blank, else ``_walk`` names the first thing that is not a tag.  A DTD, a declaration or a comment
+    (``<!``, ``<?``) is refused where it comes, before the tags of its piece are read.
     """
-    if "<!" in text or "<?" in text:
-        raise RecordError("a DTD, a declaration or a comment: refused (a record holds only tags)")
-    pos = _GAP.match(text).end()  # type: ignore[union-attr]
-    head = _HEAD.match(text, pos)
-    end = text.rfind("</mjloggm>")
-    if head is None or end < head.end() or text[end + 10:].strip():
-        _walk(text)
-    body = text[head.end():end]  # type: ignore[union-attr]
-    tags: list[Tag] = _TAG.findall(body)
-    if _TAG.sub("", body).strip():
-        _walk(text)
-    return tags
+    state = 0  # 0: before <mjloggm ...>, 1: the tags, 2: after </mjloggm>
+    for text in _pieces_to_gt(pieces):
+        if "<!" in text or "<?" in text:
+            raise RecordError("a DTD, a declaration or a comment: refused (a record holds only tags)")
+        if state == 2:
+            if text.strip():
+                raise RecordError(f"text after </mjloggm>: {_shown(text, _GAP.match(text).end())}")  # type: ignore[union-attr]
+            continue
+        pos = 0
+        if state == 0:
+            pos = _GAP.match(text).end()  # type: ignore[union-attr]
+            head = _HEAD.match(text, pos)
+            if head is None:
+                raise RecordError(f"tag {_shown(text, pos)}: not an mjlog record (it must open with <mjloggm ...>)")
+            pos, state = head.end(), 1
+        end = text.find("</mjloggm>", pos)
+        body = text[pos:] if end < 0 else text[pos:end]
+        tags: list[Tag] = _TAG.findall(body)
+        if _TAG.sub("", body).strip():
+            _walk(body)
+        if tags:
+            yield tags
+        if end >= 0:
+            state = 2
+            after = text[end + 10:]
+            if after.strip():
+                raise RecordError(f"text after </mjloggm>: {_shown(after, _GAP.match(after).end())}")  # type: ignore[union-attr]
+    if state == 0:
+        raise RecordError("tag '': not an mjlog record (it must open with <mjloggm ...>)")
+    if state == 1:
+        raise RecordError("the record is cut: it ends without </mjloggm>")
 
 
-def _walk(text: str) -> None:
-    """Read ``text`` tag by tag up to the first thing that is not one, and say what and where it is."""
-    pos = _GAP.match(text).end()  # type: ignore[union-attr]
-    head = _HEAD.match(text, pos)
-    if head is None:
-        raise RecordError(f"tag {_shown(text, pos)}: not an mjlog record (it must open with <mjloggm ...>)")
-    pos = head.end()
+def _walk(body: str) -> None:
+    """Read ``body`` (text between tags) tag by tag up to the first thing that is not one, and say what it is."""
+    pos = 0
     while True:
-        pos = _GAP.match(text, pos).end()  # type: ignore[union-attr]
-        m = _TAG.match(text, pos)
+        pos = _GAP.match(body, pos).end()  # type: ignore[union-attr]
+        m = _TAG.match(body, pos)
         if m is None:
-            if text.startswith("</mjloggm>", pos):
-                raise RecordError(f"text after </mjloggm>: {_shown(text, pos + 10)}")
-            if pos >= len(text):
-                raise RecordError("the record is cut: it ends without </mjloggm>")
-            raise RecordError(f"tag {_shown(text, pos)}: not a complete tag (the record is cut or malformed)")
+            raise RecordError(f"tag {_shown(body, pos)}: not a complete tag (the record is cut or malformed)")
         pos = m.end()
 
 
@@ -349,40 +387,66 @@ def _seat(tag: str, attrs: dict[str, str], key: str, players: int) -> int:
     return _ints(tag, attrs, key, 1, 0, players - 1)[0]
 
 
-def mjlog_events(text: str) -> tuple[RecordRules, list[dict[str, Any]]]:
-    """The mjai events of an mjlog record (its text, gunzipped)."""
-    rules = FOUR_PLAYER
-    game_type: int | None = None
-    names: list[str] | None = None
-    events: list[dict[str, Any]] = []
-    kyoku: list[Tag] | None = None
-    for tag in _tags(text):
-        name = tag[0]
-        if name == "INIT":
-            if kyoku is not None:
-                _MjlogRound(rules, kyoku, events).run()
-            kyoku = [tag]
-            if game_type is None:
-                raise RecordError(f"tag {_raw(tag)}: a round before the <GO> tag that gives the rules")
-            if not events:
-                events.append(_start_game(rules, game_type, names))
-        elif kyoku is not None:
-            if name == "GO":
-                raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
-            kyoku.append(tag)
-        elif name == "GO":
-            game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
-            rules = rules_of_type(game_type)
-        elif name == "UN":
-            attrs = _attrs(tag)
-            names = [unquote(attrs.get(f"n{i}", "")) for i in range(4)][:rules.players]
-        elif name not in _IGNORED or tag[1]:
-            raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")
-    if kyoku is not None:
-        _MjlogRound(rules, kyoku, events).run()
-    elif game_type is not None:
-        events.append(_start_game(rules, game_type, names))
-    return rules, events
+class MjlogRecord:
+    """An mjlog record read as its text comes (``pieces``): the header (the rules, the players' names)
+    at once, then ``rounds()``: each round's mjai events, a round at a time.
+
+    Only the tags of one piece and the events of one round are held: a round's events are bounded by
+    its wall (each draw takes a tile out of it, each discard or call gives up a tile held; a seat
+    declares riichi once, and a round has at most one win per seat but one).
+    """
+
+    def __init__(self, pieces: Iterable[str]) -> None:
+        self.tags = _mjlog_tags(pieces)
+        self.rules = FOUR_PLAYER
+        self.game_type: int | None = None
+        self.names: list[str] | None = None
+        self.rest: list[Tag] = []  # the tags read from the first INIT on
+        self.agari: deque[tuple[dict[str, str], int]] | None = None
+        """When set (``wins``), each AGARI tag's attributes and its round's dealer go there as the rounds are read."""
+        for tags in self.tags:
+            for i, tag in enumerate(tags):
+                name = tag[0]
+                if name == "INIT":
+                    if self.game_type is None:
+                        raise RecordError(f"tag {_raw(tag)}: a round before the <GO> tag that gives the rules")
+                    self.rest = tags[i:]
+                    return
+                if name == "GO":
+                    self.game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
+                    self.rules = rules_of_type(self.game_type)
+                elif name == "UN":
+                    attrs = _attrs(tag)
+                    self.names = [unquote(attrs.get(f"n{i}", "")) for i in range(4)][:self.rules.players]
+                elif name not in _IGNORED or tag[1]:
+                    raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")
+
+    def rounds(self) -> Iterator[list[dict[str, Any]]]:
+        """Each round's events (the first with ``start_game``, the last with ``end_game`` when the game ends)."""
+        if self.game_type is None:
+            return
+        events = [_start_game(self.rules, self.game_type, self.names)]
+        if not self.rest:
+            yield events
+            return
+        tags, i = self.rest, 0
+        self.rest = []
+        more = iter(self.tags)
+        while True:
+            kyoku = _MjlogRound(self.rules, tags[i], events, self.agari)
+            i += 1
+            while True:
+                i = kyoku.play(tags, i)
+                if i < len(tags):
+                    break  # the next INIT
+                tags, i = next(more, None) or [], 0  # type: ignore[arg-type]
+                if not tags:
+                    break
+            kyoku.end()
+            yield events
+            if not tags:
+                return
+            events = []
 
 
 def _start_game(rules: RecordRules, game_type: int, names: list[str] | None) -> dict[str, Any]:
@@ -392,56 +456,65 @@ def _start_game(rules: RecordRules, game_type: int, names: list[str] | None) -> 
 
 
 class _MjlogRound:
-    """One INIT tag and the tags up to the next: its events, in Mortal's order."""
+    """One INIT tag and the tags up to the next, given as they come (``play``): its events, in Mortal's order.
 
-    def __init__(self, rules: RecordRules, tags: list[Tag], events: list[dict[str, Any]]) -> None:
+    A new dora indicator Mortal turns over before Tenhou's DORA tag comes (an ankan's, just before the
+    tag) is an event whose ``dora_marker`` the tag fills in (``Round.owed``).
+    """
+
+    def __init__(self, rules: RecordRules, init: Tag, events: list[dict[str, Any]],
+                 agari: deque[tuple[dict[str, str], int]] | None) -> None:
         self.rules = rules
-        self.tags = tags
         self.events = events
+        self.agari_tags = agari
         self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
-        self.n = rules.players
+        self.n = n = rules.players
+        attrs, raw = _attrs(init), _raw(init)
+        seed = _ints(raw, attrs, "seed", 6, 0)
+        self.label = label = round_label(seed[0], seed[1])
+        try:
+            scores = [v * 100 for v in _ints(raw, attrs, "ten", None)[:n]]
+            if len(scores) != n:
+                raise RecordError(f"tag {raw}: 'ten' must give {n} scores")
+            hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
+            self.held: list[set[int]] = [set(h) for h in hands]
+            self.out = {t for h in hands for t in h}
+            if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
+                raise RecordError(f"tag {raw}: a tile dealt twice")
+            self.out.add(seed[5])
+            self.oya = oya = _seat(raw, attrs, "oya", n)
+            start_kyoku(events, label, seed[0], seed[1], seed[2], oya, scores, self.name(raw, seed[5]),
+                        [[self.name(raw, t) for t in sorted(h)] for h in hands])
+        except RecordError as exc:
+            raise RecordError(f"{label}, {exc}") from None
+        self.round = Round(events, [], n, owed=[])
+        self.scores = scores
+        self.drawn: list[int | None] = [None] * n
+        self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        self.last: tuple[int, int] | None = None
+        self.declared = [0] * n  # riichi: 1 declared, 2 accepted
+        self.wins = 0
+        self.game_over = False
+        self.finished = False
 
     def name(self, tag: str, tile: int) -> str:
         if not 0 <= tile < 136:
             raise RecordError(f"tag {tag}: no tile {tile}")
         return self.names[tile]
 
-    def run(self) -> None:
-        attrs, raw = _attrs(self.tags[0]), _raw(self.tags[0])
-        n = self.n
-        seed = _ints(raw, attrs, "seed", 6, 0)
-        label = round_label(seed[0], seed[1])
-        self.label = label
-        scores = [v * 100 for v in _ints(raw, attrs, "ten", None)[:n]]
-        if len(scores) != n:
-            raise RecordError(f"{label}, tag {raw}: 'ten' must give {n} scores")
-        hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
-        self.held: list[set[int]] = [set(h) for h in hands]
-        self.out = {t for h in hands for t in h}
-        if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
-            raise RecordError(f"{label}, tag {raw}: a tile dealt twice")
-        self.out.add(seed[5])
-        oya = _seat(raw, attrs, "oya", n)
-        start_kyoku(self.events, label, seed[0], seed[1], seed[2], oya, scores, self.name(raw, seed[5]),
-                    [[self.name(raw, t) for t in sorted(h)] for h in hands])
-        dora: list[str] = []
-        self.round = Round(self.events, dora, n)
-        self.scores = scores
-        self.drawn: list[int | None] = [None] * n
-        self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
-        self.last: tuple[int, int] | None = None
-        self.game_over = False
-        finished = False
+    def play(self, tags: list[Tag], i: int) -> int:
+        """Apply ``tags`` from ``i`` on, up to the next INIT; its index (or the tags' length)."""
         try:
-            for tag in self.tags[1:]:
-                if tag[0] == "DORA":
-                    tile = _ints(_raw(tag), _attrs(tag), "hai", 1, 0, 135)[0]
-                    self.take_from_wall(_raw(tag), tile)
-                    dora.append(self.name(_raw(tag), tile))
-            finished = self.tags_of_play(self.tags[1:])
-            self.round.end(finished)
+            return self.tags_of_play(tags, i)
         except RecordError as exc:
-            raise RecordError(f"{label}, {exc}") from None
+            raise RecordError(f"{self.label}, {exc}") from None
+
+    def end(self) -> None:
+        """Close the round: ``end_kyoku`` when it reached its result, ``end_game`` when the game ends."""
+        try:
+            self.round.end(self.finished)
+        except RecordError as exc:
+            raise RecordError(f"{self.label}, {exc}") from None
         if self.game_over:
             self.events.append({"type": "end_game"})
 
@@ -455,8 +528,8 @@ class _MjlogRound:
             raise RecordError(f"tag {tag}: seat {who} does not hold tile {tile}")
         self.held[who].discard(tile)
 
-    def tags_of_play(self, tags: list[Tag]) -> bool:
-        """Apply the round's tags after INIT; True when they reach its result.
+    def tags_of_play(self, tags: list[Tag], start: int) -> int:
+        """Apply the round's tags from ``tags[start]`` up to the next INIT; its index (or the tags' length).
 
         The draws and discards of every turn take a straight path: a tile not yet out of the wall
         drawn by a seat due to draw, a tile held discarded by a seat due to discard; anything else
@@ -466,10 +539,10 @@ class _MjlogRound:
         tsumo, dahai, tsumogiri = _plays(self.names)
         append = self.events.append
         rnd = self.round
-        finished = False
+        finished = self.finished
         draws, discards = _DRAW.get, _DISCARD.get
-        for tag in tags:
-            name, number = tag[0], tag[1]
+        for i in range(start, len(tags)):
+            name, number, _ = tag = tags[i]
             if number and not finished and not rnd.at_discard and not rnd.at_tsumo:
                 tile = int(number)
                 who = draws(name, 9)
@@ -491,10 +564,16 @@ class _MjlogRound:
                             drawn[who] = None
                             self.last = (who, tile)
                             continue
+            if name == "INIT" and not number:
+                self.finished = finished
+                return i
+            if name == "GO":
+                raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
             if finished and name not in ("AGARI", "UN", "BYE"):
                 raise RecordError(f"tag {_raw(tag)}: after the round's result")
             finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished
-        return finished
+        self.finished = finished
+        return len(tags)
 
     def tag(self, name: str, number: str, attrs: dict[str, str], raw: str) -> bool:
         """Apply one tag; True when it is the round's result."""
@@ -527,6 +606,10 @@ class _MjlogRound:
         elif name == "REACH":
             who = _seat(raw, attrs, "who", self.n)
             step = _ints(raw, attrs, "step", 1, 1, 2)[0]
+            if self.declared[who] != step - 1:
+                raise RecordError(f"tag {raw}: seat {who} " + ("declares riichi twice" if step == 1 else
+                                                              "has no riichi declared to accept"))
+            self.declared[who] = step
             if step == 1:
                 rnd.reach(who)
             else:
@@ -535,8 +618,13 @@ class _MjlogRound:
                 else:
                     self.scores[who] -= 1000
                 rnd.reach_accepted(who, list(self.scores))
-        elif name == "DORA":
-            pass  # turned over by Round, where Mortal does
+        elif name == "DORA":  # turned over by Round, where Mortal does: now, or before (owed)
+            tile = _ints(raw, attrs, "hai", 1, 0, 135)[0]
+            self.take_from_wall(raw, tile)
+            if rnd.owed:
+                rnd.owed.pop(0)["dora_marker"] = self.names[tile]
+            else:
+                rnd.dora.append(self.names[tile])
         elif name == "AGARI":
             self.agari(attrs, raw)
             return True
@@ -561,7 +649,12 @@ class _MjlogRound:
             self.game_over = True
 
     def agari(self, attrs: dict[str, str], raw: str) -> None:
+        self.wins += 1
+        if self.wins >= self.n:
+            raise RecordError(f"tag {raw}: a win by every seat")
         who = _seat(raw, attrs, "who", self.n)
+        if self.agari_tags is not None:
+            self.agari_tags.append((attrs, self.oya))
         target = _seat(raw, attrs, "fromWho", self.n)
         ura = [self.name(raw, t) for t in _ints(raw, attrs, "doraHaiUra")] if "doraHaiUra" in attrs else []
         self.round.hora(who, target, self.deltas(attrs, raw), ura)

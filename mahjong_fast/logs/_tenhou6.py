@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
+from collections.abc import Iterator
 from typing import Any
 
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
@@ -67,21 +68,33 @@ def record_rules(obj: dict[str, Any]) -> RecordRules:
     return RecordRules("riichi3" if players == 3 else "riichi", players, bool(red), kuitan)
 
 
-def tenhou6_events(text: str) -> tuple[RecordRules, list[dict[str, Any]]]:
-    """The mjai events of a tenhou.net/6 record (one object, or several one per round)."""
-    objects = _objects(text)
-    rules = record_rules(objects[0])
-    names = objects[0].get("name")
-    if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
-        names = [str(i) for i in range(4)]
-    events: list[dict[str, Any]] = [{"type": "start_game", "names": names[:rules.players], "rules": rules.rules,
-                                     "aka_flag": rules.red_fives, "kuitan": rules.open_tanyao}]
-    for obj in objects:
-        for kyoku in obj["log"]:
-            _Round6(rules, kyoku, events).run()
-    if events[-1]["type"] == "end_kyoku":
-        events.append({"type": "end_game"})
-    return rules, events
+class Tenhou6Record:
+    """A tenhou.net/6 record (one object, or several one per round) read: ``rules``, and ``rounds()``, each
+    round's mjai events converted as they are asked for (the first with ``start_game``, the last with
+    ``end_game`` when the game ends)."""
+
+    agari = None  # the figures of its wins are read from the record's own objects (``wins``)
+
+    def __init__(self, text: str) -> None:
+        self.objects = _objects(text)
+        self.rules = record_rules(self.objects[0])
+
+    def rounds(self) -> Iterator[list[dict[str, Any]]]:
+        rules = self.rules
+        names = self.objects[0].get("name")
+        if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
+            names = [str(i) for i in range(4)]
+        events: list[dict[str, Any]] = [{"type": "start_game", "names": names[:rules.players], "rules": rules.rules,
+                                         "aka_flag": rules.red_fives, "kuitan": rules.open_tanyao}]
+        for obj in self.objects:
+            for kyoku in obj["log"]:
+                if events and events[-1]["type"] != "start_game":
+                    yield events
+                    events = []
+                _Round6(rules, kyoku, events).run()
+        if events and events[-1]["type"] == "end_kyoku":
+            events.append({"type": "end_game"})
+        yield events
 
 
 def _tile(code: object, where: str) -> str:

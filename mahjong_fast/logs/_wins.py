@@ -10,7 +10,8 @@ daisangen or daisuushii (pao).  A Tenhou record's own figures come back beside o
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple, Union
 
 from .._rules import Rules
@@ -18,9 +19,8 @@ from .._scoring import score
 from .._yaku import YAKU_BY_ID, Score, Yaku
 from ._decisions import live_wall
 from ._names import MJAI_NAMES, TILE_OF
-from ._reader import Source, _read_text, _replay, joined, record_of, stream_events
+from ._reader import Converted, Source, _replay, read_source, stream_events
 from ._state import N_SEATS, Seat
-from ._tenhou import _attrs, _tags, record_kind, rules_of_type
 
 _WINDS = ("E", "S", "W", "N")
 _DRAGONS = frozenset(range(31, 34))
@@ -109,12 +109,8 @@ def wins(source: Source) -> Iterator[Win]:
     >>> win.seat, win.loser, win.ours == win.deltas
     (3, None, True)
     """
-    name, text = _read_text(source)
-    name, lines, events, rules = record_of(name, text)
-    expected: list[Expected] | None = None
-    if events is not None:
-        whole = joined(text)
-        expected = _mjlog_figures(whole) if record_kind(whole) == "mjlog" else _tenhou6_figures(whole)
+    name, lines, events, rules = read_source(source)
+    expected = _figures(events, rules.players) if isinstance(events, Converted) else None
     track = _Tracker(rules.as_rules(), rules.players)
     found = 0
     for event, seats in _replay(name, stream_events(name, lines, events)):
@@ -126,12 +122,13 @@ def wins(source: Source) -> Iterator[Win]:
         found += 1
 
 
-def _with_expected(name: str, win: Win, expected: list[Expected] | None, i: int) -> Win:
+def _with_expected(name: str, win: Win, expected: Callable[[], Expected | None] | None, i: int) -> Win:
     if expected is None:
         return win
-    if i >= len(expected):
+    figures = expected()
+    if figures is None:
         raise ValueError(f"{name}: win {i + 1} has no figures in the record")
-    return win._replace(expected=expected[i])
+    return win._replace(expected=figures)
 
 
 class _Pending(NamedTuple):
@@ -306,35 +303,34 @@ def _split_tsumo(total: int, dealer: bool, players: int = N_SEATS) -> tuple[int,
     return total - payers * each, each
 
 
-def _mjlog_figures(text: str) -> list[Expected]:
+def _figures(converted: Converted, players: int) -> Callable[[], Expected | None]:
+    """The record's own figures of its next win, each time called (None when it holds no more): an
+    mjlog record's read from its AGARI tags as its rounds are converted, tenhou.net/6's from its objects."""
+    record = converted.record
+    if hasattr(record, "objects"):
+        figures = iter(_tenhou6_figures(record.objects))
+        return lambda: next(figures, None)
+    agari: deque[tuple[dict[str, str], int]] = deque()
+    record.agari = agari
+    return lambda: _mjlog_figure(*agari.popleft(), players) if agari else None
+
+
+def _mjlog_figure(a: dict[str, str], oya: int, players: int) -> Expected:
+    """The figures of an AGARI tag's attributes ``a`` (in a round whose dealer is ``oya``)."""
+    who, from_who = int(a["who"]), int(a["fromWho"])
+    yaku = _ints(a.get("yaku", ""))
+    items = [(YAKU_BY_ID[y].japanese, h) for y, h in zip(yaku[::2], yaku[1::2]) if h]
+    items += [(YAKU_BY_ID[y].japanese, 13) for y in _ints(a.get("yakuman", ""))]
+    fu, total, limit = _ints(a["ten"])[:3]
+    points: Points = _split_tsumo(total, who == oya, players) if who == from_who else total
+    sc = _ints(a["sc"])
+    return Expected(sum(h for _, h in items), fu, points, _LIMITS[limit], tuple(items),
+                    tuple(100 * d for d in sc[1:2 * players:2]))
+
+
+def _tenhou6_figures(objects: list[dict[str, Any]]) -> list[Expected]:
     out = []
-    oya = 0
-    players = N_SEATS
-    for tag in _tags(text):
-        if tag[0] == "GO":
-            players = rules_of_type(int(_attrs(tag)["type"])).players
-        if tag[0] == "INIT":
-            oya = int(_attrs(tag)["oya"])
-        if tag[0] != "AGARI":
-            continue
-        a = _attrs(tag)
-        who, from_who = int(a["who"]), int(a["fromWho"])
-        yaku = _ints(a.get("yaku", ""))
-        items = [(YAKU_BY_ID[y].japanese, h) for y, h in zip(yaku[::2], yaku[1::2]) if h]
-        items += [(YAKU_BY_ID[y].japanese, 13) for y in _ints(a.get("yakuman", ""))]
-        fu, total, limit = _ints(a["ten"])[:3]
-        points: Points = _split_tsumo(total, who == oya, players) if who == from_who else total
-        sc = _ints(a["sc"])
-        out.append(Expected(sum(h for _, h in items), fu, points, _LIMITS[limit], tuple(items),
-                            tuple(100 * d for d in sc[1:2 * players:2])))
-    return out
-
-
-def _tenhou6_figures(text: str) -> list[Expected]:
-    from ._tenhou6 import _objects
-
-    out = []
-    for obj in _objects(text):
+    for obj in objects:
         for kyoku in obj["log"]:
             result = kyoku[-1]
             if not result or result[0] != "和了":
