@@ -180,6 +180,36 @@ def test_analyze_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]
     _rate(benchmark, rows)
 
 
+@pytest.fixture(scope="module")
+def gzip_bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """About 1 MB of gzip (a compressed MiB of spaces as 1024 members) expanding to 1 GiB."""
+    path = tmp_path_factory.mktemp("bomb") / "bomb.json.gz"
+    path.write_bytes(gzip.compress(b" " * (1 << 20), compresslevel=9) * 1024)
+    return path
+
+
+BOMB_SECONDS = 2.0
+"""What #26 allows for reading the gzip bomb to its ValueError."""
+
+
+def test_gzip_bomb(benchmark: Any, gzip_bomb: Path) -> None:
+    """``replay`` of a 1 GiB gzip bomb up to its ``ValueError`` (the line cap): the time it takes
+    (tests/logs/test_logs_hostile.py holds the bytes read and the peak memory)."""
+
+    def read() -> str:
+        try:
+            list(logs.replay(gzip_bomb))
+        except ValueError as exc:
+            return str(exc)
+        return ""
+
+    benchmark.group = "hostile logs"
+    message = benchmark.pedantic(read, rounds=3, iterations=1)
+    assert "MAX_LINE" in message
+    if benchmark.stats is not None:
+        assert benchmark.stats.stats.max < BOMB_SECONDS
+
+
 def best_of(fn: Callable[[], Any], rounds: int = 3, clock: Callable[[], float] = time.perf_counter) -> float:
     """The least time of ``rounds`` runs on ``clock``: wall time, or this process's CPU time (a core's
     work whatever else the machine runs) for the stages that run in this process."""
