@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/kernels/tes
         fans_py,
         hutype_py,
         logscan_py,
+        mjlogscan_py,
         scoring_py,
         shanten_py,
         table_py,
@@ -65,6 +66,7 @@ if TYPE_CHECKING:  # the typed twins, one per name of KERNELS (tests/kernels/tes
     scoring = scoring_py
     fans = fans_py
     values = values_py
+    mjlogscan = mjlogscan_py
 else:  # one module per name of KERNELS: win, table, shanten, ...
     globals().update({name: choose(f"mahjong_fast._kernels.{name}", f"mahjong_fast._kernels.{name}_py")
                       for name in KERNELS})

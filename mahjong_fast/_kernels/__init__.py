@@ -10,5 +10,5 @@ in this order (a test checks it).
 """
 
 KERNELS = ("win", "table", "shanten", "decompose", "hutype", "batch", "efficiency", "logscan", "scoring", "fans",
-           "values")
+           "values", "mjlogscan")
 """The kernel modules of ``mahjong_fast._kernels``, each with a ``_py`` twin."""

@@ -17,12 +17,14 @@ a cut inside a tag) is a ``ValueError`` naming the file and the tag.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
+from .._dispatch import mjlogscan
 from .._rules import RULES, Rules
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 from ._json import raw_decode
@@ -156,16 +158,59 @@ def _plays(names: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[dict[str,
     return plays
 
 
-def _dumps(event: dict[str, Any]) -> str:
-    import json
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
-    return json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+
+def _dumps(event: dict[str, Any]) -> str:
+    return _ENCODE(event)
+
+
+def _tiles(names: list[str]) -> str:
+    return '["' + '","'.join(names) + '"]' if names else "[]"
+
+
+def _numbers(values: list[int]) -> str:
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+_FORMATS: dict[str, tuple[int, Callable[[dict[str, Any]], str]]] = {
+    "start_kyoku": (9, lambda e: f'{{"type":"start_kyoku","bakaze":"{e["bakaze"]}","dora_marker":"{e["dora_marker"]}",'
+                                 f'"kyoku":{e["kyoku"]},"honba":{e["honba"]},"kyotaku":{e["kyotaku"]},"oya":{e["oya"]},'
+                                 f'"scores":{_numbers(e["scores"])},"tehais":[{",".join(map(_tiles, e["tehais"]))}]}}'),
+    "chi": (5, lambda e: f'{{"type":"chi","actor":{e["actor"]},"target":{e["target"]},"pai":"{e["pai"]}",'
+                         f'"consumed":{_tiles(e["consumed"])}}}'),
+    "pon": (5, lambda e: f'{{"type":"pon","actor":{e["actor"]},"target":{e["target"]},"pai":"{e["pai"]}",'
+                         f'"consumed":{_tiles(e["consumed"])}}}'),
+    "daiminkan": (5, lambda e: f'{{"type":"daiminkan","actor":{e["actor"]},"target":{e["target"]},'
+                               f'"pai":"{e["pai"]}","consumed":{_tiles(e["consumed"])}}}'),
+    "kakan": (4, lambda e: f'{{"type":"kakan","actor":{e["actor"]},"pai":"{e["pai"]}",'
+                           f'"consumed":{_tiles(e["consumed"])}}}'),
+    "ankan": (3, lambda e: f'{{"type":"ankan","actor":{e["actor"]},"consumed":{_tiles(e["consumed"])}}}'),
+    "nukidora": (3, lambda e: f'{{"type":"nukidora","actor":{e["actor"]},"pai":"{e["pai"]}"}}'),
+    "dora": (2, lambda e: f'{{"type":"dora","dora_marker":"{e["dora_marker"]}"}}'),
+    "reach": (2, lambda e: f'{{"type":"reach","actor":{e["actor"]}}}'),
+    "reach_accepted": (4, lambda e: f'{{"type":"reach_accepted","actor":{e["actor"]},"deltas":{_numbers(e["deltas"])},'
+                                    f'"scores":{_numbers(e["scores"])}}}'),
+    "hora": (5, lambda e: f'{{"type":"hora","actor":{e["actor"]},"target":{e["target"]},'
+                          f'"deltas":{_numbers(e["deltas"])},"ura_markers":{_tiles(e["ura_markers"])}}}'),
+    "ryukyoku": (2, lambda e: f'{{"type":"ryukyoku","deltas":{_numbers(e["deltas"])}}}'),
+    "end_kyoku": (1, lambda e: '{"type":"end_kyoku"}'),
+    "end_game": (1, lambda e: '{"type":"end_game"}'),
+}
+"""The line of each kind of event the converters build (the number of its fields, its writer), as
+``_dumps`` writes it: their tile names, ints and lists need no escaping; the test holds them equal."""
+
+
+def event_line(event: dict[str, Any]) -> str:
+    """An event the converters built, as an mjai JSON line (``_dumps``, sooner)."""
+    form = _FORMATS.get(event["type"])
+    return form[1](event) if form is not None and len(event) == form[0] else _ENCODE(event)
 
 
 def event_lines(events: list[dict[str, Any]]) -> list[str]:
     """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
     get = _LINES.get
-    return [get(id(e)) or _dumps(e) for e in events]
+    return [get(id(e)) or event_line(e) for e in events]
 
 
 # --- one round, in Mortal's order -------------------------------------------------------------------
@@ -304,13 +349,13 @@ def _pieces_to_gt(pieces: Iterable[str]) -> Iterator[str]:
         yield "".join(parts)
 
 
-def _mjlog_tags(pieces: Iterable[str]) -> Iterator[list[Tag]]:
-    """The tags inside ``<mjloggm ...>...</mjloggm>`` of a record's text given in pieces, a list at a
-    time (those of a piece), each ``(name, number, attributes' text)``: the text is read as it comes.
+def _mjlog_bodies(pieces: Iterable[str]) -> Iterator[str]:
+    """The text inside ``<mjloggm ...>...</mjloggm>`` of a record's text given in pieces, a piece at a time
+    (each cut after a ``>``, so that no tag spans two): the text is read as it comes.
 
-    One regular expression reads the tags of a piece; the text left when they are taken out must be
-    blank, else ``_walk`` names the first thing that is not a tag.  A DTD, a declaration or a comment
-    (``<!``, ``<?``) is refused where it comes, before the tags of its piece are read.
+    A DTD, a declaration or a comment (``<!``, ``<?``) is refused where it comes, before the tags of its
+    piece are read; so are a record that does not open with ``<mjloggm ...>``, text after ``</mjloggm>``
+    and a record cut before it.
     """
     state = 0  # 0: before <mjloggm ...>, 1: the tags, 2: after </mjloggm>
     for text in _pieces_to_gt(pieces):
@@ -328,12 +373,7 @@ def _mjlog_tags(pieces: Iterable[str]) -> Iterator[list[Tag]]:
                 raise RecordError(f"tag {_shown(text, pos)}: not an mjlog record (it must open with <mjloggm ...>)")
             pos, state = head.end(), 1
         end = text.find("</mjloggm>", pos)
-        body = text[pos:] if end < 0 else text[pos:end]
-        tags: list[Tag] = _TAG.findall(body)
-        if _TAG.sub("", body).strip():
-            _walk(body)
-        if tags:
-            yield tags
+        yield text[pos:] if end < 0 else text[pos:end]
         if end >= 0:
             state = 2
             after = text[end + 10:]
@@ -345,15 +385,15 @@ def _mjlog_tags(pieces: Iterable[str]) -> Iterator[list[Tag]]:
         raise RecordError("the record is cut: it ends without </mjloggm>")
 
 
-def _walk(body: str) -> None:
-    """Read ``body`` (text between tags) tag by tag up to the first thing that is not one, and say what it is."""
-    pos = 0
-    while True:
-        pos = _GAP.match(body, pos).end()  # type: ignore[union-attr]
-        m = _TAG.match(body, pos)
-        if m is None:
-            raise RecordError(f"tag {_shown(body, pos)}: not a complete tag (the record is cut or malformed)")
-        pos = m.end()
+def _next_tag(body: str, pos: int) -> tuple[Tag | None, int, int]:
+    """The tag at ``body[pos:]`` (after blanks), where it starts and where it ends; None at the end of ``body``."""
+    pos = _GAP.match(body, pos).end()  # type: ignore[union-attr]
+    if pos >= len(body):
+        return None, pos, pos
+    m = _TAG.match(body, pos)
+    if m is None:
+        raise RecordError(f"tag {_shown(body, pos)}: not a complete tag (the record is cut or malformed)")
+    return m.groups(), pos, m.end()  # type: ignore[return-value]
 
 
 def _raw(tag: Tag) -> str:
@@ -369,16 +409,24 @@ def _shown(text: str, pos: int) -> str:
     return repr(shown + ("..." if len(text) > pos + 60 else ""))
 
 
+_SHORT: dict[str, list[int]] = {}
+"""The short values read so far (a seat, a step, a meld code), each parsed once: shared, never modified."""
+
+
 def _ints(tag: str, attrs: dict[str, str], key: str, n: int | None = None, low: int = -10**9,
           high: int = 10**9) -> list[int]:
     value = attrs.get(key)
     if value is None:
         raise RecordError(f"tag {tag}: no {key!r}")
-    try:
-        out = [int(v) for v in value.split(",")] if value else []
-    except ValueError:
-        raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
-    if (n is not None and len(out) != n) or not all(low <= v <= high for v in out):
+    out = _SHORT.get(value)
+    if out is None:
+        try:
+            out = list(map(int, value.split(","))) if value else []
+        except ValueError:
+            raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
+        if len(value) <= 6 and len(_SHORT) < 4096:
+            _SHORT[value] = out
+    if (n is not None and len(out) != n) or (out and (min(out) < low or max(out) > high)):
         raise RecordError(f"tag {tag}: bad {key}={value!r}")
     return out
 
@@ -397,20 +445,24 @@ class MjlogRecord:
     """
 
     def __init__(self, pieces: Iterable[str]) -> None:
-        self.tags = _mjlog_tags(pieces)
+        self.bodies = _mjlog_bodies(pieces)
         self.rules = FOUR_PLAYER
         self.game_type: int | None = None
         self.names: list[str] | None = None
-        self.rest: list[Tag] = []  # the tags read from the first INIT on
+        self.rest: tuple[str, int] | None = None  # the text and the place of the first INIT
         self.agari: deque[tuple[dict[str, str], int]] | None = None
         """When set (``wins``), each AGARI tag's attributes and its round's dealer go there as the rounds are read."""
-        for tags in self.tags:
-            for i, tag in enumerate(tags):
+        for body in self.bodies:
+            pos = 0
+            while True:
+                tag, start, pos = _next_tag(body, pos)
+                if tag is None:
+                    break
                 name = tag[0]
                 if name == "INIT":
                     if self.game_type is None:
                         raise RecordError(f"tag {_raw(tag)}: a round before the <GO> tag that gives the rules")
-                    self.rest = tags[i:]
+                    self.rest = body, start
                     return
                 if name == "GO":
                     self.game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
@@ -426,25 +478,23 @@ class MjlogRecord:
         if self.game_type is None:
             return
         events = [_start_game(self.rules, self.game_type, self.names)]
-        if not self.rest:
+        if self.rest is None:
             yield events
             return
-        tags, i = self.rest, 0
-        self.rest = []
-        more = iter(self.tags)
+        (body, pos), self.rest = self.rest, None
         while True:
-            kyoku = _MjlogRound(self.rules, tags[i], events, self.agari)
-            i += 1
+            init, _, pos = _next_tag(body, pos)
+            kyoku = _MjlogRound(self.rules, init, events, self.agari)  # type: ignore[arg-type]
             while True:
-                i = kyoku.play(tags, i)
-                if i < len(tags):
+                pos = kyoku.play(body, pos)
+                if pos < len(body):
                     break  # the next INIT
-                tags, i = next(more, None) or [], 0  # type: ignore[arg-type]
-                if not tags:
+                body, pos = next(self.bodies, ""), 0
+                if not body:
                     break
             kyoku.end()
             yield events
-            if not tags:
+            if not body:
                 return
             events = []
 
@@ -483,15 +533,16 @@ class _MjlogRound:
                 raise RecordError(f"tag {raw}: a tile dealt twice")
             self.out.add(seed[5])
             self.oya = oya = _seat(raw, attrs, "oya", n)
-            start_kyoku(events, label, seed[0], seed[1], seed[2], oya, scores, self.name(raw, seed[5]),
-                        [[self.name(raw, t) for t in sorted(h)] for h in hands])
+            names = self.names  # the hands' tiles are 0-135 (read above)
+            start_kyoku(events, label, seed[0], seed[1], seed[2], oya, scores, names[seed[5]],
+                        [[names[t] for t in sorted(h)] for h in hands])
         except RecordError as exc:
             raise RecordError(f"{label}, {exc}") from None
         self.round = Round(events, [], n, owed=[])
         self.scores = scores
         self.drawn: list[int | None] = [None] * n
         self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
-        self.last: tuple[int, int] | None = None
+        self.last = [-1, -1]  # the seat and tile of the last discard, while it may be called
         self.declared = [0] * n  # riichi: 1 declared, 2 accepted
         self.wins = 0
         self.game_over = False
@@ -502,10 +553,11 @@ class _MjlogRound:
             raise RecordError(f"tag {tag}: no tile {tile}")
         return self.names[tile]
 
-    def play(self, tags: list[Tag], i: int) -> int:
-        """Apply ``tags`` from ``i`` on, up to the next INIT; its index (or the tags' length)."""
+    def play(self, body: str, pos: int) -> int:
+        """Apply the round's tags in ``body`` from ``pos`` up to the next INIT; where it starts (or the
+        length of ``body``)."""
         try:
-            return self.tags_of_play(tags, i)
+            return self.tags_of_play(body, pos)
         except RecordError as exc:
             raise RecordError(f"{self.label}, {exc}") from None
 
@@ -528,52 +580,36 @@ class _MjlogRound:
             raise RecordError(f"tag {tag}: seat {who} does not hold tile {tile}")
         self.held[who].discard(tile)
 
-    def tags_of_play(self, tags: list[Tag], start: int) -> int:
-        """Apply the round's tags from ``tags[start]`` up to the next INIT; its index (or the tags' length).
+    def tags_of_play(self, body: str, pos: int) -> int:
+        """Apply the tags of ``body`` from ``pos`` up to the next INIT; where it starts (or the length of ``body``).
 
-        The draws and discards of every turn take a straight path: a tile not yet out of the wall
-        drawn by a seat due to draw, a tile held discarded by a seat due to discard; anything else
-        goes to ``tag``, which says what is wrong.
+        The draws and discards of every turn take a straight path (``mjlogscan.run``): a tile not yet
+        out of the wall drawn by a seat due to draw, a tile held discarded by a seat due to discard;
+        any other tag goes to ``tag``, which says what is wrong.
         """
-        n, held, drawn, out = self.n, self.held, self.drawn, self.out
-        tsumo, dahai, tsumogiri = _plays(self.names)
-        append = self.events.append
+        n, held, drawn, out, last = self.n, self.held, self.drawn, self.out, self.last
+        plays = _plays(self.names)
+        events = self.events
         rnd = self.round
         finished = self.finished
-        draws, discards = _DRAW.get, _DISCARD.get
-        for i in range(start, len(tags)):
-            name, number, _ = tag = tags[i]
-            if number and not finished and not rnd.at_discard and not rnd.at_tsumo:
-                tile = int(number)
-                who = draws(name, 9)
-                if who < n:
-                    hand = held[who]
-                    if tile not in out and 0 <= tile < 136 and len(hand) % 3 == 1:
-                        out.add(tile)
-                        hand.add(tile)
-                        drawn[who] = tile
-                        append(tsumo[who * 136 + tile])
-                        continue
-                else:
-                    who = discards(name, 9)
-                    if who < n:
-                        hand = held[who]
-                        if tile in hand and len(hand) % 3 == 2:
-                            hand.discard(tile)
-                            append((tsumogiri if tile == drawn[who] else dahai)[who * 136 + tile])
-                            drawn[who] = None
-                            self.last = (who, tile)
-                            continue
+        end = len(body)
+        scan = mjlogscan.run
+        while True:
+            if not finished and not rnd.at_discard and not rnd.at_tsumo:
+                pos = scan(body, pos, end, n, held, out, drawn, plays, events, last)
+            tag, start, pos = _next_tag(body, pos)
+            if tag is None:
+                self.finished = finished
+                return pos
+            name, number = tag[0], tag[1]
             if name == "INIT" and not number:
                 self.finished = finished
-                return i
+                return start
             if name == "GO":
                 raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
             if finished and name not in ("AGARI", "UN", "BYE"):
                 raise RecordError(f"tag {_raw(tag)}: after the round's result")
             finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished
-        self.finished = finished
-        return len(tags)
 
     def tag(self, name: str, number: str, attrs: dict[str, str], raw: str) -> bool:
         """Apply one tag; True when it is the round's result."""
@@ -598,7 +634,7 @@ class _MjlogRound:
                 self.give_up(raw, who, tile)
                 rnd.dahai(who, self.names[tile], tile == self.drawn[who])
                 self.drawn[who] = None
-                self.last = (who, tile)
+                self.last[:] = who, tile
                 return False
             raise RecordError(f"tag {raw}: unknown tag")
         if name == "N":
@@ -715,7 +751,7 @@ class _MjlogRound:
         return (who + rel) % 4
 
     def call(self, raw: str, who: int, kind: str, tile: int, consumed: list[int], target: int) -> None:
-        if self.last != (target, tile):
+        if self.last != [target, tile]:
             raise RecordError(f"tag {raw}: seat {who} calls tile {tile}, which seat {target} did not just discard")
         if len(self.held[who]) % 3 != 1:
             raise RecordError(f"tag {raw}: seat {who} calls holding {len(self.held[who])} tiles")
@@ -723,6 +759,6 @@ class _MjlogRound:
             self.give_up(raw, who, t)
         if kind == "pon":
             self.pons[who][tile // 4] = sorted(consumed + [tile])
-        self.last = None
+        self.last[:] = -1, -1
         self.drawn[who] = None
         self.round.call(kind, who, target, self.names[tile], [self.names[t] for t in consumed])

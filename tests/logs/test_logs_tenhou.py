@@ -356,3 +356,61 @@ def test_fuzzed_truncations_raise_value_errors(path: Path) -> None:
                 pass
         except ValueError:
             pass
+
+
+# --- the straight path: mjlogscan, compiled and pure; the lines as json writes them -----------------
+
+
+def _mjlogscans() -> list[object]:
+    import importlib
+
+    names = ["mahjong_fast._kernels.mjlogscan_py"] + ([] if NO_EXTENSIONS else ["mahjong_fast._kernels.mjlogscan"])
+    return [importlib.import_module(name) for name in names]
+
+
+def test_mjlogscan_twins_agree() -> None:
+    """From every place of a round (and with hands in every state), the twins take the same tags, make
+    the same events and leave the same hands, wall, drawn tiles and last discard."""
+    from mahjong_fast.logs._tenhou import ID_NAMES, RED_ID_NAMES, _plays
+
+    plays = _plays(RED_ID_NAMES)
+    rng = random.Random(5)
+    text = _text(MJLOGS[0])
+    body = text[text.index("<INIT"):]
+    starts = [m.start() for m in re.finditer("<", body)]
+    deal = [set(range(13 * s, 13 * s + 13)) for s in range(4)]
+    for pos in rng.sample(starts, 200) + [0, len(body) - 5]:
+        results = []
+        for scan in _mjlogscans():
+            held = [set(h) for h in deal]
+            out = {t for h in held for t in h}
+            drawn: list[int | None] = [None] * 4
+            events: list[dict] = []
+            last = [-1, -1]
+            end = scan.run(body, pos, len(body), 4, held, out, drawn, plays, events, last)  # type: ignore[attr-defined]
+            results.append((end, held, out, drawn, [id(e) for e in events], last))
+        assert all(r == results[0] for r in results), pos
+    tags = "".join(f"<T{t}/>\n<D{t}/> " for t in range(52, 80))
+    for scan in _mjlogscans():
+        held = [set(h) for h in deal]
+        events = []
+        end = scan.run(tags, 0, len(tags), 4, held, {t for h in held for t in h}, [None] * 4, plays, events,
+                       [-1, -1])  # type: ignore[attr-defined]
+        assert end == len(tags.rstrip()) and len(events) == 56 and events[1]["tsumogiri"]
+        for bad in ("<T1/>", "<T136/>", "<T52 />", "<X52/>", "<T0052/>", "<D52/>", "<W52/>", " <T52/", "<T/>"):
+            fresh = [set(h) for h in deal[:3]]  # 13 tiles each, 0-38 out of the wall
+            assert scan.run(bad, 0, len(bad), 3, fresh, set(range(39)), [None] * 3, plays, [], [-1, -1]) == 0, bad
+        fresh = [set(h) for h in deal[:3]]
+        assert scan.run(" <T052/>", 0, 8, 3, fresh, set(), [None] * 3, plays, [], [-1, -1]) == 8 and 52 in fresh[0]
+        with pytest.raises(ValueError, match="held"):
+            scan.run(tags, 0, len(tags), 4, [[]] * 4, set(), [None] * 4, plays, [], [-1, -1])
+    assert ID_NAMES != RED_ID_NAMES
+
+
+def test_lines_are_what_json_writes() -> None:
+    from mahjong_fast.logs._reader import read_events
+
+    sources = [*MJLOGS, *JSONS, [_sanma()]]
+    for source in sources:
+        _, lines, events, _ = read_events(source)  # type: ignore[arg-type]
+        assert lines == [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events], source
