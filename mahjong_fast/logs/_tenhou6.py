@@ -29,6 +29,8 @@ TSUMOGIRI = 60
 _NAMES: dict[int, str] = {10 * (s + 1) + r + 1: MJAI_NAMES[9 * s + r] for s in range(3) for r in range(9)}
 _NAMES.update({41 + k: MJAI_NAMES[27 + k] for k in range(7)})
 _NAMES.update({51 + s: MJAI_RED_NAMES[s] for s in range(3)})
+_KINDS = {name: name[:2] for name in _NAMES.values()}
+"""Each tile's kind: its name without the red mark."""
 _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$")
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
@@ -167,9 +169,9 @@ class _Round6:
         self._play(oya)
 
     def _out(self, name: str) -> None:
-        kind = _kind(name)
-        self.counts[kind] = self.counts.get(kind, 0) + 1
-        if self.counts[kind] > 4:
+        kind = _KINDS[name]
+        count = self.counts[kind] = self.counts.get(kind, 0) + 1
+        if count > 4:
             raise RecordError(f"a fifth {kind} comes out of the wall")
 
     def _give_up(self, who: int, name: str) -> None:
@@ -191,7 +193,9 @@ class _Round6:
                 if accept is not None:
                     self._accept(accept)
                     accept = None
-                drawn = _tile(take, f"seat {actor}'s draw")
+                drawn = _NAMES.get(take) if take.__class__ is int else None
+                if drawn is None:
+                    drawn = _tile(take, f"seat {actor}'s draw")
                 self._out(drawn)
                 self.hands[actor].append(drawn)
                 rnd.tsumo(actor, drawn)
@@ -209,14 +213,19 @@ class _Round6:
                     raise RecordError(f"seat {actor} discards the drawn tile (60) after a call")
                 tile = drawn
             else:
-                tile = _tile(code, f"seat {actor}'s discard")
+                found = _NAMES.get(code) if code.__class__ is int else None
+                tile = found if found is not None else _tile(code, f"seat {actor}'s discard")
             if riichi:
                 rnd.reach(actor)
             self._give_up(actor, tile)
             rnd.dahai(actor, tile, code == TSUMOGIRI)
             if riichi:
                 accept = actor
-            caller = self._caller(actor, tile)
+            caller = None
+            for takes in self.takes:  # the next take of a seat is a call: look at whose
+                if takes and takes[0].__class__ is str:
+                    caller = self._caller(actor, tile)
+                    break
             if caller is not None:
                 if accept is not None:
                     self._accept(accept)
