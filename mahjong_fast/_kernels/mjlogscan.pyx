@@ -10,23 +10,11 @@ from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZ
 
 
 cdef inline int _seat_of(Py_UCS4 c) noexcept:
-    """0-3 a draw by that seat, 4-7 a discard, -1 another tag."""
-    if c == u"T":
-        return 0
-    if c == u"U":
-        return 1
-    if c == u"V":
-        return 2
-    if c == u"W":
-        return 3
-    if c == u"D":
-        return 4
-    if c == u"E":
-        return 5
-    if c == u"F":
-        return 6
-    if c == u"G":
-        return 7
+    """0-3 a draw by that seat (``T U V W``), 4-7 a discard (``D E F G``), -1 another tag."""
+    if u"T" <= c <= u"W":
+        return <int>c - <int>u"T"
+    if u"D" <= c <= u"G":
+        return <int>c - <int>u"D" + 4
     return -1
 
 
