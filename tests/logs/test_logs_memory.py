@@ -10,7 +10,8 @@ with every line and event kept, 221 MB).  So is a Tenhou mjlog record near the c
 real game repeated, a line break after each tag: 16.6 MB, 1.4 million events; its tags are read a
 piece and its events a round at a time: 18 MB, where converting it whole took 268 MB), and one
 whose header holds a million ``<BYE/>`` tags (read a piece at a time: 18 MB, where its list of tags
-took 245 MB).  A tenhou.net/6 record, read whole, is refused past ``logs.MAX_TENHOU_JSON``.
+took 245 MB); ``mahjong-fast convert`` of that record too (its lines spooled to a file).
+A tenhou.net/6 record, read whole, is refused past ``logs.MAX_TENHOU_JSON``.
 A bound on memory, not on time.
 """
 from __future__ import annotations
@@ -55,6 +56,12 @@ MEASURE = textwrap.dedent("""
             n = sum(1 for _ in logs.replay(path))
         elif how == "to_mjai":
             n = sum(1 for _ in logs.to_mjai(path))
+        elif how == "convert":
+            from mahjong_fast.logs._convert import run
+            out = path + ".out.json"
+            run([path, "--out", out], sys.stdout)
+            with open(out, encoding="utf-8") as f:
+                n = sum(1 for _ in f)
         elif how == "decisions":
             n = sum(1 for _ in logs.decisions(path, offers=False))
         else:
@@ -120,7 +127,7 @@ def big_mjlog(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int]:
     return path, len(record)
 
 
-@pytest.mark.parametrize("how", ["replay", "decisions", "wins"])
+@pytest.mark.parametrize("how", ["replay", "decisions", "wins", "convert"])
 def test_reading_an_mjlog_record_near_the_cap_holds_the_text_and_a_constant(big_mjlog: tuple[Path, int],
                                                                             how: str) -> None:
     path, size = big_mjlog
