@@ -8,8 +8,9 @@ most, ``None`` when the tiles do not win.  The splits come from the
 decomposition kernel (``decompose_c``), read in the pure twin's order; every
 reading is scored in C without the GIL.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
+from mahjong_fast._kernels.common cimport sort_ints
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
@@ -19,20 +20,10 @@ from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
-    MAX_YAKU = 32
     MAX_GROUPS = 8
     MAX_SPLITS = 64
     EAST = 27
     WHITE = 31
-
-ctypedef struct Reading:
-    int n_yaku
-    int yaku[MAX_YAKU]
-    int han_of[MAX_YAKU]
-    int han
-    int fu
-    int yakuman
-    int base
 
 ctypedef struct Group:
     int kind        # CHOW, PUNG or KONG
@@ -299,14 +290,7 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
                 dragons += 1
             elif g.tile >= EAST:
                 winds += 1
-    # chows ascending, for the peikou counts
-    for i in range(1, n_chows):
-        t = chows[i]
-        j = i - 1
-        while j >= 0 and chows[j] > t:
-            chows[j + 1] = chows[j]
-            j -= 1
-        chows[j + 1] = t
+    sort_ints(chows, n_chows)  # ascending, for the peikou counts
 
     if dragons == 3:
         yakuman[n_yakuman] = Y_DAISANGEN
@@ -579,6 +563,21 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
     return have
 
 
+cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                      int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
+                      Reading* best) noexcept nogil:
+    """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
+    cdef Win w
+    w.win = win
+    w.situation = situation
+    w.seat_wind = seat_wind
+    w.round_wind = round_wind
+    w.dora_han = dora_han
+    w.switches = switches
+    best.n_yaku = 0
+    return score_c(counts, meld_kind, meld_tile, n_melds, &w, best)
+
+
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,
                  int switches):
     """The reading of a win that pays most (see ``scoring_py``); ``None`` when it does not win."""
@@ -591,7 +590,6 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
     cdef int meld_kind[MAX_GROUPS]
     cdef int meld_tile[MAX_GROUPS]
     cdef int n_melds = 0, i
-    cdef Win w
     cdef Reading best
     cdef bint have
     for kind, tile in melds:
@@ -601,16 +599,8 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
         meld_kind[n_melds] = kind
         meld_tile[n_melds] = tile
         n_melds += 1
-    memset(&w, 0, sizeof(Win))
-    memset(&best, 0, sizeof(Reading))
-    w.win = win
-    w.situation = situation
-    w.seat_wind = seat_wind
-    w.round_wind = round_wind
-    w.dora_han = dora_han
-    w.switches = switches
-    with nogil:
-        have = score_c(c, meld_kind, meld_tile, n_melds, &w, &best)
+    have = score_win_c(c, meld_kind, meld_tile, n_melds, win, situation, seat_wind, round_wind, dora_han, switches,
+                       &best)
     if not have:
         return None
     return (tuple([(best.yaku[i], best.han_of[i]) for i in range(best.n_yaku)]), best.han, best.fu,
