@@ -121,6 +121,23 @@ cdef int _hand(object hand14, object encoding, bint index136, int* counts, int* 
     return size
 
 
+cdef inline int _two(str text) noexcept:
+    """The index34 tile of two-character text such as ``5m`` (``0m`` a red five), -1 if not a tile, -2 to read
+    it the general way."""
+    cdef Py_UCS4 d = text[0], suit = text[1]
+    cdef int rank
+    if not u"0" <= d <= u"9":
+        return -2
+    rank = <int>d - 48
+    if suit == u"z":
+        return 26 + rank if 1 <= rank <= 7 else -1
+    if suit != u"m" and suit != u"p" and suit != u"s":
+        return -2
+    if rank == 0:
+        rank = 5
+    return (0 if suit == u"m" else 9 if suit == u"p" else 18) + rank - 1
+
+
 cdef int _tile(object value, bint index136) except -2:
     """The index34 tile of a win or indicator (as the twin's ``_tile``); -1 if not a common form."""
     cdef int counts[N_KINDS]
@@ -129,6 +146,10 @@ cdef int _tile(object value, bint index136) except -2:
     if type(value) is int:
         return _int_tile(value, index136)
     if type(value) is str:
+        if len(<str>value) == 2:  # a digit and a suit letter: the common case, read directly
+            t = _two(<str>value)
+            if t != -2:
+                return t
         for t in range(N_KINDS):
             counts[t] = 0
         if _text(value, counts, red) == 1:
@@ -136,6 +157,16 @@ cdef int _tile(object value, bint index136) except -2:
                 if counts[t]:
                     return t
     return -1
+
+
+cdef inline void _add_meld(int* counts, int kind, int tile) noexcept:
+    """Add the tiles of a meld (score_flags' kind, index34 tile) to ``counts``."""
+    if kind == CHOW:
+        counts[tile] += 1
+        counts[tile + 1] += 1
+        counts[tile + 2] += 1
+    else:
+        counts[tile] += 3 if kind == PUNG else 4
 
 
 cdef inline int _next(int t) noexcept:
@@ -190,7 +221,9 @@ cdef int _wind(object value) except -2:
 
 
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "1z": 27, "2z": 28, "3z": 29, "4z": 30}
-_BITS = (TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU)
+cdef object _TRUE = True, _FALSE = False  # the bool objects (a bare True in C code is the int 1)
+cdef int _FLAG_BITS[10]
+_FLAG_BITS[:] = [TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU]
 
 ctypedef struct Call:
     unsigned char concealed[N_KINDS]
@@ -327,6 +360,7 @@ cdef bint _read(Call* c, object hand14, object win, object melds, object encodin
     cdef int size = 0, situation = 0, t, i, seat, round_, n_dora, n_ura, kind, tile, meld_red, n_melds = 0
     cdef bint dealer, ron
     cdef PyObject* known
+    cdef PyObject* flags[10]
     if encoding is not None:
         if encoding == "index136":
             index136 = True
@@ -336,13 +370,13 @@ cdef bint _read(Call* c, object hand14, object win, object melds, object encodin
         return False
     if type(honba) is not int or honba < 0 or type(riichi_sticks) is not int or riichi_sticks < 0:
         return False
-    i = 0
-    for flag in (tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou):
-        if flag is True:
-            situation |= <int>_BITS[i]
-        elif flag is not False:
+    flags[:] = [<PyObject*>tsumo, <PyObject*>riichi, <PyObject*>double_riichi, <PyObject*>ippatsu, <PyObject*>haitei,
+                <PyObject*>houtei, <PyObject*>rinshan, <PyObject*>chankan, <PyObject*>tenhou, <PyObject*>chiihou]
+    for i in range(10):
+        if flags[i] == <PyObject*>_TRUE:
+            situation |= _FLAG_BITS[i]
+        elif flags[i] != <PyObject*>_FALSE:
             return False
-        i += 1
     b_tsumo = tsumo is True
     b_riichi = riichi is True or double_riichi is True
     if double_riichi is True:
@@ -377,12 +411,7 @@ cdef bint _read(Call* c, object hand14, object win, object melds, object encodin
         c.meld_kind[n_melds] = kind
         c.meld_tile[n_melds] = tile
         n_melds += 1
-        if kind == CHOW:
-            counts[tile] += 1
-            counts[tile + 1] += 1
-            counts[tile + 2] += 1
-        else:
-            counts[tile] += 3 if kind == PUNG else 4
+        _add_meld(counts, kind, tile)
         if meld_red:
             red[tile // 9] += meld_red
         if not (<tuple>read)[3]:
@@ -597,12 +626,7 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
             return -1
         kind = (<tuple>meld)[0]
         tile = (<tuple>meld)[1]
-        if kind == CHOW:
-            counts[tile] += 1
-            counts[tile + 1] += 1
-            counts[tile + 2] += 1
-        else:
-            counts[tile] += 3 if kind == PUNG else 4
+        _add_meld(counts, kind, tile)
         kinds[n_melds] = kind
         tiles[n_melds] = tile
         n_melds += 1
