@@ -1,6 +1,14 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
 """Compiled lean path of ``score``: its common arguments read in C (the pure twin is ``_scoring_fast_py``).
 
+``score`` is the public ``mahjong_fast.score`` (``install`` puts it in front of the
+general ``score`` of ``_scoring``): a four-player riichi call it can read is read into C
+arrays, scored by the kernel's ``score_win_c`` in place and its ``Score`` written slot by
+slot (the ``(Yaku, han)`` items made once); a gb call goes to ``gb_lean_score``'s reading
+and ``gb_fans_c``; every other call, and every call it cannot vouch for, goes to the
+general ``score`` with the same arguments: same answers, same errors.  When a test puts
+the pure kernels behind ``_scoring`` (its ``_kernel`` and ``_fans``), they are called instead.
+
 ``read_score`` takes and returns what the twin's does: the kernel's arguments
 for plain mpsz text or index34/index136 ints, melds as text or ``Meld``, bool
 flags, dora and ura as text or ints and winds as ``None``, ints or text; ``None``
@@ -550,19 +558,17 @@ cdef inline void _set_item(object items, Py_ssize_t i, object item) noexcept:
 cdef object _new_score(bint valid, tuple items, long han, long fu, long yakuman, str limit, object points, bint tsumo,
                        bint dealer, object honba, object riichi_sticks, long players):
     """A ``Score`` of these fields, its slots written in place (``Score`` refuses ``setattr``)."""
+    cdef object o_valid = valid, o_han = han, o_fu = fu, o_yakuman = yakuman, o_tsumo = tsumo, o_dealer = dealer
+    cdef object o_players = players
+    cdef PyObject* fields[12]
+    cdef int k
+    fields[:] = [<PyObject*>o_valid, <PyObject*>items, <PyObject*>o_han, <PyObject*>o_fu, <PyObject*>o_yakuman,
+                 <PyObject*>limit, <PyObject*>points, <PyObject*>o_tsumo, <PyObject*>o_dealer, <PyObject*>honba,
+                 <PyObject*>riichi_sticks, <PyObject*>o_players]
     s = mf_new_instance(Score)
-    _slot(s, 0, valid)
-    _slot(s, 1, items)
-    _slot(s, 2, han)
-    _slot(s, 3, fu)
-    _slot(s, 4, yakuman)
-    _slot(s, 5, limit)
-    _slot(s, 6, points)
-    _slot(s, 7, tsumo)
-    _slot(s, 8, dealer)
-    _slot(s, 9, honba)
-    _slot(s, 10, riichi_sticks)
-    _slot(s, 11, players)
+    for k in range(12):  # the slots of a new Score are empty
+        Py_INCREF(<object>fields[k])
+        (<PyObject**>((<char*><PyObject*>s) + _slots[k]))[0] = fields[k]
     return s
 
 
@@ -573,12 +579,6 @@ for _k, _name in enumerate(("valid", "items", "han", "fu", "yakuman", "limit", "
     if type(_member).__name__ != "member_descriptor" or _member.__objclass__ is not Score:
         raise TypeError(f"Score.{_name} is not a slot")
     _slots[_k] = (<PyMemberDescrObject*>_member).d_member.offset
-
-
-cdef inline void _slot(object s, int k, object value) noexcept:
-    """Fill slot ``k`` of ``SLOTS`` of a new ``Score`` (empty until now)."""
-    Py_INCREF(value)
-    (<PyObject**>((<char*><PyObject*>s) + _slots[k]))[0] = <PyObject*>value
 
 
 _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)

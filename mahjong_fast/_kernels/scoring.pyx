@@ -544,12 +544,8 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
                       Reading* best) noexcept nogil:
     """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
     cdef Win w
-    w.win = win
-    w.situation = situation
-    w.seat_wind = seat_wind
-    w.round_wind = round_wind
-    w.dora_han = dora_han
-    w.switches = switches
+    w.win, w.situation, w.seat_wind, w.round_wind = win, situation, seat_wind, round_wind
+    w.dora_han, w.switches = dora_han, switches
     best.n_yaku = 0
     return score_c(counts, meld_kind, meld_tile, n_melds, &w, best)
 
