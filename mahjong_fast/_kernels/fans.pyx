@@ -1267,7 +1267,7 @@ cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, 
                     int situation, int seat_wind, int round_wind, int* best) noexcept nogil:
     """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``."""
     cdef Win w
-    cdef int i, code, kind
+    cdef int i, code, kind, n
     memset(&w, 0, sizeof(w))
     for i in range(N_KINDS):
         w.table[CODE[i]] = c[i]
@@ -1290,10 +1290,12 @@ cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, 
     w.win = CODE[win]
     w.seat = CODE[seat_wind] if seat_wind >= 0 else -1
     w.round_ = CODE[round_wind] if round_wind >= 0 else -1
+    n = 0  # counted in a register: w.n_unique would be reloaded after every store to w.unique
     for i in range(34):
         if w.table[ALL[i]] or w.fixed_table[ALL[i]]:
-            w.unique[w.n_unique] = ALL[i]
-            w.n_unique += 1
+            w.unique[n] = ALL[i]
+            n += 1
+    w.n_unique = n
     w.flags = situation
     if w.table[w.win] != 1:
         w.flags &= ~GB_LAST_COPY
