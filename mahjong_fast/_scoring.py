@@ -13,6 +13,7 @@ here the general one).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
@@ -255,27 +256,33 @@ def score(
     """
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
     if r.knitted:
-        if not (riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou
-                or dora or ura or kita or honba or riichi_sticks):
-            done = _fast.gb_lean_score(_fans.count_fans, hand14, win, melds, encoding, tsumo, seat_wind, round_wind,
-                                       flowers, last_copy, last_tile, kong_draw, robbing_kong)
-            if done is not None:
-                return done
         return _gb(r, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
                    kong_draw, robbing_kong, dict(
                        riichi=riichi, double_riichi=double_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei,
                        rinshan=rinshan, chankan=chankan, tenhou=tenhou, chiihou=chiihou, dora=dora, ura=ura, kita=kita,
                        honba=honba, riichi_sticks=riichi_sticks))
-    family = _family(r)
-    if family[0] == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
-        done = _fast.lean_score(_kernel.score_counts, family[1], family[2], hand14, win, melds, encoding, tsumo,
-                                riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou,
-                                seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
-        if done is not None:
-            return done
-    return _general(r, family, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei,
-                    rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks,
-                    flowers, last_copy, last_tile, kong_draw, robbing_kong)
+    return _general(r, _family(r), hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei,
+                    houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba,
+                    riichi_sticks, flowers, last_copy, last_tile, kong_draw, robbing_kong)
+
+
+def rules_kind(rules: object) -> tuple[int, int, int] | None:
+    """How the lean path of ``score`` takes ``rules=``: ``(4, switches, red fives)`` for a four-player
+    riichi rule set, ``(0, 0, 0)`` for gb, ``None`` for the rest (the general path reads them).
+
+    >>> rules_kind("riichi"), rules_kind("gb"), rules_kind("riichi3"), rules_kind("chinese")
+    ((4, 5, 3), (0, 0, 0), None, None)
+    """
+    r = RULES.get(rules) if type(rules) is str else rules if type(rules) is Rules else None
+    if r is None:
+        return None
+    if r.knitted:
+        return (0, 0, 0)
+    try:
+        family = _family(r)
+    except ValueError:
+        return None
+    return (4, family[1], family[2]) if family[0] == 4 else None
 
 
 def _general(
@@ -420,3 +427,10 @@ def _gb(
     if fans is None:
         raise ValueError(f"hand14 {shown()} does not win under rules {r.name!r}")
     return _fast.gb_score(fans, flowers, tsumo, seat == FIRST_HONOR)
+
+
+GENERAL = {"score": score}
+"""The general function, whether or not the lean path stands in front of it."""
+
+if not TYPE_CHECKING:  # the lean path (compiled, or its pure twin) stands in front
+    score = _fast.install(score, globals(), rules_kind)

@@ -1,6 +1,14 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
 """Compiled lean path of ``score``: its common arguments read in C (the pure twin is ``_scoring_fast_py``).
 
+``score`` is the public ``mahjong_fast.score`` (``install`` puts it in front of the
+general ``score`` of ``_scoring``): a four-player riichi call it can read is read into C
+arrays, scored by the kernel's ``score_win_c`` in place and its ``Score`` written slot by
+slot (the ``(Yaku, han)`` items made once); a gb call goes to ``gb_lean_score``'s reading
+and ``gb_fans_c``; every other call, and every call it cannot vouch for, goes to the
+general ``score`` with the same arguments: same answers, same errors.  When a test puts
+the pure kernels behind ``_scoring`` (its ``_kernel`` and ``_fans``), they are called instead.
+
 ``read_score`` takes and returns what the twin's does: the kernel's arguments
 for plain mpsz text or index34/index136 ints, melds as text or ``Meld``, bool
 flags, dora and ura as text or ints and winds as ``None``, ints or text; ``None``
@@ -12,20 +20,40 @@ its fields set in C; ``finish`` and ``lean_score`` chain them as the twin's do.
 ``gb_lean_score`` and ``gb_score`` do under gb what the twin's do.
 """
 from cpython.dict cimport PyDict_GetItem
-from cpython.object cimport PyObject, PyObject_GenericSetAttr
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from mahjong_fast._kernels.fan_flags cimport GB_KONG, GB_LAST_COPY, GB_SELF_DRAWN, GB_WALL_LAST, N_FAN_SLOTS
 from mahjong_fast._kernels.fans cimport gb_fans_c
 from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU,
                                                 KONG, PUNG, RIICHI, RINSHAN, TENHOU, TSUMO)
+from mahjong_fast._kernels.scoring cimport MAX_YAKU, Reading, score_win_c
 from mahjong_fast._layout cimport N_KINDS
 
 from mahjong_fast._fan import Fan
+from mahjong_fast._kernels import fans as _fans_kernel
+from mahjong_fast._kernels import scoring as _scoring_kernel
 from mahjong_fast._kernels.fans import count_fans as _count_fans
 from mahjong_fast._scoring_fast_py import _MELDS, GB_ITEMS, _meld
 from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 
-__all__ = ["finish", "gb_lean_score", "gb_score", "lean_score", "read_score", "score_of"]
+__all__ = ["finish", "gb_lean_score", "gb_score", "install", "lean_score", "read_score", "score", "score_of"]
+
+cdef extern from "Python.h":
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+
+cdef extern from *:
+    """
+    /* A new instance of a Python class with __slots__, its slots empty: object.__new__(type). */
+    static PyObject* mf_new_instance(PyObject* type) {
+        return ((PyTypeObject*)type)->tp_alloc((PyTypeObject*)type, 0);
+    }
+    """
+    object mf_new_instance(object type)
 
 cdef enum:
     MAX_DIGITS = 64
@@ -101,6 +129,23 @@ cdef int _hand(object hand14, object encoding, bint index136, int* counts, int* 
     return size
 
 
+cdef inline int _two(str text) noexcept:
+    """The index34 tile of two-character text such as ``5m`` (``0m`` a red five), -1 if not a tile, -2 to read
+    it the general way."""
+    cdef Py_UCS4 d = text[0], suit = text[1]
+    cdef int rank
+    if not u"0" <= d <= u"9":
+        return -2
+    rank = <int>d - 48
+    if suit == u"z":
+        return 26 + rank if 1 <= rank <= 7 else -1
+    if suit != u"m" and suit != u"p" and suit != u"s":
+        return -2
+    if rank == 0:
+        rank = 5
+    return (0 if suit == u"m" else 9 if suit == u"p" else 18) + rank - 1
+
+
 cdef int _tile(object value, bint index136) except -2:
     """The index34 tile of a win or indicator (as the twin's ``_tile``); -1 if not a common form."""
     cdef int counts[N_KINDS]
@@ -109,6 +154,10 @@ cdef int _tile(object value, bint index136) except -2:
     if type(value) is int:
         return _int_tile(value, index136)
     if type(value) is str:
+        if len(<str>value) == 2:  # a digit and a suit letter: the common case, read directly
+            t = _two(<str>value)
+            if t != -2:
+                return t
         for t in range(N_KINDS):
             counts[t] = 0
         if _text(value, counts, red) == 1:
@@ -116,6 +165,16 @@ cdef int _tile(object value, bint index136) except -2:
                 if counts[t]:
                     return t
     return -1
+
+
+cdef inline void _add_meld(int* counts, int kind, int tile) noexcept:
+    """Add the tiles of a meld (score_flags' kind, index34 tile) to ``counts``."""
+    if kind == CHOW:
+        counts[tile] += 1
+        counts[tile + 1] += 1
+        counts[tile + 2] += 1
+    else:
+        counts[tile] += 3 if kind == PUNG else 4
 
 
 cdef inline int _next(int t) noexcept:
@@ -170,14 +229,99 @@ cdef int _wind(object value) except -2:
 
 
 _WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "1z": 27, "2z": 28, "3z": 29, "4z": 30}
-_BITS = (TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU)
+cdef object _TRUE = True, _FALSE = False  # the bool objects (a bare True in C code is the int 1)
+cdef int _FLAG_BITS[10]
+_FLAG_BITS[:] = [TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU]
 
+ctypedef struct Call:
+    unsigned char concealed[N_KINDS]
+    int meld_kind[4]
+    int meld_tile[4]
+    int n_melds
+    int win
+    int situation
+    int seat
+    int round_
+    int dora
+    int ura
+    int red
+    bint dealer
+
+
+# --- the public entry ------------------------------------------------------------
+
+cdef object _general = None             # _scoring's general score: every form, every error
+cdef dict _module = {}                  # _scoring's globals: its _kernel and _fans (tests swap them), read per call
+cdef object _rules_kind = None          # _scoring.rules_kind
+cdef list _last_rules = [None]          # (rules= value, *rules_kind(value)) of the last rules= read
+
+
+def install(general, module, rules_kind):
+    """Put the lean path in front of ``general`` (``_scoring``'s ``score``); return the public ``score``.
+
+    ``module`` is ``_scoring``'s globals (its ``_kernel`` and ``_fans`` are read at each
+    call: tests swap them) and ``rules_kind`` its reader of ``rules=``: ``(4, switches, red
+    fives)`` for a four-player riichi rule set, ``(0, 0, 0)`` for gb, ``None`` for the rest.
+    """
+    global _general, _module, _rules_kind
+    _general, _module, _rules_kind = general, module, rules_kind
+    _last_rules[0] = None
+    return score
+
+
+def score(hand14, win, *, melds=(), rules="riichi", encoding=None, tsumo=False, riichi=False, double_riichi=False,
+          ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False, tenhou=False, chiihou=False,
+          seat_wind=None, round_wind=None, dora=(), ura=(), kita=0, honba=0, riichi_sticks=0, flowers=0,
+          last_copy=False, last_tile=False, kong_draw=False, robbing_kong=False):
+    """What a win is worth; see ``mahjong_fast.score``."""
+    cdef tuple known = _last_rules[0]  # a reference of our own: another thread may replace it
+    cdef Call c
+    cdef Reading best
+    cdef int kind, red
+    if known is None or known[0] is not rules:
+        kind_of = _rules_kind(rules)
+        known = (rules, *kind_of) if kind_of is not None else (rules, -1, 0, 0)  # -1: the general path
+        _last_rules[0] = known
+    kind = known[1]
+    if kind == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
+        kernel = _module["_kernel"]
+        if _read(&c, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks):
+            if kernel is _scoring_kernel:
+                red = c.red if known[3] else 0
+                if score_win_c(c.concealed, c.meld_kind, c.meld_tile, c.n_melds, c.win, c.situation, c.seat,
+                               c.round_, c.dora + c.ura + red, known[2], &best):
+                    return _reading_score(&best, c.dora, c.ura, red, 0, tsumo is True, c.dealer, honba,
+                                          riichi_sticks, 4)
+            else:
+                done = _finish(kernel.score_counts, known[2], known[3], _call_tuple(&c), 0, tsumo is True, honba,
+                               riichi_sticks, 4)
+                if done is not None:
+                    return done
+    elif kind == 0 and not (riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou
+                            or chiihou or dora or ura or kita or honba or riichi_sticks):
+        fans = _module["_fans"]
+        done = _gb_lean(_count_fans if fans is _fans_kernel else fans.count_fans, hand14, win, melds, encoding, tsumo,
+                        seat_wind, round_wind, flowers, last_copy, last_tile, kong_draw, robbing_kong)
+        if done is not None:
+            return done
+    return _general(hand14, win, melds=melds, rules=rules, encoding=encoding, tsumo=tsumo, riichi=riichi,
+                    double_riichi=double_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan,
+                    chankan=chankan, tenhou=tenhou, chiihou=chiihou, seat_wind=seat_wind, round_wind=round_wind,
+                    dora=dora, ura=ura, kita=kita, honba=honba, riichi_sticks=riichi_sticks, flowers=flowers,
+                    last_copy=last_copy, last_tile=last_tile, kong_draw=kong_draw, robbing_kong=robbing_kong)
+
+
+# --- the lean reading ------------------------------------------------------------
 
 def read_score(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
                chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks):
     """``score``'s four-player arguments as the kernel takes them, or ``None`` (see ``_scoring_fast_py``)."""
-    return _read(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
-                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+    cdef Call c
+    if not _read(&c, hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks):
+        return None
+    return _call_tuple(&c)
 
 
 def finish(kernel, int switches, int red_fives, tuple read, int kita, bint tsumo, honba, riichi_sticks,
@@ -190,8 +334,8 @@ def lean_score(kernel, int switches, int red_fives, hand14, win, melds, encoding
                ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita,
                honba, riichi_sticks):
     """``score`` of a four-player call on the lean path; ``None``: the general path answers (see the twin)."""
-    read = _read(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
-                 chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
+    read = read_score(hand14, win, melds, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                      chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)
     if read is None:
         return None
     return _finish(kernel, switches, red_fives, <tuple>read, 0, tsumo is True, honba, riichi_sticks, 4)
@@ -206,34 +350,41 @@ cdef object _finish(object kernel, int switches, int red_fives, tuple read, int 
     return _score_of(<tuple>result, dora, ura, red, kita, tsumo, read[9], honba, riichi_sticks, players)
 
 
-cdef object _read(object hand14, object win, object melds, object encoding, object tsumo, object riichi,
-                  object double_riichi, object ippatsu, object haitei, object houtei, object rinshan, object chankan,
-                  object tenhou, object chiihou, object seat_wind, object round_wind, object dora, object ura,
-                  object kita, object honba, object riichi_sticks):
+cdef tuple _call_tuple(const Call* c):
+    """The twin's ``read_score`` tuple of a read call."""
+    return (c.concealed[:N_KINDS], tuple([(c.meld_kind[i], c.meld_tile[i]) for i in range(c.n_melds)]), c.win,
+            c.situation, c.seat, c.round_, c.dora, c.ura, c.red, c.dealer)
+
+
+cdef bint _read(Call* c, object hand14, object win, object melds, object encoding, object tsumo, object riichi,
+                object double_riichi, object ippatsu, object haitei, object houtei, object rinshan, object chankan,
+                object tenhou, object chiihou, object seat_wind, object round_wind, object dora, object ura,
+                object kita, object honba, object riichi_sticks) except -1:
+    """Read a four-player call into ``c`` as the twin's ``read_score`` does; False where it gives ``None``."""
     cdef int counts[N_KINDS]
-    cdef unsigned char concealed[N_KINDS]
     cdef int red[3]
     cdef bint index136 = False, open_hand = False, kong = False
     cdef bint b_tsumo, b_riichi, b_ippatsu, b_haitei, b_houtei, b_rinshan, b_chankan, b_tenhou, b_chiihou
-    cdef int size = 0, situation = 0, t, i, win_tile, seat, round_, dora_count, ura_count, n_dora, n_ura
-    cdef int kind, tile, meld_red, n_melds
+    cdef int size = 0, situation = 0, t, i, seat, round_, n_dora, n_ura, kind, tile, meld_red, n_melds = 0
     cdef bint dealer, ron
+    cdef PyObject* known
+    cdef PyObject* flags[10]
     if encoding is not None:
         if encoding == "index136":
             index136 = True
         elif encoding != "index34":
-            return None
+            return False
     if type(kita) is not int or kita != 0:
-        return None
+        return False
     if type(honba) is not int or honba < 0 or type(riichi_sticks) is not int or riichi_sticks < 0:
-        return None
-    i = 0
-    for flag in (tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou, chiihou):
-        if flag is True:
-            situation |= <int>_BITS[i]
-        elif flag is not False:
-            return None
-        i += 1
+        return False
+    flags[:] = [<PyObject*>tsumo, <PyObject*>riichi, <PyObject*>double_riichi, <PyObject*>ippatsu, <PyObject*>haitei,
+                <PyObject*>houtei, <PyObject*>rinshan, <PyObject*>chankan, <PyObject*>tenhou, <PyObject*>chiihou]
+    for i in range(10):
+        if flags[i] == <PyObject*>_TRUE:
+            situation |= _FLAG_BITS[i]
+        elif flags[i] != <PyObject*>_FALSE:
+            return False
     b_tsumo = tsumo is True
     b_riichi = riichi is True or double_riichi is True
     if double_riichi is True:
@@ -250,60 +401,82 @@ cdef object _read(object hand14, object win, object melds, object encoding, obje
     red[0] = red[1] = red[2] = 0
     size = _hand(hand14, encoding, index136, counts, red)
     if size < 0:
-        return None
+        return False
     if type(melds) is not list and type(melds) is not tuple:
-        return None
+        return False
     for t in range(N_KINDS):
-        concealed[t] = <unsigned char>counts[t] if counts[t] <= 4 else 5
-    codes = []
+        c.concealed[t] = <unsigned char>counts[t] if counts[t] <= 4 else 5
     for m in melds:
-        read = _meld(m)
+        if n_melds == 4:
+            return False  # five melds never make 14 tiles
+        known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
+        read = <object>known if known is not NULL else _meld(m)
         if read is None:
-            return None
-        kind = read[0]
-        tile = read[1]
-        meld_red = read[2]
-        codes.append((kind, tile))
-        for t in read[4]:
-            counts[t] += 1
+            return False
+        kind = (<tuple>read)[0]
+        tile = (<tuple>read)[1]
+        meld_red = (<tuple>read)[2]
+        c.meld_kind[n_melds] = kind
+        c.meld_tile[n_melds] = tile
+        n_melds += 1
+        _add_meld(counts, kind, tile)
         if meld_red:
             red[tile // 9] += meld_red
-        if not read[3]:
+        if not (<tuple>read)[3]:
             open_hand = True
         if kind >= KONG:
             kong = True
-    n_melds = len(codes)
+    c.n_melds = n_melds
     if size + 3 * n_melds != 14:
-        return None
+        return False
     for t in range(N_KINDS):
         if counts[t] > 4:
-            return None
+            return False
     if red[0] > 1 or red[1] > 1 or red[2] > 1:
-        return None
-    win_tile = _tile(win, index136)
-    if win_tile < 0 or not concealed[win_tile]:
-        return None
+        return False
+    c.win = _tile(win, index136)
+    if c.win < 0 or not c.concealed[c.win]:
+        return False
     seat = _wind(seat_wind)
     round_ = _wind(round_wind)
     if seat == -3 or round_ == -3:
-        return None
+        return False
     dealer = seat == EAST
     ron = not b_tsumo
     if ((b_ippatsu and (not b_riichi or b_rinshan)) or (ron and (b_haitei or b_rinshan or b_tenhou or b_chiihou))
             or (b_tsumo and (b_houtei or b_chankan)) or (b_rinshan and not kong) or (b_tenhou and not dealer)
             or (b_chiihou and dealer) or ((b_tenhou or b_chiihou) and (n_melds > 0 or b_riichi))
             or (b_riichi and open_hand) or (b_haitei and b_rinshan) or (b_houtei and b_chankan)):
-        return None
-    dora_count = _dora(dora, index136, counts, &n_dora)
-    ura_count = _dora(ura, index136, counts, &n_ura)
-    if dora_count < 0 or ura_count < 0 or n_dora > 5 or n_ura > n_dora or (n_ura and not b_riichi):
-        return None
-    return (concealed[:N_KINDS], tuple(codes), win_tile, situation, seat, round_, dora_count, ura_count,
-            red[0] + red[1] + red[2], dealer)
+        return False
+    c.dora = _dora(dora, index136, counts, &n_dora)
+    c.ura = _dora(ura, index136, counts, &n_ura)
+    if c.dora < 0 or c.ura < 0 or n_dora > 5 or n_ura > n_dora or (n_ura and not b_riichi):
+        return False
+    c.situation = situation
+    c.seat = seat
+    c.round_ = round_
+    c.red = red[0] + red[1] + red[2]
+    c.dealer = dealer
+    return True
 
 
-cdef tuple _EXTRAS = (Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.KITA)
+# --- the Score -------------------------------------------------------------------
+
+cdef enum:
+    CACHED_HAN = 32                     # (Yaku, han) items made once for han 0-31
+
+cdef int _EXTRAS[4]
+_EXTRAS[:] = [Yaku.DORA.value, Yaku.URA_DORA.value, Yaku.AKA_DORA.value, Yaku.KITA.value]
 cdef dict _YAKU = dict(YAKU_BY_ID)
+cdef int _N_YAKU = max(YAKU_BY_ID) + 1
+cdef list _ITEMS = [tuple([(YAKU_BY_ID.get(y), h) for h in range(CACHED_HAN)]) for y in range(_N_YAKU)]
+
+
+cdef inline object _item(int y, int han):
+    """The item ``(Yaku, han)`` of yaku id ``y``."""
+    if 0 <= y < _N_YAKU and 0 <= han < CACHED_HAN:
+        return (<tuple>_ITEMS[y])[han]
+    return (_YAKU[y], han)
 
 
 cdef inline long _up(long x) noexcept:
@@ -330,49 +503,82 @@ def score_of(tuple result, int dora, int ura, int red, int kita, bint tsumo, bin
 
 cdef object _score_of(tuple result, int dora, int ura, int red, int kita, bint tsumo, bint dealer, object honba,
                       object riichi_sticks, int players):
-    cdef tuple yaku = result[0]
-    cdef long han = result[1], fu = result[2], yakuman = result[3], base = result[4]
-    cdef list items
-    cdef int counts[4]
-    cdef int i
-    s = Score.__new__(Score)
-    if not yaku:
-        _fill(s, False, (), 0, 0, 0, "", 0, tsumo, dealer, honba, riichi_sticks, players)
-        return s
-    items = [(_YAKU[y], h) for y, h in yaku]
-    if not (yakuman and fu == 0):
-        counts[0] = dora
-        counts[1] = ura
-        counts[2] = red
-        counts[3] = kita
+    cdef Reading r
+    r.n_yaku = 0
+    for pair in <tuple>result[0]:
+        if r.n_yaku == MAX_YAKU:
+            raise ValueError(f"more than {MAX_YAKU} yaku")
+        r.yaku[r.n_yaku] = (<tuple>pair)[0]
+        r.han_of[r.n_yaku] = (<tuple>pair)[1]
+        r.n_yaku += 1
+    r.han, r.fu, r.yakuman, r.base = result[1], result[2], result[3], result[4]
+    return _reading_score(&r, dora, ura, red, kita, tsumo, dealer, honba, riichi_sticks, players)
+
+
+cdef object _reading_score(const Reading* r, int dora, int ura, int red, int kita, bint tsumo, bint dealer,
+                           object honba, object riichi_sticks, int players):
+    """The ``Score`` of the kernel's best reading and the counted dora (as the twin's ``score_of``)."""
+    cdef int extras[4]
+    cdef int i, n = r.n_yaku
+    cdef long base = r.base
+    if not n:
+        return _new_score(False, (), 0, 0, 0, "", 0, tsumo, dealer, honba, riichi_sticks, players)
+    extras[0] = dora
+    extras[1] = ura
+    extras[2] = red
+    extras[3] = kita
+    if not (r.yakuman and r.fu == 0):
         for i in range(4):
-            if counts[i]:
-                items.append((_EXTRAS[i], counts[i]))
+            if extras[i]:
+                n += 1
+    items = PyTuple_New(n)
+    for i in range(r.n_yaku):
+        _set_item(items, i, _item(r.yaku[i], r.han_of[i]))
+    n = r.n_yaku
+    if not (r.yakuman and r.fu == 0):
+        for i in range(4):
+            if extras[i]:
+                _set_item(items, n, _item(_EXTRAS[i], extras[i]))
+                n += 1
     if not tsumo:
         points = _up(base * (6 if dealer else 4))
     elif dealer:
         points = (0, _up(2 * base))
     else:
         points = (_up(2 * base), _up(base))
-    _fill(s, True, tuple(items), han, fu, yakuman, "yakuman" if yakuman else _limit(base), points, tsumo, dealer,
-          honba, riichi_sticks, players)
+    return _new_score(True, items, r.han, r.fu, r.yakuman, "yakuman" if r.yakuman else _limit(base), points, tsumo,
+                      dealer, honba, riichi_sticks, players)
+
+
+cdef inline void _set_item(object items, Py_ssize_t i, object item) noexcept:
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(items, i, item)
+
+
+cdef object _new_score(bint valid, tuple items, long han, long fu, long yakuman, str limit, object points, bint tsumo,
+                       bint dealer, object honba, object riichi_sticks, long players):
+    """A ``Score`` of these fields, its slots written in place (``Score`` refuses ``setattr``)."""
+    cdef object o_valid = valid, o_han = han, o_fu = fu, o_yakuman = yakuman, o_tsumo = tsumo, o_dealer = dealer
+    cdef object o_players = players
+    cdef PyObject* fields[12]
+    cdef int k
+    fields[:] = [<PyObject*>o_valid, <PyObject*>items, <PyObject*>o_han, <PyObject*>o_fu, <PyObject*>o_yakuman,
+                 <PyObject*>limit, <PyObject*>points, <PyObject*>o_tsumo, <PyObject*>o_dealer, <PyObject*>honba,
+                 <PyObject*>riichi_sticks, <PyObject*>o_players]
+    s = mf_new_instance(Score)
+    for k in range(12):  # the slots of a new Score are empty
+        Py_INCREF(<object>fields[k])
+        (<PyObject**>((<char*><PyObject*>s) + _slots[k]))[0] = fields[k]
     return s
 
 
-cdef void _fill(object s, bint valid, tuple items, long han, long fu, long yakuman, str limit, object points,
-                bint tsumo, bint dealer, object honba, object riichi_sticks, long players) except *:
-    PyObject_GenericSetAttr(s, "valid", valid)
-    PyObject_GenericSetAttr(s, "items", items)
-    PyObject_GenericSetAttr(s, "han", han)
-    PyObject_GenericSetAttr(s, "fu", fu)
-    PyObject_GenericSetAttr(s, "yakuman", yakuman)
-    PyObject_GenericSetAttr(s, "limit", limit)
-    PyObject_GenericSetAttr(s, "points", points)
-    PyObject_GenericSetAttr(s, "tsumo", tsumo)
-    PyObject_GenericSetAttr(s, "dealer", dealer)
-    PyObject_GenericSetAttr(s, "honba", honba)
-    PyObject_GenericSetAttr(s, "riichi_sticks", riichi_sticks)
-    PyObject_GenericSetAttr(s, "players", players)
+cdef Py_ssize_t _slots[12]              # where Score keeps each field, in Score.__init__'s order
+for _k, _name in enumerate(("valid", "items", "han", "fu", "yakuman", "limit", "points", "tsumo", "dealer", "honba",
+                            "riichi_sticks", "players")):
+    _member = Score.__dict__[_name]
+    if type(_member).__name__ != "member_descriptor" or _member.__objclass__ is not Score:
+        raise TypeError(f"Score.{_name} is not a slot")
+    _slots[_k] = (<PyMemberDescrObject*>_member).d_member.offset
 
 
 _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
@@ -420,12 +626,7 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
             return -1
         kind = (<tuple>meld)[0]
         tile = (<tuple>meld)[1]
-        if kind == CHOW:
-            counts[tile] += 1
-            counts[tile + 1] += 1
-            counts[tile + 2] += 1
-        else:
-            counts[tile] += 3 if kind == PUNG else 4
+        _add_meld(counts, kind, tile)
         kinds[n_melds] = kind
         tiles[n_melds] = tile
         n_melds += 1
@@ -454,6 +655,13 @@ cdef dict _MELD_READS = _MELDS
 def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy,
                   last_tile, kong_draw, robbing_kong):
     """``score`` under gb on the lean path; ``None``: the general path answers (see the twin)."""
+    return _gb_lean(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy, last_tile,
+                    kong_draw, robbing_kong)
+
+
+cdef object _gb_lean(object kernel, object hand14, object win, object melds, object encoding, object tsumo,
+                     object seat_wind, object round_wind, object flowers, object last_copy, object last_tile,
+                     object kong_draw, object robbing_kong):
     cdef unsigned char concealed[N_KINDS]
     cdef int kinds[4]
     cdef int tiles[4]
@@ -546,6 +754,4 @@ cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
         points = (total + 8, total + 8)
     elif before >= 8:
         points = total + 8
-    s = Score.__new__(Score)
-    _fill(s, before >= 8, tuple(items), 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)
-    return s
+    return _new_score(before >= 8, tuple(items), 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)

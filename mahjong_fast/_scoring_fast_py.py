@@ -11,13 +11,16 @@ or ``"E"``-``"N"`` -- and returns ``None`` wherever the general path would raise
 
 ``score_of`` turns the kernel's answer into the ``Score`` (both paths).
 
+``install`` puts ``score``, the public entry, in front of the general path: it answers
+the calls the lean path reads and hands the rest to the general ``score`` of ``_scoring``.
+
 Under ``rules="gb"`` ``gb_lean_score`` reads the call the same way (``read_score``, then the gb
 flags; ``None`` wherever the general path would raise) and runs the fan kernel; ``gb_score``
 turns the fans into the ``Score`` (flowers, the 8-fan minimum, payments; both paths).
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ._fan import Fan
 from ._hand import Meld, _as_meld
@@ -25,7 +28,7 @@ from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
 from ._yaku import YAKU_BY_ID, Points, Score, Yaku
 
-__all__ = ["finish", "gb_lean_score", "gb_score", "lean_score", "read_score", "score_of"]
+__all__ = ["finish", "gb_lean_score", "gb_score", "install", "lean_score", "read_score", "score", "score_of"]
 
 # (concealed counts, melds, win, situation, seat wind, round wind, dora, ura dora, red fives, dealer)
 Read = tuple[bytes, tuple[tuple[int, int], ...], int, int, int, int, int, int, int, bool]
@@ -41,6 +44,60 @@ _RED_IDS = (16, 52, 88)
 _MELDS: dict[str, MeldRead | None] = {}
 _BITS = (_K.TSUMO, _K.RIICHI, _K.DOUBLE_RIICHI, _K.IPPATSU, _K.HAITEI, _K.HOUTEI, _K.RINSHAN, _K.CHANKAN,
          _K.TENHOU, _K.CHIIHOU)
+
+
+RulesKind = Callable[[object], Optional[tuple[int, int, int]]]
+_installed: dict[str, Any] = {}  # general: _scoring's score; module: its globals; rules_kind: its reader of rules=
+
+
+def install(general: Callable[..., Score], module: dict[str, Any], rules_kind: RulesKind) -> Callable[..., Score]:
+    """Put the lean path in front of ``general`` (``_scoring``'s ``score``); return the public ``score``.
+
+    ``module`` is ``_scoring``'s globals (its ``_kernel`` and ``_fans`` are read at each
+    call: tests swap them) and ``rules_kind`` its reader of ``rules=``: ``(4, switches, red
+    fives)`` for a four-player riichi rule set, ``(0, 0, 0)`` for gb, ``None`` for the rest.
+
+    >>> from mahjong_fast import _scoring
+    >>> install(_scoring.GENERAL["score"], vars(_scoring), _scoring.rules_kind)("123567m234p678s55p", "8s").fu
+    30
+    """
+    _installed.update(general=general, module=module, rules_kind=rules_kind)
+    return score
+
+
+def score(hand14: object, win: object, *, melds: object = (), rules: object = "riichi", encoding: object = None,
+          tsumo: object = False, riichi: object = False, double_riichi: object = False, ippatsu: object = False,
+          haitei: object = False, houtei: object = False, rinshan: object = False, chankan: object = False,
+          tenhou: object = False, chiihou: object = False, seat_wind: object = None, round_wind: object = None,
+          dora: object = (), ura: object = (), kita: object = 0, honba: object = 0, riichi_sticks: object = 0,
+          flowers: object = 0, last_copy: object = False, last_tile: object = False, kong_draw: object = False,
+          robbing_kong: object = False) -> Score:
+    """What a win is worth; see ``mahjong_fast.score`` (the lean path, else the general one).
+
+    >>> score("123567m234p678s55p", "8s", riichi=True, dora="4p").points
+    7700
+    """
+    kind = _installed["rules_kind"](rules)
+    module = _installed["module"]
+    if kind is not None and kind[0] == 4 and not (flowers or last_copy or last_tile or kong_draw or robbing_kong):
+        done = lean_score(module["_kernel"].score_counts, kind[1], kind[2], hand14, win, melds, encoding,
+                          tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,  # type: ignore[arg-type]
+                          chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks)  # type: ignore[arg-type]
+        if done is not None:
+            return done
+    elif kind is not None and kind[0] == 0 and not (
+            riichi or double_riichi or ippatsu or haitei or houtei or rinshan or chankan or tenhou or chiihou or dora
+            or ura or kita or honba or riichi_sticks):
+        done = gb_lean_score(module["_fans"].count_fans, hand14, win, melds, encoding, tsumo, seat_wind, round_wind,
+                             flowers, last_copy, last_tile, kong_draw, robbing_kong)
+        if done is not None:
+            return done
+    return _installed["general"](  # type: ignore[no-any-return]
+        hand14, win, melds=melds, rules=rules, encoding=encoding, tsumo=tsumo, riichi=riichi,
+        double_riichi=double_riichi, ippatsu=ippatsu, haitei=haitei, houtei=houtei, rinshan=rinshan, chankan=chankan,
+        tenhou=tenhou, chiihou=chiihou, seat_wind=seat_wind, round_wind=round_wind, dora=dora, ura=ura, kita=kita,
+        honba=honba, riichi_sticks=riichi_sticks, flowers=flowers, last_copy=last_copy, last_tile=last_tile,
+        kong_draw=kong_draw, robbing_kong=robbing_kong)
 
 
 def _text(text: str, counts: list[int], red: list[int]) -> int:

@@ -1,7 +1,7 @@
 # cython: language_level=3
 # Small C helpers shared by the compiled kernels (cimported; nothing here is a module of its own):
 # the part of a kind, the cost-row constants and the min-plus product of two rows, the knitted
-# sets of GB, and bit tricks (lowest set bit, bit counts).
+# sets of GB, an insertion sort of a few ints, and bit tricks (lowest set bit, bit counts).
 
 from libc.stdint cimport uint8_t
 
@@ -59,6 +59,18 @@ cdef inline void fill_knitted_sets(uint8_t* tiles) noexcept nogil:
         for i in range(KNITTED_TILES):
             tiles[KNITTED_TILES * s + i] = (SUIT_SIZE * (i // N_SUITS) + knitted_residue(s, i // N_SUITS)
                                             + N_SUITS * (i % N_SUITS))
+
+
+cdef inline void sort_ints(int* a, int n) noexcept nogil:
+    """Sort the ``n`` ints of ``a`` ascending in place (insertion sort: a handful of melds)."""
+    cdef int i, j, x
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
 
 
 cdef extern from *:

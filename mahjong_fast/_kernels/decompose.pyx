@@ -109,21 +109,18 @@ cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,
     larger buffer.  Counts outside 0-4 or a total other than 3n+2 give 0.
     """
     cdef _Search s
-    cdef int i, g, pair_group = -1
-    cdef int mods[N_SUITS + 1]
+    cdef int i, g, size, pair_group = -1
     if split_width_c(counts) == 0:
         return 0
     # Each suit (and the honors) splits on its own: the pair sits in the only
     # group whose size is 2 mod 3, and every other group must be 0 mod 3.
     for g in range(N_SUITS + 1):
-        mods[g] = 0
-    for i in range(N_KINDS):
-        mods[i // SUIT_SIZE if i < FIRST_HONOR else N_SUITS] += counts[i]
-    for g in range(N_SUITS + 1):
-        mods[g] %= 3
-        if mods[g] == 2:
+        size = 0  # summed in a register: a sum kept in memory waits on its last store at every tile
+        for i in range(g * SUIT_SIZE, (g + 1) * SUIT_SIZE if g < N_SUITS else N_KINDS):
+            size += counts[i]
+        if size % 3 == 2:
             pair_group = g
-        elif mods[g] == 1:
+        elif size % 3 == 1:
             return 0
     memcpy(s.c, counts, N_KINDS)
     s.n_chows = 0

@@ -9,6 +9,7 @@ split is counted in C.
 """
 from libc.string cimport memcpy, memset
 
+from mahjong_fast._kernels.common cimport sort_ints
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.fan_flags cimport *
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, PUNG
@@ -124,17 +125,6 @@ cdef inline bint _green(int t) noexcept nogil:
 cdef inline bint _reversible(int t) noexcept nogil:
     return (t == 0x22 or t == 0x24 or t == 0x25 or t == 0x26 or t == 0x28 or t == 0x29 or (0x31 <= t <= 0x35)
             or t == 0x38 or t == 0x39 or t == WHITE)
-
-
-cdef inline void _sort(int* a, int n) noexcept nogil:
-    cdef int i, j, x
-    for i in range(1, n):
-        x = a[i]
-        j = i - 1
-        while j >= 0 and a[j] > x:
-            a[j + 1] = a[j]
-            j -= 1
-        a[j + 1] = x
 
 
 cdef inline bint _consecutive3(int a, int b, int c) noexcept nogil:
@@ -873,10 +863,10 @@ cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, int* ft) n
         elif _pure_terminal_chows(chows, pair):
             ft[F_PURE_TERMINAL_CHOWS] = 1
         else:
-            _sort(chows, 4)
+            sort_ints(chows, 4)
             _four_chows(chows, ft)
     elif n_chows == 3:
-        _sort(chows, 3)
+        sort_ints(chows, 3)
         _three_chows(chows, ft)
     elif n_chows == 2:
         fan = _two_chows_fan(chows[0], chows[1])
@@ -886,10 +876,10 @@ cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, int* ft) n
         if fan:
             ft[fan] += 1
     elif n_chows == 1:
-        _sort(pung_tiles, 3)
+        sort_ints(pung_tiles, 3)
         _three_pungs(pung_tiles, ft)
     else:
-        _sort(pung_tiles, 4)
+        sort_ints(pung_tiles, 4)
         _four_pungs(pung_tiles, ft)
     melded = 0
     for i in range(w.n_fixed):
@@ -1277,7 +1267,7 @@ cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, 
                     int situation, int seat_wind, int round_wind, int* best) noexcept nogil:
     """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``."""
     cdef Win w
-    cdef int i, code, kind
+    cdef int i, code, kind, n
     memset(&w, 0, sizeof(w))
     for i in range(N_KINDS):
         w.table[CODE[i]] = c[i]
@@ -1300,10 +1290,12 @@ cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, 
     w.win = CODE[win]
     w.seat = CODE[seat_wind] if seat_wind >= 0 else -1
     w.round_ = CODE[round_wind] if round_wind >= 0 else -1
+    n = 0  # counted in a register: w.n_unique would be reloaded after every store to w.unique
     for i in range(34):
         if w.table[ALL[i]] or w.fixed_table[ALL[i]]:
-            w.unique[w.n_unique] = ALL[i]
-            w.n_unique += 1
+            w.unique[n] = ALL[i]
+            n += 1
+    w.n_unique = n
     w.flags = situation
     if w.table[w.win] != 1:
         w.flags &= ~GB_LAST_COPY

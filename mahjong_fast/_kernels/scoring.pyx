@@ -8,8 +8,9 @@ most, ``None`` when the tiles do not win.  The splits come from the
 decomposition kernel (``decompose_c``), read in the pure twin's order; every
 reading is scored in C without the GIL.
 """
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy
 
+from mahjong_fast._kernels.common cimport sort_ints
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
@@ -19,20 +20,10 @@ from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
-    MAX_YAKU = 32
     MAX_GROUPS = 8
     MAX_SPLITS = 64
     EAST = 27
     WHITE = 31
-
-ctypedef struct Reading:
-    int n_yaku
-    int yaku[MAX_YAKU]
-    int han_of[MAX_YAKU]
-    int han
-    int fu
-    int yakuman
-    int base
 
 ctypedef struct Group:
     int kind        # CHOW, PUNG or KONG
@@ -41,6 +32,7 @@ ctypedef struct Group:
 
 ctypedef struct Win:
     unsigned char all_counts[N_KINDS]
+    unsigned long long held    # bit t: the hand and melds hold kind t
     int win
     int situation
     int seat_wind
@@ -53,6 +45,10 @@ ctypedef struct Win:
 
 cdef int _ORPHANS[13]
 _ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef int _SITUATION_FLAGS[5]
+_SITUATION_FLAGS[:] = [IPPATSU, CHANKAN, RINSHAN, HAITEI, HOUTEI]
+cdef int _SITUATION_YAKU[5]
+_SITUATION_YAKU[:] = [Y_IPPATSU, Y_CHANKAN, Y_RINSHAN, Y_HAITEI, Y_HOUTEI]
 cdef int _CHUUREN[9]
 _CHUUREN[:] = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
@@ -61,8 +57,20 @@ cdef inline bint _orphan(int t) noexcept nogil:
     return t >= FIRST_HONOR or t % SUIT_SIZE == 0 or t % SUIT_SIZE == SUIT_SIZE - 1
 
 
-cdef inline bint _green(int t) noexcept nogil:
-    return t == 19 or t == 20 or t == 21 or t == 23 or t == 25 or t == 32
+cdef extern from *:
+    """
+    /* Sets of kinds as bits of a 64-bit mask (bit t: kind t). */
+    #define MF_SUIT_MASK 0x1FFULL
+    #define MF_HONOURS_MASK (0x7FULL << 27)
+    #define MF_TERMINALS_MASK ((1ULL << 0) | (1ULL << 8) | (1ULL << 9) | (1ULL << 17) | (1ULL << 18) | (1ULL << 26))
+    #define MF_ORPHANS_MASK (MF_TERMINALS_MASK | MF_HONOURS_MASK)
+    #define MF_GREEN_MASK ((1ULL << 19) | (1ULL << 20) | (1ULL << 21) | (1ULL << 23) | (1ULL << 25) | (1ULL << 32))
+    """
+    unsigned long long SUIT_MASK "MF_SUIT_MASK"
+    unsigned long long HONOURS_MASK "MF_HONOURS_MASK"
+    unsigned long long TERMINALS_MASK "MF_TERMINALS_MASK"
+    unsigned long long ORPHANS_MASK "MF_ORPHANS_MASK"
+    unsigned long long GREEN_MASK "MF_GREEN_MASK"
 
 
 cdef int base_points_c(int han, int fu, int yakuman, int switches) noexcept nogil:
@@ -96,62 +104,38 @@ cdef inline void _add(Reading* r, int y, int han) noexcept nogil:
 
 
 cdef void _situation_yaku(Reading* r, int situation, bint closed) noexcept nogil:
+    cdef int i
     if situation & DOUBLE_RIICHI:
         _add(r, Y_DOUBLE_RIICHI, 2)
     elif situation & RIICHI:
         _add(r, Y_RIICHI, 1)
-    if situation & IPPATSU:
-        _add(r, Y_IPPATSU, 1)
     if closed and situation & TSUMO:
         _add(r, Y_MENZEN_TSUMO, 1)
-    if situation & CHANKAN:
-        _add(r, Y_CHANKAN, 1)
-    if situation & RINSHAN:
-        _add(r, Y_RINSHAN, 1)
-    if situation & HAITEI:
-        _add(r, Y_HAITEI, 1)
-    if situation & HOUTEI:
-        _add(r, Y_HOUTEI, 1)
+    for i in range(5):
+        if situation & _SITUATION_FLAGS[i]:
+            _add(r, _SITUATION_YAKU[i], 1)
 
 
-cdef void _suit_yaku(Reading* r, const unsigned char* all_counts, bint closed) noexcept nogil:
-    cdef int s, t, suits = 0
-    cdef bint honors = False, held
-    for s in range(3):
-        held = False
-        for t in range(s * SUIT_SIZE, s * SUIT_SIZE + SUIT_SIZE):
-            if all_counts[t]:
-                held = True
-        suits += held
-    for t in range(FIRST_HONOR, N_KINDS):
-        if all_counts[t]:
-            honors = True
+cdef void _suit_yaku(Reading* r, unsigned long long held, bint closed) noexcept nogil:
+    """Honitsu or chinitsu of the kinds ``held`` (a mask)."""
+    cdef int suits = ((held & SUIT_MASK) != 0) + ((held & (SUIT_MASK << 9)) != 0) + ((held & (SUIT_MASK << 18)) != 0)
     if suits == 1:
-        if honors:
+        if held & HONOURS_MASK:
             _add(r, Y_HONITSU, 3 if closed else 2)
         else:
             _add(r, Y_CHINITSU, 6 if closed else 5)
 
 
-cdef int _tile_yakuman(const unsigned char* all_counts, int* out) noexcept nogil:
-    """Tsuuiisou, ryuuiisou, chinroutou into ``out``; returns how many."""
-    cdef int t, n = 0
-    cdef bint honours = True, green = True, terminals = True
-    for t in range(N_KINDS):
-        if all_counts[t]:
-            if t < FIRST_HONOR:
-                honours = False
-            if not _green(t):
-                green = False
-            if t >= FIRST_HONOR or (t % SUIT_SIZE != 0 and t % SUIT_SIZE != SUIT_SIZE - 1):
-                terminals = False
-    if honours:
+cdef int _tile_yakuman(unsigned long long held, int* out) noexcept nogil:
+    """Tsuuiisou, ryuuiisou, chinroutou of the kinds ``held`` (a mask) into ``out``; returns how many."""
+    cdef int n = 0
+    if not held & ~HONOURS_MASK:
         out[n] = Y_TSUUIISOU
         n += 1
-    if green:
+    if not held & ~GREEN_MASK:
         out[n] = Y_RYUUIISOU
         n += 1
-    if terminals:
+    if not held & ~TERMINALS_MASK:
         out[n] = Y_CHINROUTOU
         n += 1
     return n
@@ -223,24 +207,16 @@ cdef bint _better(const Reading* a, bint have_a, const Reading* b) noexcept nogi
     return b.fu > a.fu
 
 
-cdef void _seven_pairs(Reading* r, const Win* w, const unsigned char* counts) noexcept nogil:
+cdef void _seven_pairs(Reading* r, const Win* w) noexcept nogil:
     """Seven pairs; its yakuman are those of the tiles and the first turn (``w.fixed``, no melds)."""
-    cdef int t
-    cdef bint simples = True, outside = True
     r.n_yaku = 0
     _situation_yaku(r, w.situation, True)
     _add(r, Y_CHIITOITSU, 2)
-    for t in range(N_KINDS):
-        if counts[t]:
-            if _orphan(t):
-                simples = False
-            else:
-                outside = False
-    if simples:
+    if not w.held & ORPHANS_MASK:
         _add(r, Y_TANYAO, 1)
-    elif outside:
+    elif not w.held & ~ORPHANS_MASK:
         _add(r, Y_HONROUTOU, 2)
-    _suit_yaku(r, counts, True)
+    _suit_yaku(r, w.held, True)
     _result(r, w.fixed, w.n_fixed, 25, w.dora_han, w.switches)
 
 
@@ -277,10 +253,11 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
     cdef int chows[MAX_GROUPS]
     cdef int set_tiles[MAX_GROUPS]
     cdef int n_yakuman = w.n_fixed, n_chows = 0, n_sets = 0, kongs = 0, concealed_sets = 0
-    cdef int dragons = 0, winds = 0, i, j, t, s, n, same, wait_fu, yakuhai_pair, fu, f
+    cdef int dragons = 0, winds = 0, i, j, t, s, same, wait_fu, yakuhai_pair, fu, f
     cdef int tsumo = w.situation & TSUMO
     cdef int win = w.win
-    cdef bint closed = w.closed, pinfu, ok, honours
+    cdef bint closed = w.closed, pinfu, ok
+    cdef unsigned long long chow_mask, set_mask
     cdef const Group* g
     memcpy(yakuman, w.fixed, w.n_fixed * sizeof(int))
     for i in range(n_groups):
@@ -299,14 +276,7 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
                 dragons += 1
             elif g.tile >= EAST:
                 winds += 1
-    # chows ascending, for the peikou counts
-    for i in range(1, n_chows):
-        t = chows[i]
-        j = i - 1
-        while j >= 0 and chows[j] > t:
-            chows[j + 1] = chows[j]
-            j -= 1
-        chows[j + 1] = t
+    sort_ints(chows, n_chows)  # ascending, for the peikou counts
 
     if dragons == 3:
         yakuman[n_yakuman] = Y_DAISANGEN
@@ -348,13 +318,8 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
     pinfu = closed and n_sets == 0 and wait_fu == 0 and yakuhai_pair == 0 and placed >= 0
     if pinfu:
         _add(r, Y_PINFU, 1)
-    if closed or w.switches & OPEN_TANYAO:
-        ok = True
-        for i in range(13):
-            if w.all_counts[_ORPHANS[i]]:
-                ok = False
-        if ok:
-            _add(r, Y_TANYAO, 1)
+    if (closed or w.switches & OPEN_TANYAO) and not w.held & ORPHANS_MASK:
+        _add(r, Y_TANYAO, 1)
     if closed and n_chows >= 2:
         same = 0
         i = 0
@@ -386,25 +351,23 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
         if not _orphan(set_tiles[i]):
             ok = False
     if ok:
-        honours = False
-        for t in range(FIRST_HONOR, N_KINDS):
-            if w.all_counts[t]:
-                honours = True
-        if honours:
+        if w.held & HONOURS_MASK:
             _add(r, Y_CHANTA, 2 if closed else 1)
         else:
             _add(r, Y_JUNCHAN, 3 if closed else 2)
+    chow_mask = 0  # bit t: a chow from t; bit t of set_mask: a pung or kong of t
+    for i in range(n_chows):
+        chow_mask |= 1ULL << chows[i]
+    set_mask = 0
+    for i in range(n_sets):
+        set_mask |= 1ULL << set_tiles[i]
     for s in range(3):
-        t = s * SUIT_SIZE
-        if _has(chows, n_chows, t) and _has(chows, n_chows, t + 3) and _has(chows, n_chows, t + 6):
+        if (chow_mask >> (s * SUIT_SIZE)) & 0x49 == 0x49:  # 123, 456 and 789 of one suit
             _add(r, Y_ITTSU, 2 if closed else 1)
-    for n in range(7):
-        if _has(chows, n_chows, n) and _has(chows, n_chows, n + 9) and _has(chows, n_chows, n + 18):
-            _add(r, Y_SANSHOKU, 2 if closed else 1)
-            break
-    for n in range(9):
-        if _has(set_tiles, n_sets, n) and _has(set_tiles, n_sets, n + 9) and _has(set_tiles, n_sets, n + 18):
-            _add(r, Y_SANSHOKU_DOUKOU, 2)
+    if chow_mask & (chow_mask >> SUIT_SIZE) & (chow_mask >> (2 * SUIT_SIZE)) & 0x7F:
+        _add(r, Y_SANSHOKU, 2 if closed else 1)
+    if set_mask & (set_mask >> SUIT_SIZE) & (set_mask >> (2 * SUIT_SIZE)) & 0x1FF:
+        _add(r, Y_SANSHOKU_DOUKOU, 2)
     if kongs == 3:
         _add(r, Y_SANKANTSU, 2)
     if n_sets == 4:
@@ -420,7 +383,7 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
                 ok = False
         if ok:
             _add(r, Y_HONROUTOU, 2)
-    _suit_yaku(r, w.all_counts, closed)
+    _suit_yaku(r, w.held, closed)
 
     if pinfu:
         fu = 20 if tsumo else 30
@@ -448,14 +411,6 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
     _result(r, yakuman, 0, fu, w.dora_han, w.switches)
 
 
-cdef inline bint _has(const int* values, int n, int value) noexcept nogil:
-    cdef int i
-    for i in range(n):
-        if values[i] == value:
-            return True
-    return False
-
-
 cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) noexcept nogil:
     cdef int i
     for i in range(width):
@@ -477,6 +432,7 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
     cdef int places[MAX_GROUPS]
     cdef const unsigned char* rec
     cdef Py_ssize_t found
+    cdef unsigned long long held
     memcpy(w.all_counts, counts, N_KINDS)
     w.closed = True
     for i in range(n_melds):
@@ -503,14 +459,18 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
     if w.situation & CHIIHOU:
         w.fixed[w.n_fixed] = Y_CHIIHOU
         w.n_fixed += 1
-    w.n_fixed += _tile_yakuman(w.all_counts, w.fixed + w.n_fixed)
+    held = 0  # in a register: a mask kept in *w would wait on its last store at every kind
+    for t in range(N_KINDS):
+        held |= <unsigned long long>(w.all_counts[t] != 0) << t
+    w.held = held
+    w.n_fixed += _tile_yakuman(held, w.fixed + w.n_fixed)
     for t in range(N_KINDS):
         total += counts[t]
         if counts[t] == 2:
             pairs += 1
     if n_melds == 0:
         if pairs == 7:
-            _seven_pairs(best, w, counts)
+            _seven_pairs(best, w)
             have = True
         if total == 14:
             k = 0
@@ -579,6 +539,17 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
     return have
 
 
+cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                      int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
+                      Reading* best) noexcept nogil:
+    """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
+    cdef Win w
+    w.win, w.situation, w.seat_wind, w.round_wind = win, situation, seat_wind, round_wind
+    w.dora_han, w.switches = dora_han, switches
+    best.n_yaku = 0
+    return score_c(counts, meld_kind, meld_tile, n_melds, &w, best)
+
+
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,
                  int switches):
     """The reading of a win that pays most (see ``scoring_py``); ``None`` when it does not win."""
@@ -591,7 +562,6 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
     cdef int meld_kind[MAX_GROUPS]
     cdef int meld_tile[MAX_GROUPS]
     cdef int n_melds = 0, i
-    cdef Win w
     cdef Reading best
     cdef bint have
     for kind, tile in melds:
@@ -601,16 +571,8 @@ def score_counts(counts, melds, int win, int situation, int seat_wind, int round
         meld_kind[n_melds] = kind
         meld_tile[n_melds] = tile
         n_melds += 1
-    memset(&w, 0, sizeof(Win))
-    memset(&best, 0, sizeof(Reading))
-    w.win = win
-    w.situation = situation
-    w.seat_wind = seat_wind
-    w.round_wind = round_wind
-    w.dora_han = dora_han
-    w.switches = switches
-    with nogil:
-        have = score_c(c, meld_kind, meld_tile, n_melds, &w, &best)
+    have = score_win_c(c, meld_kind, meld_tile, n_melds, win, situation, seat_wind, round_wind, dora_han, switches,
+                       &best)
     if not have:
         return None
     return (tuple([(best.yaku[i], best.han_of[i]) for i in range(best.n_yaku)]), best.han, best.fu,

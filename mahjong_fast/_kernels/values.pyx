@@ -5,18 +5,19 @@
 The states live in C arrays; an edge list per state is a linked list whose head is the newest
 edge, so the draws of a state are summed newest first, as the pure twin (and the C++) do.  The
 shanten of every state and of its neighbours comes from the shanten kernel's per-part cost rows; the score
-of a win (once per winning edge) is the scoring kernel's ``score_counts`` (with
-the ura expectation in C).
+of a win (once per winning edge) is the scoring kernel's ``score_counts``, called in C
+(``score_win_c``) when it is the compiled one (with the ura expectation in C).
 """
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.score_flags cimport RIICHI, TSUMO
+from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
+from mahjong_fast._kernels.scoring cimport Reading, base_points_c, score_win_c
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, row_product
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
-from mahjong_fast._kernels.scoring import base_points
+from mahjong_fast._kernels.scoring import score_counts as _score_counts
 from mahjong_fast._kernels.shanten import ensure_tables
 
 __all__ = ["MAX_TURN", "combination", "merged", "search", "ura_distribution"]
@@ -345,6 +346,9 @@ cdef class _Graph:
     cdef int limit, n_melds
     cdef bint closed
     cdef object score_counts, melds
+    cdef bint c_scoring             # score_counts is the compiled kernel's: score_win_c called in place
+    cdef int meld_kind[4]
+    cdef int meld_tile[4]
     cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus
     cdef bint dealer
     cdef int dora_kinds[5]
@@ -565,19 +569,24 @@ cdef class _Graph:
         cdef const double* p
         cdef int i, k, dora = 0, han, fu, yakuman, base
         cdef double value
+        cdef Reading best
         _merge(self.hand, m)
         for i in range(self.indicators):
             dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
         dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
-        result = self.score_counts(PyBytes_FromStringAndSize(<char*>m, 34), self.melds,
-                                   win if win < 34 else (4, 13, 22)[win - 34], TSUMO | (RIICHI if riichi else 0),
-                                   self.seat_wind, self.round_wind, dora, self.switches)
-        if result is None or not result[0]:
-            return 0.0
-        han = result[1]
-        fu = result[2]
-        yakuman = result[3]
-        base = result[4]
+        if self.c_scoring:
+            if not score_win_c(m, self.meld_kind, self.meld_tile, len(self.melds),
+                               win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
+                               self.seat_wind, self.round_wind, dora, self.switches, &best) or not best.n_yaku:
+                return 0.0
+            han, fu, yakuman, base = best.han, best.fu, best.yakuman, best.base
+        else:
+            result = self.score_counts(PyBytes_FromStringAndSize(<char*>m, 34), self.melds,
+                                       win if win < 34 else (4, 13, 22)[win - 34], TSUMO | (RIICHI if riichi else 0),
+                                       self.seat_wind, self.round_wind, dora, self.switches)
+            if result is None or not result[0]:
+                return 0.0
+            han, fu, yakuman, base = result[1], result[2], result[3], result[4]
         if not riichi or not self.indicators or yakuman or han >= 13:
             return <double>self._total(base)
         p = self._ura_of(state, m)
@@ -585,10 +594,10 @@ cdef class _Graph:
         for k in range(13):
             if fu < 160:
                 if self.totals[han + k][fu // 5] < 0:
-                    self.totals[han + k][fu // 5] = self._total(base_points(han + k, fu, 0, self.switches))
+                    self.totals[han + k][fu // 5] = self._total(base_points_c(han + k, fu, 0, self.switches))
                 value += self.totals[han + k][fu // 5] * p[k]
             else:
-                value += self._total(base_points(han + k, fu, 0, self.switches)) * p[k]
+                value += self._total(base_points_c(han + k, fu, 0, self.switches)) * p[k]
         return value
 
     cdef int _open(self, bint riichi, bint draw, int* shanten, long long* mask, bint* free_) except -2:
@@ -674,6 +683,14 @@ def search(situation, hand, wall, int turn, int extra=1):
         total += wall[i]
     g.score_counts = situation.score_counts
     g.melds = situation.melds
+    g.c_scoring = g.score_counts is _score_counts and len(g.melds) <= 4 and all(
+        CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34 and (kind != CHOW or (tile < 27 and tile % 9 < 7))
+        for kind, tile in g.melds) and all(w == -1 or 27 <= w <= 30
+                                           for w in (situation.seat_wind, situation.round_wind))
+    if g.c_scoring:  # the arguments score_counts checks hold: the kernel is called in C
+        for i, (kind, tile) in enumerate(g.melds):
+            g.meld_kind[i] = kind
+            g.meld_tile[i] = tile
     g.switches = situation.switches
     g.seat_wind = situation.seat_wind
     g.round_wind = situation.round_wind

@@ -25,7 +25,7 @@ import pytest
 
 import mahjong_fast
 import mahjong_fast.logs
-from mahjong_fast import _api, _classify
+from mahjong_fast import _api, _classify, _scoring
 
 from support.impls import REPO_ROOT
 
@@ -41,7 +41,7 @@ DOCS = sorted(
     str(p.relative_to(REPO_ROOT)) for p in [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").rglob("*.md"))]
     if p.is_file()
 )
-GENERAL = {**_api.GENERAL, **_classify.GENERAL}
+GENERAL = {**_api.GENERAL, **_classify.GENERAL, **_scoring.GENERAL}
 """The public functions with fast paths in front: name -> the documented general function."""
 PUBLIC_MODULES = (mahjong_fast, mahjong_fast.logs)
 FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>```+|~~~+)[^\n]*\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",

@@ -1,16 +1,18 @@
 """``score``'s lean path (``_scoring_fast`` in C, its twin ``_scoring_fast_py``) against its general path.
 
-The lean path reads the common argument forms and hands every other call to
+The public ``score`` is the lean path's ``score`` installed in front of the general one
+(``_scoring.GENERAL``): it reads the common argument forms and hands every other call to
 the general path; both must give the same ``Score`` or the same error (type and
 message) on every input.  Random wins from ``support.riichi_wins`` in every
 form the lean path reads, then the same calls with one argument spoiled.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
-from types import ModuleType, SimpleNamespace
-from typing import Any
+from types import ModuleType
+from typing import Any, Callable
 
 import pytest
 
@@ -36,7 +38,10 @@ SPOILERS: list[tuple[str, object]] = [
     ("dora", None), ("dora", 5), ("dora", ""), ("dora", "0m"), ("dora", [True]), ("ura", "1m"), ("ura", [1, 2]),
     ("kita", 1), ("kita", True), ("honba", -1), ("honba", 1.5), ("honba", True), ("riichi_sticks", -2),
     ("encoding", "index34"), ("encoding", "index136"), ("encoding", "counts"), ("encoding", 3),
-    ("flowers", 1), ("rules", "riichi3"), ("rules", "gb"),
+    ("flowers", 1), ("rules", "riichi3"), ("rules", "gb"), ("rules", mf.RULES["riichi"]), ("rules", "chinese"),
+    ("rules", dataclasses.replace(mf.RULES["riichi"], red_fives=0, kiriage=True)), ("rules", 5), ("rules", "x"),
+    ("rules", dataclasses.replace(mf.RULES["riichi"], double_yakuman=True)), ("last_copy", True), ("kong_draw", 0),
+    ("flowers", 0.0), ("last_tile", None), ("robbing_kong", []),
 ]
 
 
@@ -95,18 +100,29 @@ def _read_args(hand: object, win: object, args: dict[str, Any]) -> tuple[object,
         "seat_wind", "round_wind", "dora", "ura", "kita", "honba", "riichi_sticks")))
 
 
-def _outcome(hand: object, win: object, args: dict[str, Any]) -> tuple[str, object]:
+def _outcome(score: Callable[..., mf.Score], hand: object, win: object, args: dict[str, Any]) -> tuple[str, object]:
     try:
-        return "score", mf.score(hand, win, **args)
+        return "score", score(hand, win, **args)
     except (TypeError, ValueError) as exc:
         return type(exc).__name__, str(exc)
 
 
+def front(twin: str) -> Callable[..., mf.Score]:
+    """The public ``score`` of the twin ``twin``: its lean path in front of the general path."""
+    return _fast(twin).install(_scoring.GENERAL["score"], vars(_scoring), _scoring.rules_kind)  # type: ignore[no-any-return]
+
+
+def test_the_public_score_is_the_lean_path_in_front() -> None:
+    assert mf.score is _scoring.score
+    assert mf.score is (_scoring_fast_py.score if NO_EXTENSIONS else front("compiled"))
+    assert _scoring.GENERAL["score"].__module__ == "mahjong_fast._scoring"
+
+
 @pytest.mark.parametrize("twin", TWINS)
-def test_the_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_lean_path_equals_the_general_path(twin: str) -> None:
+    score = front(twin)
+    general = _scoring.GENERAL["score"]
     fast = _fast(twin)
-    general = SimpleNamespace(lean_score=lambda *args: None, finish=fast.finish,
-                              gb_lean_score=lambda *args: None, gb_score=fast.gb_score)
     rng = random.Random(2026)
     n = 0
     lean = 0
@@ -115,10 +131,8 @@ def test_the_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.Mo
         if s is None:
             continue
         hand, win, args = _spoiled(rng, s)
-        monkeypatch.setattr(_scoring, "_fast", fast)
-        got = _outcome(hand, win, args)
-        monkeypatch.setattr(_scoring, "_fast", general)
-        want = _outcome(hand, win, args)
+        got = _outcome(score, hand, win, args)
+        want = _outcome(general, hand, win, args)
         assert got == want, (hand, win, args)
         if args.get("rules") == "riichi":
             lean += fast.read_score(*_read_args(hand, win, args)) is not None

@@ -10,7 +10,7 @@ import collections
 import importlib
 import json
 import random
-from types import SimpleNamespace
+from typing import Callable
 
 import pytest
 
@@ -180,17 +180,18 @@ def _as_ints(kwargs: dict[str, object], s: Situation, rng: random.Random) -> Non
         kwargs.update(hand14=ids, win=ids[s.concealed.index(s.win)], encoding="index136")
 
 
-def _outcome(kwargs: dict[str, object]) -> tuple[str, object]:
+def _outcome(score: Callable[..., mf.Score], kwargs: dict[str, object]) -> tuple[str, object]:
     try:
-        return "score", mf.score(**kwargs)  # type: ignore[arg-type]
+        return "score", score(**kwargs)
     except (TypeError, ValueError) as exc:
         return type(exc).__name__, str(exc)
 
 
 @pytest.mark.parametrize("twin", ["pure"] if NO_EXTENSIONS else ["pure", "compiled"])
-def test_the_gb_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_gb_lean_path_equals_the_general_path(twin: str) -> None:
     fast = _scoring_fast_py if twin == "pure" else importlib.import_module("mahjong_fast._scoring_fast")
-    general = SimpleNamespace(gb_lean_score=lambda *args: None, gb_score=fast.gb_score)
+    score = fast.install(_scoring.GENERAL["score"], vars(_scoring), _scoring.rules_kind)
+    general = _scoring.GENERAL["score"]
     rng = random.Random(24)
     for _ in range(300 if NO_EXTENSIONS else 1500):
         situation = random_situation(rng)
@@ -200,10 +201,7 @@ def test_the_gb_lean_path_equals_the_general_path(twin: str, monkeypatch: pytest
         if rng.random() < 0.5:
             key, value = rng.choice(GB_SPOILERS)
             kwargs[key] = value
-        monkeypatch.setattr(_scoring, "_fast", fast)
-        got = _outcome(kwargs)
-        monkeypatch.setattr(_scoring, "_fast", general)
-        assert got == _outcome(kwargs), kwargs
+        assert _outcome(score, kwargs) == _outcome(general, kwargs), kwargs
 
 
 # --- bad input ---------------------------------------------------------------------
