@@ -53,16 +53,8 @@ class Seat:
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> for event, seats in logs.replay(lines):
     ...     if event["type"] == "pon":  # read the seats before the next event updates them
     ...         break
@@ -98,16 +90,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> from mahjong_fast import Tile
@@ -122,16 +106,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> seat.melds
@@ -145,16 +121,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> from mahjong_fast import Tile
@@ -169,16 +137,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> from mahjong_fast import Tile
@@ -193,16 +153,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> sum(seat.reds)
@@ -216,16 +168,8 @@ class Seat:
 
         Examples
         --------
-        >>> import json
         >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
         >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
 
         >>> seat.hand
