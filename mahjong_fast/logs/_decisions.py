@@ -194,10 +194,9 @@ class _Round:
 def _scores(rules: Rules) -> bool:
     """Whether ``rules`` score riichi wins (then the RON offers are the legal ones)."""
     try:
-        players(rules)
+        return players(rules) > 0
     except ValueError:
         return False
-    return True
 
 
 def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules,

@@ -88,15 +88,10 @@ class Seat:
     def concealed(self) -> bytes:
         """The concealed tiles, 34 counts (red fives counted as fives).
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> from mahjong_fast import Tile
-        >>> seat.concealed[Tile.GREEN], sum(seat.concealed)
-        (1, 10)
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> from mahjong_fast import to_counts
+        >>> seat().concealed == to_counts("123m456p789s6z")  # its Souths in the pon, a Green let go
+        True
         """
         return bytes(self.counts)
 
@@ -104,13 +99,8 @@ class Seat:
     def melds(self) -> tuple[Meld, ...]:
         """The declared melds, in the order they were declared.
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> seat.melds
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> seat().melds
         (Meld.pung('2z'),)
         """
         return tuple(self._melds)
@@ -119,14 +109,9 @@ class Seat:
     def meld_counts(self) -> bytes:
         """34 counts of the tiles in this seat's own melds (a kong counts four).
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
         >>> from mahjong_fast import Tile
-        >>> seat.meld_counts[Tile.SOUTH], sum(seat.meld_counts)
+        >>> seat().meld_counts[Tile.SOUTH], sum(seat().meld_counts)
         (3, 3)
         """
         return bytes(self._meld_counts)
@@ -135,14 +120,9 @@ class Seat:
     def visible(self) -> bytes:
         """34 counts: every tile this seat sees outside its own hand and melds.
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
         >>> from mahjong_fast import Tile
-        >>> [str(Tile(t)) for t, n in enumerate(seat.visible) if n]  # the dora indicator, its own discard
+        >>> [str(Tile(t)) for t, n in enumerate(seat().visible) if n]  # the dora indicator, its own discard
         ['1p', '6z']
         """
         return minus(self._face_up, self._meld_counts)
@@ -151,13 +131,8 @@ class Seat:
     def reds(self) -> bytes:
         """34 counts: the red fives among the concealed tiles (only the three fives can be non-zero).
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> sum(seat.reds)
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> sum(seat().reds)
         0
         """
         return bytes(self._reds)
@@ -166,13 +141,8 @@ class Seat:
     def hand(self) -> Hand:
         """This seat's concealed tiles and declared melds.
 
-        Examples
-        --------
-        >>> from mahjong_fast import logs
-        >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> seat.hand
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> seat().hand
         Hand('123m456p789s6z [222z]')
         """
         names = []
@@ -571,22 +541,24 @@ class Table:
             seat.size = HAND_SIZE
         return True
 
-    def _tsumo(self, event: Event) -> None:
+    def _acting(self, event: Event, residue: int, what: str) -> tuple[int, tuple[int, bool], Seat]:
+        """The seat that draws (``residue`` 1) or discards (2) its ``pai``: who, the tile, the seat,
+        which must hold 3n+``residue`` tiles."""
         who = _seat(event, "actor", self.players)
         tile = _tile(event, "pai")
         seat = self.seats[who]
-        if seat.size % 3 != 1:
-            self._size(seat, who, 1, "draw")
+        if seat.size % 3 != residue:
+            self._size(seat, who, residue, what)
+        return who, tile, seat
+
+    def _tsumo(self, event: Event) -> None:
+        who, tile, seat = self._acting(event, 1, "draw")
         self._give(seat, tile, who)
         seat._drawn = tile[0]
         self.last_discard = None
 
     def _dahai(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
-        tile = _tile(event, "pai")
-        seat = self.seats[who]
-        if seat.size % 3 != 2:
-            self._size(seat, who, 2, "discard")
+        who, tile, seat = self._acting(event, 2, "discard")
         self._take(seat, tile, who)
         self.face_up[tile[0]] += 1
         self.last_discard = (who, tile[0], tile[1])
