@@ -481,11 +481,9 @@ def discard_analysis(
 
     Raises
     ------
-    ValueError
+    ValueError, TypeError
         A concealed part that is not 3n+2 tiles (at most 14 with the melds),
         and what ``useful_tiles`` rejects.
-    TypeError
-        An argument of the wrong type.
 
     Examples
     --------
