@@ -9,6 +9,7 @@ two-step figures and how the peers' conventions differ: docs/efficiency.md.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast, overload
 
@@ -137,6 +138,7 @@ class UsefulTiles:
         return f"shanten {self.shanten}: {draw} {body}, {self.total} {tiles}"
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class Discard:
     """One row of a discard analysis.
 
@@ -163,23 +165,13 @@ class Discard:
 
     __slots__ = ("backward", "good_shape", "improvements", "shanten", "tile", "two_step", "useful")
 
-    def __init__(
-        self,
-        tile: Tile,
-        shanten: int,
-        useful: UsefulTiles,
-        backward: bool,
-        two_step: float | None,
-        improvements: dict[Tile, int] | None,
-        good_shape: float | None,
-    ) -> None:
-        self.tile = tile
-        self.shanten = shanten
-        self.useful = useful
-        self.backward = backward
-        self.two_step = two_step
-        self.improvements = improvements
-        self.good_shape = good_shape
+    tile: Tile
+    shanten: int
+    useful: UsefulTiles
+    backward: bool
+    two_step: float | None
+    improvements: dict[Tile, int] | None
+    good_shape: float | None
 
     def __repr__(self) -> str:
         extra = "" if self.two_step is None else f", two_step={self.two_step:.2f}"
