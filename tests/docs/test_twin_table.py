@@ -16,15 +16,11 @@ PACKAGE = REPO_ROOT / "mahjong_fast"
 
 
 def _twin_rows() -> list[tuple[str, str]]:
-    """(compiled, twin) of each row of the table under "Twins" in docs/kernels.md."""
-    lines = (REPO_ROOT / "docs" / "kernels.md").read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("| compiled ("))
-    rows = []
-    for line in lines[start + 2:]:
-        if not line.startswith("|"):
-            break
-        compiled, twin = re.findall(r"`([\w/]+\.(?:pyx|pxd|py))`", line)[:2]
-        rows.append((compiled, twin))
+    """(compiled, twin) of each row of the table of the section "Twins" of docs/kernels.md."""
+    text = (REPO_ROOT / "docs" / "kernels.md").read_text(encoding="utf-8")
+    section = text.split("\n## Twins", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `([\w/]+\.(?:pyx|pxd))`[^|]*\| `([\w/]+\.py)` \|", section, re.MULTILINE)
+    assert len(rows) >= len(KERNELS)
     return rows
 
 
