@@ -242,18 +242,8 @@ def waits(
 
     Parameters
     ----------
-    hand
-        Anything ``Hand`` accepts (see ``is_win``).
-    melds
-        Declared melds (``Meld`` objects or their text).
-    wild
-        Tile kind(s) acting as jokers (癞子); see ``is_win``.
-    fifth
-        Whether a joker may stand for a fifth copy of a tile.
-    encoding
-        How ints in ``hand`` are read; ``None`` is ``"index34"``.
-    rules
-        The rule set: a preset name or a ``Rules`` object (see ``is_win``).
+    hand, melds, wild, fifth, encoding, rules
+        As for ``shanten``.
 
     Returns
     -------

@@ -229,6 +229,21 @@ cdef _RuleEntry _read_rules(object rules):
     return e
 
 
+cdef _RuleEntry _GENERAL = _RuleEntry()  # the answer of _fast_rules for rules only the general path reads
+
+
+cdef inline _RuleEntry _fast_rules(object rules):
+    """The entry a fast path plays ``rules`` by: None for the default rules (``rules=None`` or rules
+    that play as it), ``_GENERAL`` when the general path must read them (``_read_rules``)."""
+    cdef _RuleEntry e
+    if rules is None:
+        return None
+    e = _read_rules(rules)
+    if e is None:
+        return _GENERAL
+    return None if e.default else e
+
+
 cdef bint _rules_allow(const RuleArgs* a, const Reading* r, const Options* o) noexcept:
     """Whether the hand (its wild kinds' copies are jokers, not tiles) and its melds hold only
     tiles and melds the rules allow; the general path raises the error otherwise."""
@@ -340,14 +355,10 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
     cdef unsigned char limits[N_KINDS]
     cdef unsigned int codes[3]
     cdef int jokers, result, n, flags
-    cdef _RuleEntry e = None
-    if rules is not None:
-        e = _read_rules(rules)
-        if e is None:
-            return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy,
-                                   wild=wild, fifth=fifth, rules=rules)
-        if e.default:
-            e = None
+    cdef _RuleEntry e = _fast_rules(rules)
+    if e is _GENERAL:
+        return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth,
+                               rules=rules)
     if melds is () and encoding is None and strategy is None and wild is None and fifth is True:
         if e is None:
             n = _quick_ints(hand, counts, codes)
@@ -438,14 +449,9 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef int code = _form_code(form), jokers, result, n, flags
-    cdef _RuleEntry e = None
-    if rules is not None:
-        e = _read_rules(rules)
-        if e is None:
-            return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding,
-                                    rules=rules)
-        if e.default:
-            e = None
+    cdef _RuleEntry e = _fast_rules(rules)
+    if e is _GENERAL:
+        return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
     if e is None:
         if code > 3:  # a form the default rules do not play: the general path says so
             code = -1
@@ -502,13 +508,9 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
     cdef int jokers, t, n, flags
-    cdef _RuleEntry e = None
-    if rules is not None:
-        e = _read_rules(rules)
-        if e is None:
-            return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
-        if e.default:
-            e = None
+    cdef _RuleEntry e = _fast_rules(rules)
+    if e is _GENERAL:
+        return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
     if melds is () and encoding is None and wild is None and fifth is True:
         n = _quick_ints(hand, counts, NULL)
         if n > 0 and n % 3 == 1:
@@ -605,14 +607,10 @@ cdef object _classify(object hand, object melds, object self_drawn, object encod
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int value
-    cdef _RuleEntry e = None
-    if rules is not None:
-        e = _read_rules(rules)
-        if e is None:
-            return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
-                                     wild=wild, fifth=fifth, rules=rules)
-        if e.default:
-            e = None
+    cdef _RuleEntry e = _fast_rules(rules)
+    if e is _GENERAL:
+        return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding, wild=wild,
+                                 fifth=fifth, rules=rules)
     if ((self_drawn is True or self_drawn is False) and _read_options(&o, wild, fifth)
             and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND
             and (e is None or _rules_allow(&e.args, &r, &o))):
@@ -648,13 +646,9 @@ cdef object _decompose(object hand, object melds, object encoding, object rules)
     cdef Options o
     cdef unsigned char codes[MAX_MELDS]
     cdef int k
-    cdef _RuleEntry e = None
-    if rules is not None:
-        e = _read_rules(rules)
-        if e is not None and e.default:
-            e = None
-        elif e is None or (e.args.flags & KNITTED and _knitted is None):
-            return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
+    cdef _RuleEntry e = _fast_rules(rules)
+    if e is _GENERAL or (e is not None and e.args.flags & KNITTED and _knitted is None):
+        return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
     o.n_wild = 0
     if _read(&r, hand, melds, encoding) and (e is None or _rules_allow(&e.args, &r, &o)):
         declared = ()

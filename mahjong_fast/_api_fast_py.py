@@ -161,16 +161,8 @@ def fast_paths(
     functions given: the same answers and errors."""
 
     @functools.wraps(general_is_win)
-    def fast_is_win(
-        hand: object,
-        *,
-        melds: Iterable[MeldLike] = (),
-        encoding: str | None = None,
-        strategy: str | None = None,
-        wild: Wild = None,
-        fifth: bool = True,
-        rules: object = None,
-    ) -> bool:
+    def fast_is_win(hand: object, *, melds: Iterable[MeldLike] = (), encoding: str | None = None,
+                    strategy: str | None = None, wild: Wild = None, fifth: bool = True, rules: object = None) -> bool:
         if (
             type(melds) is tuple
             and not melds
@@ -195,16 +187,8 @@ def fast_paths(
         )
 
     @functools.wraps(general_shanten)
-    def fast_shanten(
-        hand: object,
-        *,
-        form: str | None = None,
-        melds: Iterable[MeldLike] = (),
-        wild: Wild = None,
-        fifth: bool = True,
-        encoding: str | None = None,
-        rules: object = None,
-    ) -> int:
+    def fast_shanten(hand: object, *, form: str | None = None, melds: Iterable[MeldLike] = (), wild: Wild = None,
+                     fifth: bool = True, encoding: str | None = None, rules: object = None) -> int:
         if form is None and type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
             ruled = None if rules is None else _read_rules(rules)
             if ruled is not _NOT_FAST:
@@ -221,15 +205,8 @@ def fast_paths(
         )
 
     @functools.wraps(general_waits)
-    def fast_waits(
-        hand: object,
-        *,
-        melds: Iterable[MeldLike] = (),
-        wild: Wild = None,
-        fifth: bool = True,
-        encoding: str | None = None,
-        rules: object = None,
-    ) -> list[Tile]:
+    def fast_waits(hand: object, *, melds: Iterable[MeldLike] = (), wild: Wild = None, fifth: bool = True,
+                   encoding: str | None = None, rules: object = None) -> list[Tile]:
         if type(melds) is tuple and not melds and wild is None and fifth is True and encoding is None:
             ruled = None if rules is None else _read_rules(rules)
             if ruled is not _NOT_FAST:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._dispatch import batch as _kernel
 from ._dispatch import is_compiled
+from ._docs import shared_doc
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
 from ._rules import Rules, RulesLike, as_rules
 from ._tiles import TILES
@@ -112,6 +113,21 @@ def _check_totals(c: np.ndarray, residues: int, most: int, what: str) -> None:
         raise ValueError(f"counts row {row} holds {total} tiles; {what}")
 
 
+def _answer(kernel: int, counts: object, threads: object, rules: RulesLike, dtype: str, per_tile: bool = False,
+            totals: tuple[int, int, str] | None = None) -> np.ndarray:
+    """The public batch functions' one body: read and check ``counts`` (with ``totals``, each row's size:
+    ``_check_totals``'s residues, most and message) and answer each row into a new array of ``dtype``, a
+    value per row or, ``per_tile``, 34."""
+    r = as_rules(rules)
+    c = _as_counts(counts)
+    spec = _rule_args(c, r)
+    if totals is not None:
+        _check_totals(c, *totals)
+    out: np.ndarray = _numpy().zeros(c.shape if per_tile else c.shape[0], dtype=dtype)
+    _run(kernel, c, out, _threads(threads, c.shape[0]), spec)
+    return out
+
+
 def _worker_pool(workers: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _pool_lock:
@@ -166,6 +182,7 @@ def run_blocks(block: Callable[[int, int], None], n: int, step: int, threads: in
             job.result()
 
 
+@shared_doc
 def is_win_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
     """Whether each hand wins: standard form, seven pairs or thirteen orphans (by default).
 
@@ -173,12 +190,8 @@ def is_win_batch(counts: object, *, threads: int | None = None, rules: RulesLike
     ----------
     counts
         (N, 34) array of tile counts 0-4, any integer dtype and layout.
-    threads
-        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
-    rules
-        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
-        ``"chinese"``.  A count of a tile that does not exist under it is a
-        ``ValueError`` naming the row and the tile.
+    {threads}
+    {batch_rules}
 
     Returns
     -------
@@ -190,27 +203,20 @@ def is_win_batch(counts: object, *, threads: int | None = None, rules: RulesLike
     ValueError
         ``counts`` not of shape (N, 34), a count outside 0-4, a tile the
         rules leave out (naming the row), ``threads`` below 1.
-    TypeError
-        An argument of the wrong type.
-    ImportError
-        numpy is not installed.
+    {numpy_errors}
 
     Examples
     --------
     >>> import numpy as np
     >>> from mahjong_fast import is_win_batch, to_counts
-    >>> rows = np.array([list(to_counts("11123456789999m")), list(to_counts("1112345678999m1p"))])
+    >>> rows = np.array([list(to_counts(hand)) for hand in ("11123456789999m", "1112345678999m1p")])
     >>> is_win_batch(rows, threads=2).tolist()
     [True, False]
     """
-    r = as_rules(rules)
-    c = _as_counts(counts)
-    spec = _rule_args(c, r)
-    out: np.ndarray = _numpy().zeros(c.shape[0], dtype=bool)
-    _run(_kernel.IS_WIN, c, out, _threads(threads, c.shape[0]), spec)
-    return out
+    return _answer(_kernel.IS_WIN, counts, threads, rules, "bool")
 
 
+@shared_doc
 def shanten_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
     """Shanten of each hand, the minimum over the forms the rules play (-1 = complete, 0 = ready).
 
@@ -220,12 +226,8 @@ def shanten_batch(counts: object, *, threads: int | None = None, rules: RulesLik
         (N, 34) array of tile counts 0-4, any integer dtype; each row 3n+1 or
         3n+2 tiles, at most 14 (ValueError naming the first row that is not).
         Rows under 13 tiles have the standard form only.
-    threads
-        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
-    rules
-        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
-        ``"chinese"``.  A count of a tile that does not exist under it is a
-        ``ValueError`` naming the row and the tile.
+    {threads}
+    {batch_rules}
 
     Returns
     -------
@@ -237,32 +239,25 @@ def shanten_batch(counts: object, *, threads: int | None = None, rules: RulesLik
     ValueError
         ``counts`` not of shape (N, 34), a count outside 0-4, a row of 3n
         tiles or more than 14, a tile the rules leave out, ``threads`` below 1.
-    TypeError
-        An argument of the wrong type.
-    ImportError
-        numpy is not installed.
+    {numpy_errors}
 
     Examples
     --------
     >>> import numpy as np
     >>> from mahjong_fast import shanten_batch, to_counts
-    >>> rows = np.array([list(to_counts("11123456789999m")), list(to_counts("123m456p789s1z2z3z4z"))])
-    >>> shanten_batch(rows).tolist()
+    >>> hands = ["11123456789999m", "123m456p789s1z2z3z4z"]
+    >>> shanten_batch(np.array([list(to_counts(hand)) for hand in hands])).tolist()
     [-1, 2]
     >>> shanten_batch(np.array([list(to_counts("123m"))]))
     Traceback (most recent call last):
     ...
     ValueError: counts row 0 holds 3 tiles; shanten needs 3n+1 or 3n+2 tiles, at most 14
     """
-    r = as_rules(rules)
-    c = _as_counts(counts)
-    spec = _rule_args(c, r)
-    _check_totals(c, 0b110, MAX_HAND, "shanten needs 3n+1 or 3n+2 tiles, at most 14")
-    out: np.ndarray = _numpy().zeros(c.shape[0], dtype=_numpy().int8)
-    _run(_kernel.SHANTEN, c, out, _threads(threads, c.shape[0]), spec)
-    return out
+    return _answer(_kernel.SHANTEN, counts, threads, rules, "int8",
+                   totals=(0b110, MAX_HAND, "shanten needs 3n+1 or 3n+2 tiles, at most 14"))
 
 
+@shared_doc
 def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike = None) -> np.ndarray:
     """The tiles each hand waits on, as a mask.
 
@@ -271,12 +266,8 @@ def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike 
     counts
         (N, 34) array of tile counts 0-4, any integer dtype; each row 3n+1
         tiles, at most 13 (ValueError naming the first row that is not).
-    threads
-        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
-    rules
-        A preset name or a ``Rules`` object, as for ``is_win``; ``None`` is
-        ``"chinese"``.  A count of a tile that does not exist under it is a
-        ``ValueError`` naming the row and the tile.
+    {threads}
+    {batch_rules}
 
     Returns
     -------
@@ -291,10 +282,7 @@ def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike 
         ``counts`` not of shape (N, 34), a count outside 0-4, a row that is
         not 3n+1 tiles of at most 13, a tile the rules leave out, ``threads``
         below 1.
-    TypeError
-        An argument of the wrong type.
-    ImportError
-        numpy is not installed.
+    {numpy_errors}
 
     Examples
     --------
@@ -304,10 +292,5 @@ def waits_batch(counts: object, *, threads: int | None = None, rules: RulesLike 
     >>> out.shape, out[0].nonzero()[0].tolist(), out[1].nonzero()[0].tolist()
     ((2, 34), [0, 1, 2, 3, 4, 5, 6, 7, 8], [0, 3])
     """
-    r = as_rules(rules)
-    c = _as_counts(counts)
-    spec = _rule_args(c, r)
-    _check_totals(c, 0b010, MAX_HAND - 1, "waits needs 3n+1 tiles, at most 13")
-    out: np.ndarray = _numpy().zeros(c.shape, dtype=bool)
-    _run(_kernel.WAITS, c, out, _threads(threads, c.shape[0]), spec)
-    return out
+    return _answer(_kernel.WAITS, counts, threads, rules, "bool", per_tile=True,
+                   totals=(0b010, MAX_HAND - 1, "waits needs 3n+1 tiles, at most 13"))

@@ -91,8 +91,6 @@ class HuType(enum.IntFlag):
     def shape(self) -> HuType:
         """The shape flag alone (``HuType(0)`` if none is set).
 
-        Examples
-        --------
         >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).shape
         HuType.QI_XIAO_DUI
         """
@@ -102,8 +100,6 @@ class HuType(enum.IntFlag):
     def modifiers(self) -> HuType:
         """The modifier flags alone (``HuType(0)`` if none is set).
 
-        Examples
-        --------
         >>> (HuType.PING_HU | HuType.QING_YI_SE | HuType.MEN_QING).modifiers
         HuType.QING_YI_SE|MEN_QING
         """
@@ -160,8 +156,6 @@ class HuType(enum.IntFlag):
     def chinese(self) -> str:
         """Chinese name(s): ``"七小对"``; a combination joins them with spaces.
 
-        Examples
-        --------
         >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).chinese
         '七小对 清一色'
         """
@@ -171,8 +165,6 @@ class HuType(enum.IntFlag):
     def english(self) -> str:
         """English name(s): ``"Seven Pairs"``; a combination joins them with ", ".
 
-        Examples
-        --------
         >>> (HuType.QI_XIAO_DUI | HuType.QING_YI_SE).english
         'Seven Pairs, Full Flush'
         """
@@ -490,14 +482,8 @@ def decompose(
 
 
 def classify(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = (),
-    self_drawn: bool = False,
-    encoding: str | None = None,
-    wild: Wild = None,
-    fifth: bool = True,
-    rules: RulesLike = None,
+    hand: object, *, melds: Iterable[MeldLike] = (), self_drawn: bool = False, encoding: str | None = None,
+    wild: Wild = None, fifth: bool = True, rules: RulesLike = None,
 ) -> HuType:
     """The hu type of a whole hand: one shape flag plus every modifier that holds.
 

@@ -29,7 +29,7 @@ from ._scoring import _wind, score
 from ._tiles import Tile
 from ._values import DiscardValue, discard_values
 from ._version import __version__
-from ._yaku import Score
+from ._yaku import Score, who_pays
 
 NOTATION_HELP = """\
 Hands may be written in any of these notations (detected automatically):
@@ -429,14 +429,9 @@ def _print_score(s: Score, dealer: int, loser: int | None, out: _Output) -> None
              + (", tsumo" if s.tsumo else ", ron"))
     for y, h in s.items:
         out.line(f"  yaku:    {y.japanese} ({y.english}) {h}" if out.fancy else f"  yaku:    {y.english} {h}")
-    if isinstance(s.points, int):
-        paid = f"{s.points} from the discarder"
-    elif s.dealer:
-        paid = f"{s.points[1]} from each"
-    else:
-        paid = f"{s.points[0]} from the dealer, {s.points[1]} from each other seat"
+    payers = who_pays(s, "{0} from the discarder", "{1} from each", "{0} from the dealer, {1} from each other seat")
     extra = f" (+{s.honba} honba, {s.riichi_sticks} riichi sticks)" if s.honba or s.riichi_sticks else ""
-    out.line(f"points:    {paid}{extra}; the winner gains {s.deltas(0, dealer, loser)[0]}")
+    out.line(f"points:    {payers}{extra}; the winner gains {s.deltas(0, dealer, loser)[0]}")
 
 
 def _print_fans(s: Score, dealer: int, loser: int | None, out: _Output) -> None:

@@ -9,6 +9,7 @@ two-step figures and how the peers' conventions differ: docs/efficiency.md.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast, overload
 
@@ -16,6 +17,7 @@ from . import _batch
 from ._api import rule_flags
 from ._dispatch import api_fast as _api_fast
 from ._dispatch import efficiency as _kernel
+from ._docs import shared_doc
 from ._hand import MeldLike
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
 from ._options import Options, Wild, read_options
@@ -136,6 +138,7 @@ class UsefulTiles:
         return f"shanten {self.shanten}: {draw} {body}, {self.total} {tiles}"
 
 
+@dataclasses.dataclass(eq=False, repr=False)
 class Discard:
     """One row of a discard analysis.
 
@@ -162,23 +165,13 @@ class Discard:
 
     __slots__ = ("backward", "good_shape", "improvements", "shanten", "tile", "two_step", "useful")
 
-    def __init__(
-        self,
-        tile: Tile,
-        shanten: int,
-        useful: UsefulTiles,
-        backward: bool,
-        two_step: float | None,
-        improvements: dict[Tile, int] | None,
-        good_shape: float | None,
-    ) -> None:
-        self.tile = tile
-        self.shanten = shanten
-        self.useful = useful
-        self.backward = backward
-        self.two_step = two_step
-        self.improvements = improvements
-        self.good_shape = good_shape
+    tile: Tile
+    shanten: int
+    useful: UsefulTiles
+    backward: bool
+    two_step: float | None
+    improvements: dict[Tile, int] | None
+    good_shape: float | None
 
     def __repr__(self) -> str:
         extra = "" if self.two_step is None else f", two_step={self.two_step:.2f}"
@@ -374,17 +367,26 @@ def _unseen_of(held: bytes, avail: bytes) -> bytes:
     return bytes(a - h if a > h else 0 for a, h in zip(avail, held))
 
 
+def _read(
+    hand: object, melds: Iterable[MeldLike], visible: object, rules: str | Rules | None, wild: Wild, fifth: bool,
+    encoding: str | None, residue: int, what: str,
+) -> tuple[bytes, bytes, bytes, bytes | None, int, bool]:
+    """The kernel's arguments for the general path of ``useful_tiles`` (``residue`` 1) or
+    ``discard_analysis`` (2): the fast reading of ``_api_fast``, else ``read_options``."""
+    args = _api_fast.efficiency_args(
+        hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, residue
+    )
+    if args is None:
+        options = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding, visible=visible)
+        args = _kernel_args(hand, options, residue, what)
+    return args
+
+
 # ---------------------------------------------------------------- the public functions
 
 def useful_tiles(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = (),
-    visible: object = None,
-    rules: str | Rules | None = None,
-    wild: Wild = None,
-    fifth: bool = True,
-    encoding: str | None = None,
+    hand: object, *, melds: Iterable[MeldLike] = (), visible: object = None, rules: str | Rules | None = None,
+    wild: Wild = None, fifth: bool = True, encoding: str | None = None,
 ) -> UsefulTiles:
     """The useful draws (有效牌) of a hand of 3n+1 concealed tiles and their unseen copies.
 
@@ -437,27 +439,14 @@ def useful_tiles(
             quick = _kernel.quick_useful(hand)
             if quick is not None:
                 return UsefulTiles(quick[0], quick[1], quick[2], _FULL, quick[3])
-    args = _api_fast.efficiency_args(
-        hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 1
-    )
-    if args is None:
-        options = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding, visible=visible)
-        args = _kernel_args(hand, options, 1, "useful_tiles")
-    held, lim, avail, mask, flags, fifth_ = args
+    held, lim, avail, mask, flags, fifth_ = _read(hand, melds, visible, rules, wild, fifth, encoding, 1, "useful_tiles")
     s, m, total = _kernel.useful(held, lim, avail, mask, flags, fifth_)
     return UsefulTiles(s, m, total, avail, held)
 
 
 def discard_analysis(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = (),
-    visible: object = None,
-    rules: str | Rules | None = None,
-    wild: Wild = None,
-    fifth: bool = True,
-    encoding: str | None = None,
-    two_step: bool = False,
+    hand: object, *, melds: Iterable[MeldLike] = (), visible: object = None, rules: str | Rules | None = None,
+    wild: Wild = None, fifth: bool = True, encoding: str | None = None, two_step: bool = False,
 ) -> DiscardAnalysis:
     """Every distinct discard of a hand of 3n+2 concealed tiles, best first (何切).
 
@@ -484,11 +473,9 @@ def discard_analysis(
 
     Raises
     ------
-    ValueError
+    ValueError, TypeError
         A concealed part that is not 3n+2 tiles (at most 14 with the melds),
         and what ``useful_tiles`` rejects.
-    TypeError
-        An argument of the wrong type.
 
     Examples
     --------
@@ -511,13 +498,8 @@ def discard_analysis(
             return cast(DiscardAnalysis, quick)
     if not isinstance(two_step, bool):
         raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
-    args = _api_fast.efficiency_args(
-        hand, melds, visible, _DEFAULT_RULES if rules is None else rules, wild, fifth, encoding, 2
-    )
-    if args is None:
-        options = read_options(melds=melds, rules=rules, wild=wild, fifth=fifth, encoding=encoding, visible=visible)
-        args = _kernel_args(hand, options, 2, "discard_analysis")
-    held, lim, avail, mask, flags, fifth_ = args
+    held, lim, avail, mask, flags, fifth_ = _read(hand, melds, visible, rules, wild, fifth, encoding, 2,
+                                                  "discard_analysis")
     return cast(DiscardAnalysis, _kernel.discards(held, lim, avail, mask, flags, fifth_, two_step, DiscardAnalysis))
 
 
@@ -646,6 +628,7 @@ def _run(kind: int, c: np.ndarray, avail: np.ndarray, limits: bytes, flags: int,
                       n, step, workers)
 
 
+@shared_doc
 def useful_tiles_batch(
     counts: object, *, visible: object = None, rules: str | Rules | None = None, threads: int | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -664,8 +647,7 @@ def useful_tiles_batch(
         Tiles seen outside the hands: 34 counts for every row, (N, 34) counts, or None.
     rules
         A preset name or a ``Rules``.
-    threads
-        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+    {threads}
 
     Returns
     -------
@@ -678,10 +660,7 @@ def useful_tiles_batch(
     ValueError
         A row that is not 3n+1 tiles of at most 13, a count above 4, a
         ``visible`` that does not fit.
-    TypeError
-        An argument of the wrong type.
-    ImportError
-        numpy is not installed.
+    {numpy_errors}
 
     Examples
     --------
@@ -703,6 +682,7 @@ def useful_tiles_batch(
     return sh, mask, tot
 
 
+@shared_doc
 def discard_analysis_batch(
     counts: object, *, visible: object = None, rules: str | Rules | None = None, threads: int | None = None
 ) -> DiscardBatch:
@@ -715,12 +695,8 @@ def discard_analysis_batch(
     ----------
     counts
         An (N, 34) array of tile counts, one hand a row, each of 3n+2 tiles.
-    visible
-        Tiles seen outside the hands: 34 counts for every row, (N, 34) counts, or None.
-    rules
-        A preset name or a ``Rules``.
-    threads
-        None or 1 for one thread; n > 1 shares the rows with up to n-1 workers.
+    visible, rules, threads
+        As for ``useful_tiles_batch``.
 
     Returns
     -------
@@ -730,13 +706,8 @@ def discard_analysis_batch(
 
     Raises
     ------
-    ValueError
-        A row that is not 3n+2 tiles of at most 14, a count above 4, a
-        ``visible`` that does not fit.
-    TypeError
-        An argument of the wrong type.
-    ImportError
-        numpy is not installed.
+    ValueError, TypeError, ImportError
+        As for ``useful_tiles_batch``, the rows of 3n+2 tiles, at most 14.
 
     Examples
     --------

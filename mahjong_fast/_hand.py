@@ -233,7 +233,7 @@ class Meld:
         Raises
         ------
         ValueError
-            A tile that is not one, a ``red`` the meld cannot hold.
+            As for ``pung``.
 
         Examples
         --------
@@ -610,10 +610,9 @@ class Hand:
 
         Parameters
         ----------
-        encoding
-            One of ``ENCODINGS``; ``"index34"`` by default.
-        red
-            Whether ``index136`` writes red fives as ids 16/52/88.
+        encoding, red
+            As for ``encode``: one of ``ENCODINGS`` (``"index34"`` by default), and whether
+            ``index136`` writes red fives as ids 16/52/88.
 
         Returns
         -------
@@ -768,10 +767,8 @@ def to_counts(tiles: object, encoding: str | None = None) -> bytes:
 
     Raises
     ------
-    ValueError
-        A hand ``Hand`` rejects.
-    TypeError
-        An argument of the wrong type.
+    ValueError, TypeError
+        As for ``Hand``: a hand it rejects.
 
     Examples
     --------

@@ -39,122 +39,59 @@ rules: Rules
 """The rule set the module binds."""
 
 def classify(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    self_drawn: bool = ...,
-    encoding: str | None = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
+    hand: object, *, melds: Iterable[MeldLike] = ..., self_drawn: bool = ..., encoding: str | None = ...,
+    wild: Wild = ..., fifth: bool = ...,
 ) -> HuType: ...
 
 def decompose(hand: object, *, melds: Iterable[MeldLike] = ..., encoding: str | None = ...) -> list[Decomposition]: ...
 
 def discard_analysis(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    visible: object = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
-    encoding: str | None = ...,
-    two_step: bool = ...,
+    hand: object, *, melds: Iterable[MeldLike] = ..., visible: object = ..., wild: Wild = ..., fifth: bool = ...,
+    encoding: str | None = ..., two_step: bool = ...,
 ) -> DiscardAnalysis: ...
 
 def discard_analysis_batch(counts: object, *, visible: object = ..., threads: int | None = ...) -> DiscardBatch: ...
 
 def discard_values(
-    hand14: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    turn: int = ...,
-    dora: object = ...,
-    seat_wind: object = ...,
-    round_wind: object = ...,
-    visible: object = ...,
-    honba: int = ...,
-    riichi_sticks: int = ...,
+    hand14: object, *, melds: Iterable[MeldLike] = ..., turn: int = ..., dora: object = ..., seat_wind: object = ...,
+    round_wind: object = ..., visible: object = ..., honba: int = ..., riichi_sticks: int = ...,
     encoding: str | None = ...,
 ) -> tuple[DiscardValue, ...]: ...
 
 def is_win(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    encoding: str | None = ...,
-    strategy: str | None = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
+    hand: object, *, melds: Iterable[MeldLike] = ..., encoding: str | None = ..., strategy: str | None = ...,
+    wild: Wild = ..., fifth: bool = ...,
 ) -> bool: ...
 
 def is_win_batch(counts: object, *, threads: int | None = ...) -> np.ndarray: ...
 
 def score(
-    hand14: object,
-    win: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    encoding: str | None = ...,
-    tsumo: bool = ...,
-    riichi: bool = ...,
-    double_riichi: bool = ...,
-    ippatsu: bool = ...,
-    haitei: bool = ...,
-    houtei: bool = ...,
-    rinshan: bool = ...,
-    chankan: bool = ...,
-    tenhou: bool = ...,
-    chiihou: bool = ...,
-    seat_wind: object = ...,
-    round_wind: object = ...,
-    dora: object = ...,
-    ura: object = ...,
-    kita: int = ...,
-    honba: int = ...,
-    riichi_sticks: int = ...,
-    flowers: int = ...,
-    last_copy: bool = ...,
-    last_tile: bool = ...,
-    kong_draw: bool = ...,
+    hand14: object, win: object, *, melds: Iterable[MeldLike] = ..., encoding: str | None = ..., tsumo: bool = ...,
+    riichi: bool = ..., double_riichi: bool = ..., ippatsu: bool = ..., haitei: bool = ..., houtei: bool = ...,
+    rinshan: bool = ..., chankan: bool = ..., tenhou: bool = ..., chiihou: bool = ..., seat_wind: object = ...,
+    round_wind: object = ..., dora: object = ..., ura: object = ..., kita: int = ..., honba: int = ...,
+    riichi_sticks: int = ..., flowers: int = ..., last_copy: bool = ..., last_tile: bool = ..., kong_draw: bool = ...,
     robbing_kong: bool = ...,
 ) -> Score: ...
 
 def shanten(
-    hand: object,
-    *,
-    form: str | None = ...,
-    melds: Iterable[MeldLike] = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
+    hand: object, *, form: str | None = ..., melds: Iterable[MeldLike] = ..., wild: Wild = ..., fifth: bool = ...,
     encoding: str | None = ...,
 ) -> int: ...
 
 def shanten_batch(counts: object, *, threads: int | None = ...) -> np.ndarray: ...
 
 def useful_tiles(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    visible: object = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
+    hand: object, *, melds: Iterable[MeldLike] = ..., visible: object = ..., wild: Wild = ..., fifth: bool = ...,
     encoding: str | None = ...,
 ) -> UsefulTiles: ...
 
 def useful_tiles_batch(
-    counts: object,
-    *,
-    visible: object = ...,
-    threads: int | None = ...,
+    counts: object, *, visible: object = ..., threads: int | None = ...,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
 
 def waits(
-    hand: object,
-    *,
-    melds: Iterable[MeldLike] = ...,
-    wild: Wild = ...,
-    fifth: bool = ...,
-    encoding: str | None = ...,
+    hand: object, *, melds: Iterable[MeldLike] = ..., wild: Wild = ..., fifth: bool = ..., encoding: str | None = ...,
 ) -> list[Tile]: ...
 
 def waits_batch(counts: object, *, threads: int | None = ...) -> np.ndarray: ...

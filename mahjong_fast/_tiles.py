@@ -165,8 +165,6 @@ class Tile(enum.IntEnum):
     def suit(self) -> str:
         """The suit letter: ``"m"``, ``"p"``, ``"s"`` or ``"z"`` (honors).
 
-        Examples
-        --------
         >>> Tile.P5.suit, Tile.RED.suit
         ('p', 'z')
         """
@@ -176,8 +174,6 @@ class Tile(enum.IntEnum):
     def rank(self) -> int:
         """The rank: 1-9 for suited tiles, 1-7 for honors (mpsz order).
 
-        Examples
-        --------
         >>> Tile.P5.rank, Tile.RED.rank
         (5, 7)
         """
@@ -187,8 +183,6 @@ class Tile(enum.IntEnum):
     def is_honor(self) -> bool:
         """Whether the tile is an honor (字牌): a wind or a dragon.
 
-        Examples
-        --------
         >>> Tile.EAST.is_honor, Tile.M9.is_honor
         (True, False)
         """
@@ -198,8 +192,6 @@ class Tile(enum.IntEnum):
     def is_terminal(self) -> bool:
         """Whether the tile is a terminal (老头牌): a 1 or a 9 of a suit.
 
-        Examples
-        --------
         >>> Tile.M9.is_terminal, Tile.EAST.is_terminal
         (True, False)
         """
@@ -209,8 +201,6 @@ class Tile(enum.IntEnum):
     def chinese(self) -> str:
         """The Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``.
 
-        Examples
-        --------
         >>> Tile.P5.chinese, Tile.RED.chinese
         ('五筒', '中')
         """
@@ -220,8 +210,6 @@ class Tile(enum.IntEnum):
     def english(self) -> str:
         """The English name: ``1 Characters``, ``East``, ``White``.
 
-        Examples
-        --------
         >>> Tile.P5.english, Tile.RED.english
         ('5 Dots', 'Red')
         """
@@ -231,8 +219,6 @@ class Tile(enum.IntEnum):
     def unicode(self) -> str:
         """The glyph from the Unicode mahjong block (U+1F000-U+1F021).
 
-        Examples
-        --------
         >>> Tile.P5.unicode == "\U0001F01D"
         True
         """
@@ -242,8 +228,6 @@ class Tile(enum.IntEnum):
     def botzone(self) -> str:
         """The Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白.
 
-        Examples
-        --------
         >>> Tile.P5.botzone, Tile.RED.botzone
         ('B5', 'J1')
         """
@@ -253,8 +237,6 @@ class Tile(enum.IntEnum):
     def mjai(self) -> str:
         """The mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中.
 
-        Examples
-        --------
         >>> Tile.P5.mjai, Tile.RED.mjai
         ('5p', 'C')
         """
@@ -882,7 +864,9 @@ Groups = Optional[Callable[[int], int]]
 """A text reader meeting a bracket at ``i`` calls ``groups(i)`` (it reads the meld there, or
 raises) and goes on at the position returned; ``None``: a bracket is a bad character."""
 
-# Each reader reads text[start:stop] into a ``TileSink`` in one left-to-right pass.
+Reader = Callable[[str, int, int, "TileSink", Groups], None]
+"""A reader reads ``text[start:stop]`` into a ``TileSink`` in one left-to-right pass (``groups`` as above)."""
+
 
 def _read_mpsz(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
     ranks: list[int] = []  # digits waiting for their suit letter
@@ -942,61 +926,53 @@ def _fifth_digit(sink: TileSink, rank: int, n: int, i: int, stop: int) -> ValueE
     return sink.error(f"tile {tile} appears {sink.seen[tile] + n} times {sink.where}; at most {MAX_COPIES}", i)
 
 
-def _read_botzone(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
+def _read_tokens(text: str, start: int, stop: int, sink: TileSink, groups: Groups,
+                 token: Callable[[str, int, int, TileSink], int], skip: Callable[[str], bool]) -> None:
+    """The one loop of the readers of tokens (all but mpsz): a character ``skip`` passes is passed
+    over, a bracket handed to ``groups``, and any other starts a token that ``token(text, i, stop,
+    sink)`` reads into ``sink``, answering where the next one may begin."""
     i = start
     while i < stop:
         c = text[i]
-        if c.isspace() or c == ",":
+        if skip(c):
             i += 1
-            continue
-        if c in _BRACKETS and groups is not None:
+        elif c in _BRACKETS and groups is not None:
             i = groups(i)
-            continue
-        code = text[i:min(i + 2, stop)]
-        tile = _BOTZONE_TO_TILE.get(code.upper())
-        if tile is None:
-            if len(code) > 1 and (code[1].isspace() or code[1] == ","):
-                code = c
-            raise sink.error(f"unknown botzone tile {code!r}", i)
-        sink.add(tile, i)
-        i += 2
-
-
-def _read_unicode(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
-    i = start
-    while i < stop:
-        c = text[i]
-        if c in _SEPARATORS or c in _VARIATION_SELECTORS:
-            i += 1
-            continue
-        if c in _BRACKETS and groups is not None:
-            i = groups(i)
-            continue
-        tile = _UNICODE_TO_TILE.get(c)
-        if tile is None:
-            raise sink.error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", i)
-        sink.add(tile, i)
-        i += 1
-
-
-def _read_chinese(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
-    i = start
-    while i < stop:
-        c = text[i]
-        if c in _SEPARATORS:
-            i += 1
-            continue
-        if c in _BRACKETS and groups is not None:
-            i = groups(i)
-            continue
-        for size in range(min(_CHINESE_MAX, stop - i), 0, -1):
-            tile = _CHINESE_TO_TILE.get(text[i:i + size])
-            if tile is not None:
-                sink.add(tile, i)
-                i += size
-                break
         else:
-            raise sink.error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", i)
+            i = token(text, i, stop, sink)
+
+
+def _botzone_space(c: str) -> bool:
+    return c.isspace() or c == ","
+
+
+def _botzone_token(text: str, i: int, stop: int, sink: TileSink) -> int:
+    code = text[i:min(i + 2, stop)]
+    tile = _BOTZONE_TO_TILE.get(code.upper())
+    if tile is None:
+        if len(code) > 1 and _botzone_space(code[1]):
+            code = code[0]
+        raise sink.error(f"unknown botzone tile {code!r}", i)
+    sink.add(tile, i)
+    return i + 2
+
+
+def _unicode_token(text: str, i: int, stop: int, sink: TileSink) -> int:
+    c = text[i]
+    tile = _UNICODE_TO_TILE.get(c)
+    if tile is None:
+        raise sink.error(f"unknown unicode tile {c!r} (U+{ord(c):04X})", i)
+    sink.add(tile, i)
+    return i + 1
+
+
+def _chinese_token(text: str, i: int, stop: int, sink: TileSink) -> int:
+    for size in range(min(_CHINESE_MAX, stop - i), 0, -1):
+        tile = _CHINESE_TO_TILE.get(text[i:i + size])
+        if tile is not None:
+            sink.add(tile, i)
+            return i + size
+    raise sink.error(f"unknown chinese tile {text[i:min(i + 3, stop)]!r}", i)
 
 
 def _mjai_token(text: str, i: int, stop: int) -> str:
@@ -1007,41 +983,39 @@ def _mjai_token(text: str, i: int, stop: int) -> str:
     return text[i:j]
 
 
-def _read_mjai(text: str, start: int, stop: int, sink: TileSink, groups: Groups) -> None:
-    i = start
-    while i < stop:
-        c = text[i]
-        if c in _SEPARATORS:
-            i += 1
-            continue
-        if c in _BRACKETS and groups is not None:
-            i = groups(i)
-            continue
-        honor = _MJAI_HONOR_TILE.get(c)
-        if honor is not None:
-            sink.add(honor, i)
-            i += 1
-            continue
-        suit = _MJAI_SUITS.get(text[i + 1]) if c in _MJAI_DIGITS and i + 1 < stop else None
-        if suit is None:
-            raise sink.error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", i)
-        tile = TILES[suit * SUIT_SIZE + int(c) - 1]
-        at = i
-        i += 2
-        if i < stop and text[i] == _MJAI_RED:
-            if _RED_SUIT.get(tile) is None:
-                raise sink.error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", i - 2)
-            sink.red[suit] += 1
-            i += 1
-        sink.add(tile, at)
+def _mjai_tile(text: str, i: int, stop: int, sink: TileSink) -> int:
+    c = text[i]
+    honor = _MJAI_HONOR_TILE.get(c)
+    if honor is not None:
+        sink.add(honor, i)
+        return i + 1
+    suit = _MJAI_SUITS.get(text[i + 1]) if c in _MJAI_DIGITS and i + 1 < stop else None
+    if suit is None:
+        raise sink.error(f"unknown mjai tile {_mjai_token(text, i, stop)!r}", i)
+    tile = TILES[suit * SUIT_SIZE + int(c) - 1]
+    at = i
+    i += 2
+    if i < stop and text[i] == _MJAI_RED:
+        if _RED_SUIT.get(tile) is None:
+            raise sink.error(f"unknown mjai tile {text[i - 2:i + 1]!r} (only a five is red)", i - 2)
+        sink.red[suit] += 1
+        i += 1
+    sink.add(tile, at)
+    return i
 
 
-_READERS = {
+def _token_reader(token: Callable[[str, int, int, TileSink], int],
+                  skip: Callable[[str], bool] = _SEPARATORS.__contains__) -> Reader:
+    """A reader of ``notation`` text whose tokens ``token`` reads (see ``_read_tokens``)."""
+    return lambda text, start, stop, sink, groups: _read_tokens(text, start, stop, sink, groups, token, skip)
+
+
+_READERS: dict[str, Reader] = {
     "mpsz": _read_mpsz,
-    "botzone": _read_botzone,
-    "unicode": _read_unicode,
-    "chinese": _read_chinese,
-    "mjai": _read_mjai,
+    "botzone": _token_reader(_botzone_token, _botzone_space),
+    "unicode": _token_reader(_unicode_token, (_SEPARATORS | _VARIATION_SELECTORS).__contains__),
+    "chinese": _token_reader(_chinese_token),
+    "mjai": _token_reader(_mjai_tile),
 }
 
 

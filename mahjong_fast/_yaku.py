@@ -289,8 +289,7 @@ class Score:
             fans = ", ".join(f"{f.chinese} {v}" for f, v in self.items)
             if not self.valid:
                 return f"{fans} — {self.total} fans: under 8 before flowers, not a win"
-            paid = f"{self.points[0]} from each" if isinstance(self.points, tuple) else f"{self.points}"
-            return f"{fans} — {self.total} fans, {paid}"
+            return f"{fans} — {self.total} fans, {who_pays(self, '{0}', '{0} from each', '{0} from each')}"
         if not self.valid:
             return "no yaku — not a win"
         items = ", ".join(f"{y.japanese} {han}" for y, han in self.items)
@@ -300,13 +299,7 @@ class Score:
             figures = f"{self.han} han {self.fu} fu"
             if self.limit:
                 figures += f" {self.limit}"
-        if isinstance(self.points, int):
-            paid = f"{self.points}"
-        elif self.dealer:
-            paid = f"{self.points[1]} all"
-        else:
-            paid = f"{self.points[1]}/{self.points[0]}"
-        return f"{items} — {figures}, {paid}"
+        return f"{items} — {figures}, {who_pays(self, '{0}', '{1} all', '{1}/{0}')}"
 
     def __repr__(self) -> str:
         items = ", ".join(f"{y.name} {han}" for y, han in self.items)
@@ -320,3 +313,16 @@ class Score:
             f"{f' honba={self.honba}' if self.honba else ''}"
             f"{f' riichi_sticks={self.riichi_sticks}' if self.riichi_sticks else ''}>"
         )
+
+
+def who_pays(score: Score, ron: str, dealer: str, other: str) -> str:
+    """Who pays ``score.points``, in words: ``ron`` for a win on a discard, else ``dealer`` (the dealer's
+    tsumo) or ``other``; each a ``str.format`` template of the points, ``{0}`` and ``{1}`` their two parts.
+
+    >>> from mahjong_fast import score
+    >>> who_pays(score("123m456p789s234p55s", "5s", rules="riichi", tsumo=True), "{0}", "{1} all", "{1}/{0}")
+    '300/500'
+    """
+    if isinstance(score.points, int):
+        return ron.format(score.points)
+    return (dealer if score.dealer else other).format(*score.points)

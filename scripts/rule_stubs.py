@@ -108,7 +108,8 @@ def _names(node: ast.AST) -> set[str]:
 
 
 def _signature(f: ast.FunctionDef) -> str:
-    """``def name(...) -> R: ...`` without ``rules``, on one line if it fits, else one parameter a line."""
+    """``def name(...) -> R: ...`` without ``rules``, on one line if it fits, else the parameters on
+    indented lines filled up to ``LINE`` (as the package writes a long signature)."""
     args = f.args
     params: list[str] = []
 
@@ -136,7 +137,13 @@ def _signature(f: ast.FunctionDef) -> str:
     line = f"def {f.name}({', '.join(params)}){returns}: ..."
     if len(line) <= LINE:
         return line
-    body = "".join(f"    {p},\n" for p in params)
+    rows: list[str] = []
+    for p in params:
+        if rows and 4 + len(rows[-1]) + len(p) + 2 <= LINE:
+            rows[-1] += f" {p},"
+        else:
+            rows.append(f"{p},")
+    body = "".join(f"    {row}\n" for row in rows)
     return f"def {f.name}(\n{body}){returns}: ..."
 
 

@@ -132,6 +132,24 @@ def wild() -> list[Row]:
     ]
 
 
+def forms_of_13(f: Callable[..., Any], answer: Callable[[Any], Any], name: str) -> list[Row]:
+    """The rows of ``f`` (``shanten`` or ``waits``) on 13 tiles in the input forms both take: text, the
+    keyword lambda, counts, index136 ids, a prebuilt ``Hand``, and 10 tiles beside a meld (``name melds``)."""
+    h = hands13
+    return [
+        row("mpsz text", f, lambda: text(h()), answer),
+        row("chinese text", f, lambda: text(h(), "chinese"), answer),
+        row("list of 13 ints, through the lambda of the keyword rows", bound(f), lambda: ints(h()), answer),
+        row("34 counts, bytes", bound(f, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()], answer),
+        row("index136 ids", bound(f, encoding="index136"), lambda: [to_ids136(x) for x in h()], answer),
+        row("prebuilt Hand", f, lambda: prebuilt(h()), answer),
+        row("the 13 tiles of the rows below as ints, melds=()", star(f),
+            lambda: [(x, ()) for x in whole(melded(1, 10))], None),
+        row("10 ints + 1 meld as text", star(f), lambda: with_melds(melded(1, 10), "text"), answer, f"{name} melds"),
+        row("10 ints + 1 Meld object", star(f), lambda: with_melds(melded(1, 10), "meld"), answer, f"{name} melds"),
+    ]
+
+
 def shanten_forms() -> list[Row]:
     """shanten by form, and in its input forms."""
     h = hands13
@@ -142,19 +160,7 @@ def shanten_forms() -> list[Row]:
             "shanten seven pairs"),
         row('form="thirteen_orphans"', bound(mf.shanten, form="thirteen_orphans"), lambda: ints(h()), int,
             "shanten thirteen orphans"),
-        row("mpsz text", mf.shanten, lambda: text(h()), int),
-        row("chinese text", mf.shanten, lambda: text(h(), "chinese"), int),
-        row("list of 13 ints, through the lambda of the keyword rows", bound(mf.shanten), lambda: ints(h()), int),
-        row("34 counts, bytes", bound(mf.shanten, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
-            int),
-        row("index136 ids", bound(mf.shanten, encoding="index136"), lambda: [to_ids136(x) for x in h()], int),
-        row("prebuilt Hand", mf.shanten, lambda: prebuilt(h()), int),
-        row("the 13 tiles of the rows below as ints, melds=()", star(mf.shanten),
-            lambda: [(x, ()) for x in whole(melded(1, 10))], None),
-        row("10 ints + 1 meld as text", star(mf.shanten), lambda: with_melds(melded(1, 10), "text"), int,
-            "shanten melds"),
-        row("10 ints + 1 Meld object", star(mf.shanten), lambda: with_melds(melded(1, 10), "meld"), int,
-            "shanten melds"),
+        *forms_of_13(mf.shanten, int, "shanten"),
     ]
 
 
@@ -163,20 +169,7 @@ def waits_forms() -> list[Row]:
     h = hands13
     return [
         row("mahjong_fast list of 13 ints", mf.waits, lambda: ints(h()), sorted_ints),
-        row("mpsz text", mf.waits, lambda: text(h()), sorted_ints),
-        row("chinese text", mf.waits, lambda: text(h(), "chinese"), sorted_ints),
-        row("list of 13 ints, through the lambda of the keyword rows", bound(mf.waits), lambda: ints(h()),
-            sorted_ints),
-        row("34 counts, bytes", bound(mf.waits, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
-            sorted_ints),
-        row("index136 ids", bound(mf.waits, encoding="index136"), lambda: [to_ids136(x) for x in h()], sorted_ints),
-        row("prebuilt Hand", mf.waits, lambda: prebuilt(h()), sorted_ints),
-        row("the 13 tiles of the rows below as ints, melds=()", star(mf.waits),
-            lambda: [(x, ()) for x in whole(melded(1, 10))], None),
-        row("10 ints + 1 meld as text", star(mf.waits), lambda: with_melds(melded(1, 10), "text"), sorted_ints,
-            "waits melds"),
-        row("10 ints + 1 Meld object", star(mf.waits), lambda: with_melds(melded(1, 10), "meld"), sorted_ints,
-            "waits melds"),
+        *forms_of_13(mf.waits, sorted_ints, "waits"),
         row('list with 1-2 jokers, wild="7z"', bound(mf.waits, wild="7z"), lambda: ints(wild_hands(13)),
             sorted_ints, "waits wild"),
     ]
@@ -242,17 +235,24 @@ def tiles() -> list[Row]:
     ]
 
 
+def by_rules(f: Callable[..., Any], hands: Callable[[], Sequence[Sequence[int]]], answer: Callable[[Any], Any],
+             name: str) -> list[Row]:
+    """The rows of ``f`` with no ``rules=`` (directly and through the keyword lambda), ``rules=None``,
+    ``"riichi"`` and ``"gb"``; their references ``name``, ``name riichi``, ``name gb``."""
+    return [
+        row("mahjong_fast no rules=", f, lambda: ints(hands()), answer, name),
+        row("no rules=, through the lambda of the rows below", bound(f), lambda: ints(hands()), answer, name),
+        *[row(label, bound(f, rules=rules), lambda: ints(hands()), answer, reference)
+          for label, rules, reference in (("rules=None", None, name), ('rules="riichi"', "riichi", f"{name} riichi"),
+                                          ('rules="gb"', "gb", f"{name} gb"))],
+    ]
+
+
 def rules_is_win() -> Workload:
     """is_win under the rule sets beside the default, and the peer that plays riichi."""
-    r = "riichi"
     return Workload("rules_is_win", "is_win under rules, 14 tiles", [
-        row("mahjong_fast no rules=", mf.is_win, lambda: ints(hands14()), bool, "is_win"),
-        row("no rules=, through the lambda of the rows below", bound(mf.is_win), lambda: ints(hands14()), bool,
-            "is_win"),
-        row("rules=None", bound(mf.is_win, rules=None), lambda: ints(hands14()), bool, "is_win"),
-        row('rules="riichi"', bound(mf.is_win, rules=r), lambda: ints(hands14()), bool, "is_win riichi"),
-        row('rules="gb"', bound(mf.is_win, rules="gb"), lambda: ints(hands14()), bool, "is_win gb"),
-        row('rules="riichi", mpsz text', bound(mf.is_win, rules=r), lambda: text(hands14()), bool,
+        *by_rules(mf.is_win, hands14, bool, "is_win"),
+        row('rules="riichi", mpsz text', bound(mf.is_win, rules="riichi"), lambda: text(hands14()), bool,
             "is_win riichi"),
         *peer_rows("rules is_win"),
     ])
@@ -260,14 +260,8 @@ def rules_is_win() -> Workload:
 
 def rules_shanten() -> Workload:
     """shanten under the rule sets beside the default, and the peers that play them."""
-    r = "riichi"
     return Workload("rules_shanten", "shanten under rules, 13 tiles", [
-        row("mahjong_fast no rules=", mf.shanten, lambda: ints(hands13()), int, "shanten"),
-        row("no rules=, through the lambda of the rows below", bound(mf.shanten), lambda: ints(hands13()), int,
-            "shanten"),
-        row("rules=None", bound(mf.shanten, rules=None), lambda: ints(hands13()), int, "shanten"),
-        row('rules="riichi"', bound(mf.shanten, rules=r), lambda: ints(hands13()), int, "shanten riichi"),
-        row('rules="gb"', bound(mf.shanten, rules="gb"), lambda: ints(hands13()), int, "shanten gb"),
+        *by_rules(mf.shanten, hands13, int, "shanten"),
         row('rules=RULES["gb"]', bound(mf.shanten, rules=mf.RULES["gb"]), lambda: ints(hands13()), int,
             "shanten gb"),
         *peer_rows("rules shanten"),

@@ -89,3 +89,20 @@ cdef enum:
     F_SELF_DRAWN = 80
     F_FLOWER_TILES = 81
     F_CONCEALED_KONG_AND_MELDED_KONG = 82
+
+
+# The fans not counted beside a bigger one: the pairs (fan, excluded) of fan_flags.py's EXCLUDES...
+cdef extern from *:
+    """
+    static const unsigned char mf_excludes[34] = {
+        1, 48, 1, 73, 2, 59, 3, 49, 3, 75, 5, 79, 8, 48, 8, 55, 8, 73, 8, 76, 8, 65, 9, 73, 10, 59, 11, 48,
+        11, 55, 11, 73, 11, 75};
+    static const unsigned char mf_excludes_later[40] = {
+        13, 22, 13, 63, 13, 76, 15, 48, 18, 48, 18, 55, 18, 73, 21, 48, 21, 68, 21, 76, 25, 76, 26, 68, 26,
+        76, 27, 76, 29, 63, 29, 76, 31, 68, 31, 76, 36, 76, 37, 76};
+    static const unsigned char mf_excludes_last[16] = {
+        40, 75, 44, 80, 46, 80, 52, 79, 54, 59, 56, 80, 63, 76, 68, 76};
+    """
+    const unsigned char EXCLUDES "mf_excludes"[34]
+    const unsigned char EXCLUDES_LATER "mf_excludes_later"[40]
+    const unsigned char EXCLUDES_LAST "mf_excludes_last"[16]

@@ -298,9 +298,19 @@ cdef void _three_chows(int* t, int* ft) noexcept nogil:
     _account_once(fans, 3, 2, ft)
 
 
+cdef inline void _two_pungs_each(const int* t, int n, int* ft) noexcept nogil:
+    """Counts the fan of every two of the ``n`` pungs ``t`` (双同刻 and the like)."""
+    cdef int a, b, fan
+    for a in range(n):
+        for b in range(a + 1, n):
+            fan = _two_pungs_fan(t[a], t[b])
+            if fan:
+                ft[fan] += 1
+
+
 cdef void _four_pungs(int* t, int* ft) noexcept nogil:
     cdef int fan = _four_pungs_fan(t[0], t[1], t[2], t[3])
-    cdef int free, a, b
+    cdef int free, a
     if fan:
         ft[fan] = 1
         return
@@ -315,24 +325,15 @@ cdef void _four_pungs(int* t, int* ft) noexcept nogil:
                         ft[fan] += 1
                         break
             return
-    for a in range(4):
-        for b in range(a + 1, 4):
-            fan = _two_pungs_fan(t[a], t[b])
-            if fan:
-                ft[fan] += 1
+    _two_pungs_each(t, 4, ft)
 
 
 cdef void _three_pungs(int* t, int* ft) noexcept nogil:
     cdef int fan = _three_pungs_fan(t[0], t[1], t[2])
-    cdef int a, b
     if fan:
         ft[fan] = 1
         return
-    for a in range(3):
-        for b in range(a + 1, 3):
-            fan = _two_pungs_fan(t[a], t[b])
-            if fan:
-                ft[fan] += 1
+    _two_pungs_each(t, 3, ft)
 
 
 cdef void _kongs(int concealed_pungs, int melded_kongs, int concealed_kongs, int* ft) noexcept nogil:
@@ -495,6 +496,20 @@ cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
     return False
 
 
+cdef inline int _group_waits(int* group, int g, bint pair, int seven, int most) noexcept nogil:
+    """The kinds of group ``g`` (but ``seven``) whose draw leaves ``group`` melds (with ``pair``: and a
+    pair), counted until the count passes ``most``."""
+    cdef int i, found = 0
+    for i in range(7 if g == 3 else 9):
+        group[i] += 1
+        if _group_ok(group, g, pair) and ALL[9 * g + i] != seven:
+            found += 1
+        group[i] -= 1
+        if found > most:
+            break
+    return found
+
+
 cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
     """``_unique_wait`` of the whole concealed part, suit by suit: the tiles that complete the standard
     form, and the seven pairs wait; the search itself where a tile is held four times (the reference
@@ -537,15 +552,9 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
         for h in range(4):
             if h != one and not _group_ok(groups[h], h, False):
                 return found == 1
-        size = 7 if one == 3 else 9
-        for i in range(size):
-            groups[one][i] += 1
-            ok = _group_ok(groups[one], one, True)
-            groups[one][i] -= 1
-            if ok and ALL[9 * one + i] != seven:
-                found += 1
-                if found > 1:
-                    return False
+        found += _group_waits(groups[one], one, True, seven, 1 - found)
+        if found > 1:
+            return False
     elif ones == 0 and twos == 2:
         for k in range(2):
             g = two_a if k == 0 else two_b
@@ -556,15 +565,9 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
                     ok = False
             if not ok:
                 continue
-            size = 7 if g == 3 else 9
-            for i in range(size):
-                groups[g][i] += 1
-                ok = _group_ok(groups[g], g, False)
-                groups[g][i] -= 1
-                if ok and ALL[9 * g + i] != seven:
-                    found += 1
-                    if found > 1:
-                        return False
+            found += _group_waits(groups[g], g, False, seven, 1 - found)
+            if found > 1:
+                return False
     return found == 1
 
 
@@ -717,75 +720,28 @@ cdef void _by_wait(const Pack* packs, int n, int win, int* ft) noexcept nogil:
         ft[F_SINGLE_WAIT] = 1
 
 
+cdef inline void _exclude(const unsigned char* pairs, int n, int* ft) noexcept nogil:
+    """Each pair ``(fan, excluded)`` of the ``n`` numbers of ``pairs`` in turn: ``excluded`` is not counted beside
+    ``fan``."""
+    cdef int i
+    for i in range(0, n, 2):
+        if ft[pairs[i]]:
+            ft[pairs[i + 1]] = 0
+
+
 cdef void _final(int* ft) noexcept nogil:
-    """The fans not counted beside a bigger one (不计), in the reference's order."""
-    if ft[F_BIG_FOUR_WINDS]:
-        ft[F_ALL_PUNGS] = 0
-        ft[F_PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if ft[F_BIG_THREE_DRAGONS]:
-        ft[F_DRAGON_PUNG] = 0
-    if ft[F_ALL_GREEN]:
-        ft[F_HALF_FLUSH] = 0
-        ft[F_ONE_VOIDED_SUIT] = 0
-    if ft[F_FOUR_KONGS]:
-        ft[F_SINGLE_WAIT] = 0
-    if ft[F_ALL_TERMINALS]:
-        ft[F_ALL_PUNGS] = 0
-        ft[F_OUTSIDE_HAND] = 0
-        ft[F_PUNG_OF_TERMINALS_OR_HONORS] = 0
-        ft[F_NO_HONORS] = 0
-        ft[F_DOUBLE_PUNG] = 0
-    if ft[F_LITTLE_FOUR_WINDS]:
-        ft[F_PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if ft[F_LITTLE_THREE_DRAGONS]:
-        ft[F_DRAGON_PUNG] = 0
-    if ft[F_ALL_HONORS]:
-        ft[F_ALL_PUNGS] = 0
-        ft[F_OUTSIDE_HAND] = 0
-        ft[F_PUNG_OF_TERMINALS_OR_HONORS] = 0
-        ft[F_ONE_VOIDED_SUIT] = 0
+    """The fans not counted beside a bigger one (不计), in the reference's order (the tables of fan_flags)."""
+    _exclude(EXCLUDES, sizeof(EXCLUDES), ft)
     if ft[F_FOUR_CONCEALED_PUNGS]:
         ft[F_ALL_PUNGS] = 0
         ft[F_CONCEALED_HAND] = 0
         if ft[F_FULLY_CONCEALED_HAND]:
             ft[F_FULLY_CONCEALED_HAND] = 0
             ft[F_SELF_DRAWN] = 1
-    if ft[F_PURE_TERMINAL_CHOWS]:
-        ft[F_FULL_FLUSH] = 0
-        ft[F_ALL_CHOWS] = 0
-        ft[F_NO_HONORS] = 0
-    if ft[F_FOUR_PURE_SHIFTED_PUNGS]:
-        ft[F_ALL_PUNGS] = 0
-    if ft[F_ALL_TERMINALS_AND_HONORS]:
-        ft[F_ALL_PUNGS] = 0
-        ft[F_OUTSIDE_HAND] = 0
-        ft[F_PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if ft[F_ALL_EVEN_PUNGS]:
-        ft[F_ALL_PUNGS] = 0
-        ft[F_ALL_SIMPLES] = 0
-        ft[F_NO_HONORS] = 0
-    if ft[F_UPPER_TILES] or ft[F_LOWER_TILES] or ft[F_UPPER_FOUR] or ft[F_LOWER_FOUR]:
-        ft[F_NO_HONORS] = 0
-    if ft[F_MIDDLE_TILES] or ft[F_ALL_FIVE]:
-        ft[F_ALL_SIMPLES] = 0
-        ft[F_NO_HONORS] = 0
-    if ft[F_THREE_SUITED_TERMINAL_CHOWS]:
-        ft[F_ALL_CHOWS] = 0
-        ft[F_NO_HONORS] = 0
+    _exclude(EXCLUDES_LATER, sizeof(EXCLUDES_LATER), ft)
     if ft[F_BIG_THREE_WINDS] and not ft[F_ALL_HONORS] and not ft[F_ALL_TERMINALS_AND_HONORS]:
         ft[F_PUNG_OF_TERMINALS_OR_HONORS] -= 3
-    if ft[F_REVERSIBLE_TILES]:
-        ft[F_ONE_VOIDED_SUIT] = 0
-    if ft[F_LAST_TILE_DRAW] or ft[F_OUT_WITH_REPLACEMENT_TILE]:
-        ft[F_SELF_DRAWN] = 0
-    if ft[F_MELDED_HAND]:
-        ft[F_SINGLE_WAIT] = 0
-    if ft[F_TWO_DRAGONS_PUNGS]:
-        ft[F_DRAGON_PUNG] = 0
-    if ft[F_FULLY_CONCEALED_HAND]:
-        ft[F_SELF_DRAWN] = 0
-    if ft[F_ALL_CHOWS] or ft[F_ALL_SIMPLES]:
-        ft[F_NO_HONORS] = 0
+    _exclude(EXCLUDES_LAST, sizeof(EXCLUDES_LAST), ft)
 
 
 cdef void _by_winds(int t, int round_wind, int seat_wind, int* ft) noexcept nogil:

@@ -28,6 +28,9 @@ from __future__ import annotations
 from .._counts import read_counts
 from .decompose_py import decompose_counts
 from .fan_flags import (
+    EXCLUDES,
+    EXCLUDES_LAST,
+    EXCLUDES_LATER,
     F_ALL_CHOWS,
     F_ALL_EVEN_PUNGS,
     F_ALL_FIVE,
@@ -312,6 +315,15 @@ def _three_chows(t: list[int], ft: Table) -> None:
     _account_once((_two_chows_fan(t[0], t[1]), _two_chows_fan(t[0], t[2]), _two_chows_fan(t[1], t[2])), 2, ft)
 
 
+def _two_pungs_each(t: list[int], n: int, ft: Table) -> None:
+    """Counts the fan of every two of the ``n`` pungs ``t`` (双同刻 and the like)."""
+    for a in range(n):
+        for b in range(a + 1, n):
+            fan = _two_pungs_fan(t[a], t[b])
+            if fan:
+                ft[fan] += 1
+
+
 def _four_pungs(t: list[int], ft: Table) -> None:
     fan = _four_pungs_fan(t[0], t[1], t[2], t[3])
     if fan:
@@ -328,10 +340,7 @@ def _four_pungs(t: list[int], ft: Table) -> None:
                         ft[fan] += 1
                         break
             return
-    for a, b in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        fan = _two_pungs_fan(t[a], t[b])
-        if fan:
-            ft[fan] += 1
+    _two_pungs_each(t, 4, ft)
 
 
 def _three_pungs(t: list[int], ft: Table) -> None:
@@ -339,10 +348,7 @@ def _three_pungs(t: list[int], ft: Table) -> None:
     if fan:
         ft[fan] = 1
         return
-    for a, b in ((0, 1), (0, 2), (1, 2)):
-        fan = _two_pungs_fan(t[a], t[b])
-        if fan:
-            ft[fan] += 1
+    _two_pungs_each(t, 3, ft)
 
 
 def _kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, ft: Table) -> None:
@@ -599,61 +605,26 @@ def _by_wait(packs: list[Pack], win: int, ft: Table) -> None:
         ft[F_SINGLE_WAIT] = 1
 
 
-_EXCLUDES = (
-    (F_BIG_FOUR_WINDS, (F_ALL_PUNGS, F_PUNG_OF_TERMINALS_OR_HONORS)),
-    (F_BIG_THREE_DRAGONS, (F_DRAGON_PUNG,)),
-    (F_ALL_GREEN, (F_HALF_FLUSH, F_ONE_VOIDED_SUIT)),
-    (F_FOUR_KONGS, (F_SINGLE_WAIT,)),
-    (F_ALL_TERMINALS, (F_ALL_PUNGS, F_OUTSIDE_HAND, F_PUNG_OF_TERMINALS_OR_HONORS, F_NO_HONORS, F_DOUBLE_PUNG)),
-    (F_LITTLE_FOUR_WINDS, (F_PUNG_OF_TERMINALS_OR_HONORS,)),
-    (F_LITTLE_THREE_DRAGONS, (F_DRAGON_PUNG,)),
-    (F_ALL_HONORS, (F_ALL_PUNGS, F_OUTSIDE_HAND, F_PUNG_OF_TERMINALS_OR_HONORS, F_ONE_VOIDED_SUIT)),
-)
-_EXCLUDES_LATER = (
-    (F_PURE_TERMINAL_CHOWS, (F_FULL_FLUSH, F_ALL_CHOWS, F_NO_HONORS)),
-    (F_FOUR_PURE_SHIFTED_PUNGS, (F_ALL_PUNGS,)),
-    (F_ALL_TERMINALS_AND_HONORS, (F_ALL_PUNGS, F_OUTSIDE_HAND, F_PUNG_OF_TERMINALS_OR_HONORS)),
-    (F_ALL_EVEN_PUNGS, (F_ALL_PUNGS, F_ALL_SIMPLES, F_NO_HONORS)),
-    (F_UPPER_TILES, (F_NO_HONORS,)),
-    (F_MIDDLE_TILES, (F_ALL_SIMPLES, F_NO_HONORS)),
-    (F_LOWER_TILES, (F_NO_HONORS,)),
-    (F_THREE_SUITED_TERMINAL_CHOWS, (F_ALL_CHOWS, F_NO_HONORS)),
-    (F_ALL_FIVE, (F_ALL_SIMPLES, F_NO_HONORS)),
-    (F_UPPER_FOUR, (F_NO_HONORS,)),
-    (F_LOWER_FOUR, (F_NO_HONORS,)),
-)
-_EXCLUDES_LAST = (
-    (F_REVERSIBLE_TILES, (F_ONE_VOIDED_SUIT,)),
-    (F_LAST_TILE_DRAW, (F_SELF_DRAWN,)),
-    (F_OUT_WITH_REPLACEMENT_TILE, (F_SELF_DRAWN,)),
-    (F_MELDED_HAND, (F_SINGLE_WAIT,)),
-    (F_TWO_DRAGONS_PUNGS, (F_DRAGON_PUNG,)),
-    (F_FULLY_CONCEALED_HAND, (F_SELF_DRAWN,)),
-    (F_ALL_CHOWS, (F_NO_HONORS,)),
-    (F_ALL_SIMPLES, (F_NO_HONORS,)),
-)
-
-
-def _exclude(rules: tuple[tuple[int, tuple[int, ...]], ...], ft: Table) -> None:
-    for fan, excluded in rules:
-        if ft[fan]:
-            for other in excluded:
-                ft[other] = 0
+def _exclude(pairs: tuple[int, ...], ft: Table) -> None:
+    """Each pair ``(fan, excluded)`` of the flat ``pairs`` in turn: ``excluded`` is not counted beside ``fan``."""
+    for i in range(0, len(pairs), 2):
+        if ft[pairs[i]]:
+            ft[pairs[i + 1]] = 0
 
 
 def _final(ft: Table) -> None:
     """The fans the rules do not count beside a bigger one (不计), in the reference's order."""
-    _exclude(_EXCLUDES, ft)
+    _exclude(EXCLUDES, ft)
     if ft[F_FOUR_CONCEALED_PUNGS]:
         ft[F_ALL_PUNGS] = 0
         ft[F_CONCEALED_HAND] = 0
         if ft[F_FULLY_CONCEALED_HAND]:
             ft[F_FULLY_CONCEALED_HAND] = 0
             ft[F_SELF_DRAWN] = 1
-    _exclude(_EXCLUDES_LATER, ft)
+    _exclude(EXCLUDES_LATER, ft)
     if ft[F_BIG_THREE_WINDS] and not ft[F_ALL_HONORS] and not ft[F_ALL_TERMINALS_AND_HONORS]:
         ft[F_PUNG_OF_TERMINALS_OR_HONORS] -= 3
-    _exclude(_EXCLUDES_LAST, ft)
+    _exclude(EXCLUDES_LAST, ft)
 
 
 def _by_winds(t: int, round_wind: int, seat_wind: int, ft: Table) -> None:

@@ -355,16 +355,8 @@ def analyze(
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> table = logs.analyze([lines])
     >>> table.num_rows, table.column_names == list(logs.COLUMNS)
     (2, True)

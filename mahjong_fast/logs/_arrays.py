@@ -33,16 +33,8 @@ class LogArrays(NamedTuple):
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> arrays = logs.to_arrays([lines])
     >>> arrays.hands.shape, arrays.hands.dtype, arrays.names
     ((3, 34), dtype('uint8'), ['<lines>'])
@@ -121,16 +113,8 @@ def to_arrays(
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> arrays = logs.to_arrays([lines], offers=False)
     >>> arrays.seat.tolist(), arrays.action.tolist(), arrays.turn.tolist()
     ([0, 1], [0, 0], [1, 1])

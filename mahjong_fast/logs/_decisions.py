@@ -94,16 +94,8 @@ class Decision(NamedTuple):
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> d = list(logs.decisions(lines))[-1]  # seat 1's discard after its pon
     >>> d.seat, d.turn, d.point, d.action, d.tile, d.line
     (1, 1, <Point.CALL: 1>, <Action.DISCARD: 0>, 32, 4)
@@ -202,10 +194,9 @@ class _Round:
 def _scores(rules: Rules) -> bool:
     """Whether ``rules`` score riichi wins (then the RON offers are the legal ones)."""
     try:
-        players(rules)
+        return players(rules) > 0
     except ValueError:
         return False
-    return True
 
 
 def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool, rules: Rules,
@@ -232,25 +223,14 @@ def _could_call(seat: Seat, who: int, discarder: int, tile: int, ron_only: bool,
     return (held(-2) and held(-1)) or (held(-1) and held(1)) or (held(1) and held(2))
 
 
-class _Open(NamedTuple):
-    line: int
-    seat: int
-    turn: int
-    point: Point
-    tile: int
-    hand: bytes
-    melds: tuple[Meld, ...]
-    meld_counts: bytes
-    visible: bytes
-    riichi: bool
-    furiten: bool
-
-
-def _snapshot(table: Table, line: int, who: int, turn: int, point: Point, tile: int = -1,
-              furiten: bool = False) -> _Open:
+def _snapshot(table: Table, name: str, line: int, who: int, turn: int, point: Point, tile: int = -1,
+              furiten: bool = False) -> Decision:
+    """The seat's decision point now, before it acts: ``action`` ``PASS`` and ``tile`` the offered tile (or
+    -1) until ``_decisions`` knows what it did (then ``_replace``)."""
     s = table.seats[who]
-    return _Open(line, who, turn, point, tile, bytes(s.counts), tuple(s._melds), bytes(s._meld_counts),
-                 minus(table.face_up, s._meld_counts), s.riichi, furiten)
+    return Decision(name, table.round, who, table.names[who], turn, point, Action.PASS, tile, bytes(s.counts),
+                    tuple(s._melds), bytes(s._meld_counts), minus(table.face_up, s._meld_counts), s.riichi, line,
+                    furiten)
 
 
 def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None = "riichi") -> Iterator[Decision]:
@@ -290,16 +270,8 @@ def decisions(source: Source, *, offers: bool = True, rules: Rules | str | None 
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> [(d.seat, d.point.name, d.action.name) for d in logs.decisions(lines)]
     [(0, 'DRAW', 'DISCARD'), (1, 'OFFER', 'PON'), (1, 'CALL', 'DISCARD')]
     >>> [(d.seat, d.point.name, d.action.name) for d in logs.decisions(lines, offers=False)]
@@ -315,17 +287,16 @@ def _decisions(
 ) -> Iterator[Decision]:
     table = Table()
     scored = record.as_rules()
-    own: _Open | None = None
+    own: Decision | None = None
     riichi_declared = False
-    open_offers: list[_Open] = []
+    open_offers: list[Decision] = []
     taken: dict[int, tuple[Action, int]] = {}
     turns = [0] * N_SEATS
     legal = _scores(rules)
     state = _Round()
 
-    def done(o: _Open, action: Action, tile: int) -> Decision:
-        return Decision(name, table.round, o.seat, table.names[o.seat], o.turn, o.point, action, tile, o.hand, o.melds,
-                        o.meld_counts, o.visible, o.riichi, o.line, o.furiten)
+    def done(o: Decision, action: Action, tile: int) -> Decision:
+        return o._replace(action=action, tile=tile)
 
     lineno, line = 0, ""
     for lineno, line, event in stream:
@@ -376,7 +347,7 @@ def _decisions(
         if kind == "tsumo" or kind == "chi" or kind == "pon":
             turns[actor] += 1
             state.draws += kind == "tsumo"
-            own = _snapshot(table, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL,
+            own = _snapshot(table, name, i + 1, actor, turns[actor], Point.DRAW if kind == "tsumo" else Point.CALL,
                             furiten=state.furiten[actor])
         if kind == "dahai" or kind == "kakan":
             tile = _acted_tile(event)
@@ -388,7 +359,7 @@ def _decisions(
                     continue
                 if offers and _could_call(table.seats[who], who, actor, tile, kind == "kakan", rules,
                                           state if legal else None, scored, table.players):
-                    open_offers.append(_snapshot(table, i + 1, who, turns[who], Point.OFFER, tile,
+                    open_offers.append(_snapshot(table, name, i + 1, who, turns[who], Point.OFFER, tile,
                                                  state.furiten[who]))
                 if tile in state.waits[who]:  # let go (a ron ends the round): furiten until its next discard
                     state.furiten[who] = True

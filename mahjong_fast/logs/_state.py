@@ -53,16 +53,8 @@ class Seat:
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-    ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-    ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-    ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
+    >>> from mahjong_fast.logs._example import LINES as lines  # a deal, a draw and discard, a pon, a discard
     >>> for event, seats in logs.replay(lines):
     ...     if event["type"] == "pon":  # read the seats before the next event updates them
     ...         break
@@ -96,23 +88,10 @@ class Seat:
     def concealed(self) -> bytes:
         """The concealed tiles, 34 counts (red fives counted as fives).
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> from mahjong_fast import Tile
-        >>> seat.concealed[Tile.GREEN], sum(seat.concealed)
-        (1, 10)
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> from mahjong_fast import to_counts
+        >>> seat().concealed == to_counts("123m456p789s6z")  # its Souths in the pon, a Green let go
+        True
         """
         return bytes(self.counts)
 
@@ -120,21 +99,8 @@ class Seat:
     def melds(self) -> tuple[Meld, ...]:
         """The declared melds, in the order they were declared.
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> seat.melds
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> seat().melds
         (Meld.pung('2z'),)
         """
         return tuple(self._melds)
@@ -143,22 +109,9 @@ class Seat:
     def meld_counts(self) -> bytes:
         """34 counts of the tiles in this seat's own melds (a kong counts four).
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
         >>> from mahjong_fast import Tile
-        >>> seat.meld_counts[Tile.SOUTH], sum(seat.meld_counts)
+        >>> seat().meld_counts[Tile.SOUTH], sum(seat().meld_counts)
         (3, 3)
         """
         return bytes(self._meld_counts)
@@ -167,22 +120,9 @@ class Seat:
     def visible(self) -> bytes:
         """34 counts: every tile this seat sees outside its own hand and melds.
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
         >>> from mahjong_fast import Tile
-        >>> [str(Tile(t)) for t, n in enumerate(seat.visible) if n]  # the dora indicator, its own discard
+        >>> [str(Tile(t)) for t, n in enumerate(seat().visible) if n]  # the dora indicator, its own discard
         ['1p', '6z']
         """
         return minus(self._face_up, self._meld_counts)
@@ -191,21 +131,8 @@ class Seat:
     def reds(self) -> bytes:
         """34 counts: the red fives among the concealed tiles (only the three fives can be non-zero).
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> sum(seat.reds)
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> sum(seat().reds)
         0
         """
         return bytes(self._reds)
@@ -214,21 +141,8 @@ class Seat:
     def hand(self) -> Hand:
         """This seat's concealed tiles and declared melds.
 
-        Examples
-        --------
-        >>> import json
-        >>> from mahjong_fast import logs
-        >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N N 1s")]
-        >>> lines = [json.dumps(e) for e in [
-        ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-        ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-        ...     {"type": "tsumo", "actor": 0, "pai": "S"},
-        ...     {"type": "dahai", "actor": 0, "pai": "S", "tsumogiri": True},
-        ...     {"type": "pon", "actor": 1, "target": 0, "pai": "S", "consumed": ["S", "S"]},
-        ...     {"type": "dahai", "actor": 1, "pai": "F", "tsumogiri": False}]]
-        >>> seat = list(logs.replay(lines))[-1][1][1]  # seat 1 after the last event
-
-        >>> seat.hand
+        >>> from mahjong_fast.logs._example import seat  # a seat after the example log: seat 1, its pon made
+        >>> seat().hand
         Hand('123m456p789s6z [222z]')
         """
         names = []
@@ -627,22 +541,24 @@ class Table:
             seat.size = HAND_SIZE
         return True
 
-    def _tsumo(self, event: Event) -> None:
+    def _acting(self, event: Event, residue: int, what: str) -> tuple[int, tuple[int, bool], Seat]:
+        """The seat that draws (``residue`` 1) or discards (2) its ``pai``: who, the tile, the seat,
+        which must hold 3n+``residue`` tiles."""
         who = _seat(event, "actor", self.players)
         tile = _tile(event, "pai")
         seat = self.seats[who]
-        if seat.size % 3 != 1:
-            self._size(seat, who, 1, "draw")
+        if seat.size % 3 != residue:
+            self._size(seat, who, residue, what)
+        return who, tile, seat
+
+    def _tsumo(self, event: Event) -> None:
+        who, tile, seat = self._acting(event, 1, "draw")
         self._give(seat, tile, who)
         seat._drawn = tile[0]
         self.last_discard = None
 
     def _dahai(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
-        tile = _tile(event, "pai")
-        seat = self.seats[who]
-        if seat.size % 3 != 2:
-            self._size(seat, who, 2, "discard")
+        who, tile, seat = self._acting(event, 2, "discard")
         self._take(seat, tile, who)
         self.face_up[tile[0]] += 1
         self.last_discard = (who, tile[0], tile[1])

@@ -89,20 +89,8 @@ def wins(source: Source) -> Iterator[Win]:
 
     Examples
     --------
-    >>> import json
     >>> from mahjong_fast import logs
-    >>> deal = [f"1m 2m 3m 4p 5p 6p 7s 8s 9s {h}".split() for h in ("E E C C", "S S F F", "W W P P", "N N 1s 1s")]
-    >>> lines = [json.dumps(e) for e in [
-    ...     {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
-    ...      "dora_marker": "1p", "scores": [25000] * 4, "tehais": deal},
-    ...     {"type": "tsumo", "actor": 0, "pai": "C"},
-    ...     {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": False},
-    ...     {"type": "tsumo", "actor": 1, "pai": "9m"},
-    ...     {"type": "dahai", "actor": 1, "pai": "9m", "tsumogiri": True},
-    ...     {"type": "tsumo", "actor": 2, "pai": "9m"},
-    ...     {"type": "dahai", "actor": 2, "pai": "9m", "tsumogiri": True},
-    ...     {"type": "tsumo", "actor": 3, "pai": "1s"},
-    ...     {"type": "hora", "actor": 3, "target": 3, "deltas": [-16000, -8000, -8000, 32000]}]]
+    >>> from mahjong_fast.logs._example import WIN_LINES as lines  # seat 3 wins on its first draw
     >>> (win,) = logs.wins(lines)   # seat 3 wins on its first draw, no call before it
     >>> print(win.score)
     地和 13 — yakuman, 8000/16000
