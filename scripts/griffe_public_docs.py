@@ -6,12 +6,18 @@ as the reference itself is: the names exported by ``mahjong_fast`` and
 ``mahjong_fast.logs`` (their ``__all__``) that are functions or classes, and the
 public methods and properties those classes define.  tests/docs/test_doctests.py
 checks the same at run time.
+
+A docstring's shared parts (a line ``{threads}`` and the like, filled by
+``mahjong_fast._docs.shared_doc`` when the function is defined) are filled here
+too, so the reference shows the text ``help()`` shows.
 """
 from __future__ import annotations
 
 from typing import Any
 
 import griffe
+
+from mahjong_fast._docs import fill
 
 PACKAGE = "mahjong_fast"
 PUBLIC_MODULES = ("mahjong_fast", "mahjong_fast.logs")
@@ -49,6 +55,10 @@ def _documented(module: griffe.Module) -> list[tuple[str, griffe.Object]]:
 
 class PublicDocstrings(griffe.Extension):
     """Warn for each public function, class, method or property without a docstring example."""
+
+    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        if obj.docstring is not None and "{" in obj.docstring.value:
+            obj.docstring.value = fill(obj.docstring.value)
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         if pkg.path != PACKAGE:
