@@ -435,6 +435,28 @@ cdef class Discards:
         """34 shanten values after each discard (``NOT_HELD`` where the tile is not held)."""
         return [self.sh[t] for t in range(N_KINDS)]
 
+    def __reduce__(self):
+        # Cython's own pickling turns the signed char array into a C string (cut at the first 0).
+        # The rows built so far are not kept: they are built again on first access.
+        return _restore_discards, (
+            type(self), self.shanten, self.size, self.two_step, self.held, self.avail,
+            [self.sh[t] for t in range(N_KINDS)], [self.mask[t] for t in range(N_KINDS)],
+            [self.tot[t] for t in range(N_KINDS)], [self.order[t] for t in range(N_KINDS)],
+            [(s.two_step, s.improving, s.improving_total, s.good_shape) for s in self.two_steps])
+
+
+def _restore_discards(cls, int shanten, int size, bint two_step, held, avail, list sh, list mask,
+                      list tot, list order, list two_steps):
+    """A ``Discards`` (or subclass) again from what ``Discards.__reduce__`` gave."""
+    cdef Discards r = cls.__new__(cls)
+    cdef int t
+    r.shanten, r.size, r.two_step, r.held, r.avail = shanten, size, two_step, held, avail
+    for t in range(N_KINDS):
+        r.sh[t], r.mask[t], r.tot[t], r.order[t] = sh[t], mask[t], tot[t], order[t]
+        (r.two_steps[t].two_step, r.two_steps[t].improving, r.two_steps[t].improving_total,
+         r.two_steps[t].good_shape) = two_steps[t]
+    return r
+
 
 cdef inline bint _before(Discards r, int a, int b) noexcept:
     """Whether discard ``a`` ranks before ``b``: lower shanten, more unseen useful copies, then

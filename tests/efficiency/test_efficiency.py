@@ -361,3 +361,20 @@ def test_ctrl_c_interrupts_a_long_batch(threads):
 
     hand = [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 27]
     assert_interrupted_early(interrupt_batch(f"discard_analysis_batch(counts, threads={threads})", hand, 2_000_000))
+
+
+@pytest.mark.parametrize("two_step", [False, True])
+def test_a_discard_analysis_survives_pickling(two_step):
+    # A table goes to another process (multiprocessing, Dask) by pickle; the compiled kernel's
+    # own pickling once cut its shanten array at the first 0 and failed with IndexError.
+    import pickle
+
+    rng = random.Random(7)
+    for _ in range(8):
+        table = mf.discard_analysis(tiles_of(mixed_hand(rng, 14)), two_step=two_step)
+        table[0]  # a row built before pickling is built again after
+        back = pickle.loads(pickle.dumps(table))
+        assert type(back) is type(table) and back.shanten == table.shanten and len(back) == len(table)
+        assert [repr(row) for row in back] == [repr(row) for row in table]
+        assert [(row.useful, row.two_step, row.improvements, row.good_shape) for row in back] == [
+            (row.useful, row.two_step, row.improvements, row.good_shape) for row in table]
