@@ -104,6 +104,9 @@ class DiscardValue:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"DiscardValue is immutable; cannot set {name!r}")
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return DiscardValue, (self.tile, self.red, self.curves)
+
     @property
     def name(self) -> str:
         """The discard as mpsz text, a red five as ``0m``/``0p``/``0s``.

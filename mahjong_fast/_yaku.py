@@ -192,6 +192,9 @@ class Score:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Score is immutable")
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return _score_of_fields, self._key()
+
     def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, n) for n in self.__slots__)
 
@@ -326,3 +329,11 @@ def who_pays(score: Score, ron: str, dealer: str, other: str) -> str:
     if isinstance(score.points, int):
         return ron.format(score.points)
     return (dealer if score.dealer else other).format(*score.points)
+
+
+def _score_of_fields(*values: object) -> Score:
+    """A ``Score`` again from its fields in ``Score.__slots__`` order (unpickling)."""
+    score = object.__new__(Score)
+    for name, value in zip(Score.__slots__, values):
+        _SET(score, name, value)
+    return score

@@ -278,3 +278,12 @@ def test_cli_values_errors(capsys: pytest.CaptureFixture[str], extra: list[str],
 
     assert main(["check", CLI_HAND, "--values", *extra]) == 2
     assert name in capsys.readouterr().err
+
+
+def test_discard_values_survive_pickling():
+    import pickle
+
+    values = mf.discard_values("123m456p789s1z23m4m5m")
+    back = pickle.loads(pickle.dumps(values))
+    assert back == values and [v.name for v in back] == [v.name for v in values]
+    assert [(v.tenpai, v.win, v.expected) for v in back] == [(v.tenpai, v.win, v.expected) for v in values]

@@ -467,3 +467,24 @@ def test_tenhou_where_the_package_defaults_differ() -> None:
         tiles + melds_tiles, win, melds=[Meld(Meld.CHI, melds_tiles)], config=HandConfig())
     assert default.error is not None  # no open tanyao by default: no yaku
     assert names(mf.score("234m234p678p55s", "5s", melds=["[567m]"])) == {"TANYAO": 1}
+
+
+@pytest.mark.parametrize("call", [
+    (("123m456p789s11z234m", "4m"), {"tsumo": True}),
+    (("234567m22p345s666z", "2p"), {"riichi": True, "dora": "1p", "honba": 2, "riichi_sticks": 1}),
+    (("123456789m123p55s", "7m"), {"rules": "gb", "flowers": 1}),
+    (("12399m456p111p789s", "8s"), {}),  # a ron with no yaku: not valid
+])
+def test_a_score_survives_pickling(call):
+    # A score goes to another process (multiprocessing, Dask) by pickle; Score is immutable, so
+    # pickle's default (setting the slots one by one) refused it.
+    import pickle
+
+    args, kwargs = call
+    score = mf.score(*args, **kwargs)
+    back = pickle.loads(pickle.dumps(score))
+    assert type(back) is mf.Score and back == score and str(back) == str(score)
+    loser = None if score.tsumo else 2
+    assert back.deltas(0, 1, loser) == score.deltas(0, 1, loser)
+    with pytest.raises(AttributeError):
+        back.han = 0
