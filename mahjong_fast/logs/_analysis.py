@@ -346,7 +346,8 @@ def analyze(
     Raises
     ------
     ValueError
-        A malformed or inconsistent log (with ``errors="raise"``), a
+        A malformed or inconsistent log (with ``errors="raise"``: the first
+        bad one in the order of the sources, also on a cluster), a
         ``files_per_task`` below 1, ``errors`` other than "raise" or "skip".
     TypeError
         An argument of the wrong type (a source that is not a path, with a ``client``).
@@ -426,11 +427,21 @@ def _on_cluster(
     index = {f.key: i for i, f in enumerate(futures)}
     results: list[Any] = [None] * len(futures)
     done = 0
+    failed: tuple[int, ValueError] | None = None  # the bad log first in the caller's order, as on one process
     for future in distributed.as_completed(futures):
-        results[index[future.key]] = future.result()
-        done += len(chunks[index[future.key]])
-        if progress is not None:
-            progress(done, len(items))
+        i = index[future.key]
+        try:
+            results[i] = future.result()
+        except ValueError as exc:
+            if failed is None or i < failed[0]:
+                failed = (i, exc)
+        else:
+            done += len(chunks[i])
+            if progress is not None:
+                progress(done, len(items))
+        if failed is not None and all(r is not None for r in results[:failed[0]]):
+            client.cancel(futures)
+            raise failed[1]
     parts = [part for result in results for part in result]
     for i, (part, source, path) in enumerate(zip(parts, items, paths)):  # name each log as the caller did
         name = os.fsdecode(source)
