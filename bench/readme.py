@@ -92,7 +92,7 @@ DEFAULT_MACHINE = "a shared 2-core machine"
 
 WILD_WAITS = ("waits_forms", 'list with 1-2 jokers, wild="7z"', "pure-python")
 
-EFFICIENCY = (
+PEERED = (
     ("useful", "`useful_tiles`, 13 tiles", "mahjong_fast list of 13 ints", (
         ("xiangting necessary tiles", "`xiangting.calculate_necessary_tiles` (a mask)", 'rules="riichi"'),
         ("MahjongGB per-form useful tiles", "PyMahjongGB per-form useful tiles", 'rules="gb"'))),
@@ -101,9 +101,16 @@ EFFICIENCY = (
         ("jansou discard_evaluation", "jansou `discard_evaluation`", 'rules="riichi"'))),
     ("two_step", "`discard_analysis(two_step=True)`", "mahjong_fast list of 14 ints", (
         ("jansou discard_evaluation", "jansou `discard_evaluation` (no two-step)", "mahjong_fast"),)),
+    ("score", "`score`, riichi wins", "mahjong_fast mpsz text + keywords", (
+        ("riichienv HandEvaluator", "riichienv `HandEvaluator.calc`", "mahjong_fast"),
+        ("mahjong HandCalculator", "`mahjong` `estimate_hand_value`", "mahjong_fast"))),
+    ("score_gb", "`score`, gb wins", "mahjong_fast mpsz text + keywords", (
+        ("MahjongGB MahjongFanCalculator", "PyMahjongGB `MahjongFanCalculator`", "mahjong_fast"),)),
+    ("values", "`discard_values`, one step from ready", "mahjong_fast list of 14 ints", ()),
 )
-"""Lines of the peers table for tile efficiency: workload, title, our row, and per peer (its row's
-label prefix, its name, the label prefix of our row it is compared with: the same rules)."""
+"""Lines of the peers table for tile efficiency and what a hand is worth: workload, title, our row, and
+per peer (its row's label prefix, its name, the label prefix of our row it is compared with: the same
+rules).  ``discard_values``' peer is a C++ program, measured apart (docs/values.md)."""
 
 
 def _find(at: dict[tuple[str, str, str], float], work: str, prefix: str, impl: str = "compiled") -> float | None:
@@ -111,35 +118,41 @@ def _find(at: dict[tuple[str, str, str], float], work: str, prefix: str, impl: s
     return next((t for (w, lib, i), t in at.items() if w == work and i == impl and lib.startswith(prefix)), None)
 
 
-def efficiency_headline(bench: list[dict]) -> list[str]:
-    """Markdown lines of the peers table for tile efficiency and its batch (none if the run has no such rows)."""
+def peered_lines(bench: list[dict]) -> list[str]:
+    """Markdown lines of the peers table for tile efficiency, its batch (after the two-step line) and what
+    a hand is worth (none for workloads the run lacks)."""
     at = _index(bench)
     out = []
-    for work, title, ours_row, peers in EFFICIENCY:
+    for work, title, ours_row, peers in PEERED:
         ours = at.get((work, ours_row, "compiled"))
-        if ours is None:
-            continue
-        pure = at.get((work, ours_row, "pure-python"))
-        cells = []
-        for prefix, name, against in peers:
-            t, base = _find(at, work, prefix), _find(at, work, against)
-            if t is not None and base is not None:
-                cells.append(f"{name} {_time(t)} ({_ratio(t / base)})")
-        out.append(f"| {title} | **{_time(ours)}** | {_time(pure) if pure else '—'} | — | — | "
-                   f"{'; '.join(cells) or '—'} |")
+        if ours is not None:
+            pure = at.get((work, ours_row, "pure-python"))
+            cells = []
+            for prefix, name, against in peers:
+                t, base = _find(at, work, prefix), _find(at, work, against)
+                if t is not None and base is not None:
+                    cells.append(f"{name} {_time(t)} ({_ratio(t / base)})")
+            out.append(f"| {title} | **{_time(ours)}** | {_time(pure) if pure else '—'} | — | — | "
+                       f"{'; '.join(cells) or '—'} |")
+        if work == "two_step":
+            out += _discard_batch_line(at)
+    return out
+
+
+def _discard_batch_line(at: dict[tuple[str, str, str], float]) -> list[str]:
     one = at.get(("efficiency_batch", "mahjong_fast discard_analysis_batch 1 thread", "compiled"))
     two = at.get(("efficiency_batch", "discard_analysis_batch 2 threads", "compiled"))
-    if one is not None and two is not None:
-        pure = at.get(("efficiency_batch", "mahjong_fast discard_analysis_batch 1 thread", "pure-python"))
-        out.append(f"| `discard_analysis_batch`, uint8 rows | **{_time(one)}/row** 1 thread, {_time(two)}/row "
-                   f"2 threads ({_ratio(one / two)} faster) | {_time(pure) + '/row' if pure else '—'} | — | — | — |")
-    return out
+    if one is None or two is None:
+        return []
+    pure = at.get(("efficiency_batch", "mahjong_fast discard_analysis_batch 1 thread", "pure-python"))
+    return [f"| `discard_analysis_batch`, uint8 rows | **{_time(one)}/row** 1 thread, {_time(two)}/row "
+            f"2 threads ({_ratio(one / two)} faster) | {_time(pure) + '/row' if pure else '—'} | — | — | — |"]
 
 
 def peers_table(bench: list[dict]) -> str:
     """The peers table: ``table.headline`` with the tile-efficiency lines before its batch line."""
     lines = headline(bench).split("\n")
-    return "\n".join(lines[:-1] + efficiency_headline(bench) + lines[-1:])
+    return "\n".join(lines[:-1] + peered_lines(bench) + lines[-1:])
 
 
 def fallback(bench: list[dict]) -> str:
@@ -168,7 +181,8 @@ def slower(bench: list[dict]) -> str:
 SLOWER = re.compile(r"about \d+-\d+× slower \(see \[speed\]\(speed\.md\)\)")
 """The figure of docs/implementations.md that follows the run."""
 
-SHORT = {"mahjong": "`mahjong`", "MahjongGB": "PyMahjongGB", "xiangting loop": "`xiangting` loop",
+SHORT = {"mahjong": "`mahjong`", "MahjongGB": "PyMahjongGB", "MahjongGB MahjongFanCalculator": "PyMahjongGB",
+         "mahjong HandCalculator": "`mahjong`", "xiangting loop": "`xiangting` loop",
          "jansou discard_evaluation": "jansou"}
 """A peer's name in the headline table, by the start of its rows' labels."""
 
@@ -196,7 +210,7 @@ def headline_lines(bench: list[dict]) -> str:
                         and not lib.startswith(("mahjong_fast", "builtin"))})  # "mahjong " is not mahjong_fast
         out.append(f"| {title} | {_time(at[(work, 'mahjong_fast', 'compiled')])} | "
                    f"{_fastest(at, work, [(p, 'mahjong_fast') for p in peers])} |")
-    for work, title, ours_row, peers in EFFICIENCY[1:]:
+    for work, title, ours_row, peers in PEERED[1:]:
         if (work, ours_row, "compiled") in at:
             pairs = [(prefix, against) for prefix, _, against in peers]
             out.append(f"| {title} | {_time(at[(work, ours_row, 'compiled')])} | {_fastest(at, work, pairs)} |")

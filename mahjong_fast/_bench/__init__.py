@@ -40,7 +40,11 @@ The modules, each standing on the ones before it: ``hands`` (the hands, and the 
 the tests, ``bench/`` and ``scripts/fuzz.py`` share), ``hu_hands`` (random whole hands for the
 hu-type tests), ``answers`` (the reference answers and how a row's answer is read), ``rows``
 (a row, its workload, how it is timed and checked, the input forms), ``peers`` (the adapters of
-the peer libraries), ``workloads`` (the table of groups) and ``run`` (the command).
+the peer libraries), ``workloads`` (the table of groups) and ``run`` (the command).  What a hand
+is worth has modules of its own: ``riichi_wins`` and ``gb_wins`` (random winning situations, and
+the peers' readings of them, which the scoring tests share), ``situations`` (the inputs and
+answers of the worth workloads) and ``worth`` (the ``score``, ``score_gb`` and
+``discard_values`` workloads).
 """
 from __future__ import annotations
 

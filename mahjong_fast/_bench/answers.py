@@ -16,6 +16,7 @@ from typing import Any
 
 from .._layout import MAX_COPIES, N_KINDS
 from .hands import N_HANDS, RED, hands13, hands14, meld_tiles, melded, tile_counts, visible, wild_hands, wins14
+from .situations import worth_reference
 
 NOT_HELD = 127  # discard_analysis_batch's shanten after discarding a tile the row does not hold
 
@@ -86,6 +87,8 @@ def reference(key: str, n: int = N_HANDS) -> tuple[Any, ...]:
         return tuple(len(decompose_py.decompose_counts(_held(h))) for h in wins14()[:n])
     if key.removesuffix(" mask").removesuffix(" batch") in _EFFICIENCY:
         return _efficiency_reference(key, n)
+    if key.startswith(("score", "values")):
+        return worth_reference(key, n)
     raise KeyError(key)
 
 

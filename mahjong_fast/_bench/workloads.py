@@ -43,6 +43,7 @@ from .rows import (
     whole,
     with_melds,
 )
+from .worth import worth_workloads
 
 PURE_HANDS = 100
 """Hands per row without the compiled kernels."""
@@ -376,6 +377,7 @@ def workloads(batch_rows: int = BATCH_ROWS) -> list[Workload]:
         useful(),
         discards(),
         two_step(),
+        *worth_workloads(),
         Workload("is_win_batch", f"is_win_batch, {n:,} rows", [
             Row("mahjong_fast 1 thread", "numpy", batch("is_win_batch", 1, n), n, "is_win"),
             Row("mahjong_fast 2 threads", "numpy", batch("is_win_batch", 2, n), n, "is_win"),

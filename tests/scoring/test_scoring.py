@@ -15,9 +15,9 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import RULES, Yaku, _scoring
+from mahjong_fast._bench.riichi_wins import package_score, random_win, riichienv_score, score_args
 
 from support.impls import Impl, implementations
-from support.riichi_wins import package_score, random_win, riichienv_score, score_args
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 The public ``score`` is the lean path's ``score`` installed in front of the general one
 (``_scoring.GENERAL``): it reads the common argument forms and hands every other call to
 the general path; both must give the same ``Score`` or the same error (type and
-message) on every input.  Random wins from ``support.riichi_wins`` in every
+message) on every input.  Random wins from ``mahjong_fast._bench.riichi_wins`` in every
 form the lean path reads, then the same calls with one argument spoiled.
 """
 from __future__ import annotations
@@ -18,11 +18,11 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _scoring, _scoring_fast_py
+from mahjong_fast._bench.riichi_wins import random_win, score_args
 from mahjong_fast._dispatch import scoring
 from mahjong_fast._hand import _as_meld
 
 from support.impls import NO_EXTENSIONS
-from support.riichi_wins import random_win, score_args
 
 TWINS = ["pure"] if NO_EXTENSIONS else ["pure", "compiled"]
 SPOILERS: list[tuple[str, object]] = [

@@ -2,7 +2,7 @@
 
 Every test runs once per implementation of the fan kernel (the ``kernel`` fixture puts
 ``impl.fans`` behind ``mf.score``), and the two are held equal on random wins.  The random
-situations (``tests/support/gb_wins.py``) reach every fan; the reference is PyMahjongGB 1.4.0.
+situations (``mahjong_fast/_bench/gb_wins.py``) reach every fan; the reference is PyMahjongGB 1.4.0.
 """
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import Fan, _scoring, _scoring_fast_py
+from mahjong_fast._bench.gb_wins import Situation, random_situation, reference_fans, score_kwargs
 from mahjong_fast._dispatch import NO_EXTENSIONS
 
-from support.gb_wins import Situation, random_situation, reference_fans, score_kwargs
 from support.impls import Impl, implementations
 
 pytest.importorskip("MahjongGB")

@@ -292,7 +292,7 @@ def package_score(s: dict[str, Any]) -> dict[str, Any] | None:
     if r.error:
         return {"error": r.error}
     items = []
-    for y in r.yaku:
+    for y in r.yaku or ():
         name = _NAMES[type(y).__name__]
         han = y.han_open if r.is_open_hand else y.han_closed
         items.append((name, han))
