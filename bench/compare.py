@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         ask = "import mahjong_fast, os; print(os.path.dirname(mahjong_fast.__file__))"
         where = subprocess.run([args.before, "-c", ask], check=True, capture_output=True, text=True,
                                cwd=tempfile.gettempdir()).stdout.strip()
-        for name in ("workloads.py", "rows.py", "hands.py", "answers.py", "run.py"):
-            shutil.copy(ROOT / "mahjong_fast" / "_bench" / name, Path(where) / "_bench" / name)
+        for source in (ROOT / "mahjong_fast" / "_bench").glob("*.py"):
+            shutil.copy(source, Path(where) / "_bench" / source.name)
     best: dict[str, dict[tuple[str, str], float]] = {"before": {}, "after": {}}
     order: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
