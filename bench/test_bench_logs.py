@@ -4,7 +4,7 @@
     python bench/test_bench_logs.py                        # the same, as a table with the projections
 
 The logs are the committed mjai hanchan (tests/data/mjai), copied to ``COPIES`` files
-so that a cluster has tasks to share.  The stages: ``read`` (``read_events``: gunzip, every
+so that a cluster has tasks to share.  The stages: ``read`` (``events_of``: gunzip, every
 line parsed), ``read+state`` (``discard_rows``: all ``analyze`` does before the judgement),
 ``read+state+analysis`` (``analyze_log``).  A decision point here is a discard (one row of
 ``logs.analyze``); ``extra_info["per_second"]`` is decision points per second, and the
@@ -28,7 +28,7 @@ import pytest
 from mahjong_fast import logs
 from mahjong_fast._dispatch import NO_EXTENSIONS
 from mahjong_fast.logs._analysis import analyze_log, discard_rows
-from mahjong_fast.logs._reader import read_events
+from mahjong_fast.logs._reader import read_source, stream_events
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "mjai"
 COPIES = 1 if NO_EXTENSIONS else 64
@@ -49,12 +49,18 @@ def workload(folder: Path) -> list[str]:
     return paths
 
 
+def events_of(source: Any) -> list[dict[str, Any]]:
+    """Every event of a log, each line parsed (a Tenhou record converted) as the readers stream them."""
+    name, lines, events, _ = read_source(source)
+    return [event for _, _, event in stream_events(name, lines, events)]
+
+
 def counts(paths: list[str]) -> tuple[int, int]:
     """(discards, rounds) of the workload."""
     rows = rounds = 0
     for path in paths:
         rows += len(discard_rows(path)[0]["seat"])
-        rounds += sum(1 for e in read_events(path)[2] if e["type"] == "start_kyoku")
+        rounds += sum(1 for e in events_of(path) if e["type"] == "start_kyoku")
     return rows, rounds
 
 
@@ -63,7 +69,7 @@ def stages(paths: list[str]) -> dict[str, Callable[[], Any]]:
 
     def read() -> None:
         for p in paths:
-            read_events(p)
+            events_of(p)
 
     def state() -> None:
         for p in paths:
@@ -157,12 +163,12 @@ def tenhou_forms(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str
 
 @pytest.mark.parametrize("form", ["mjlog", "tenhou.net/6", "mjai"])
 def test_read_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]], form: str) -> None:
-    """Reading the same phoenix games into mjai events (``read_events``), from each form."""
+    """Reading the same phoenix games into mjai events (``events_of``), from each form."""
     paths = tenhou_forms[form]
-    events = sum(len(read_events(p)[2]) for p in paths)
+    events = sum(len(events_of(p)) for p in paths)
     benchmark.group = "tenhou records: read into events"
     benchmark.extra_info.update(events=events, games=len(paths), form=form)
-    benchmark.pedantic(lambda: [read_events(p) for p in paths], rounds=5, iterations=1)
+    benchmark.pedantic(lambda: [events_of(p) for p in paths], rounds=5, iterations=1)
     if benchmark.stats is not None:
         benchmark.extra_info["per_second"] = events / benchmark.stats.stats.min
 

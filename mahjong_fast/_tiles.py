@@ -117,7 +117,35 @@ class Tile(enum.IntEnum):
     (True, '白')
     >>> f"{Tile.P5:>4}|"
     '  5p|'
+
+    Names, each an attribute read from one table in index34 order:
+    ``chinese`` (``一万``, ``五筒``, ``九条``, ``东``, ``白``), ``english``
+    (``1 Characters``, ``East``, ``White``), ``unicode`` (the glyph of the
+    Unicode mahjong block, U+1F000-U+1F021), ``botzone`` (the Botzone /
+    MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中
+    ``J2`` 发 ``J3`` 白) and ``mjai`` (``1m``, ``5p``, ``9s``, ``E S W N``,
+    ``P`` 白, ``F`` 发, ``C`` 中).
+
+    >>> Tile.P5.chinese, Tile.P5.english, Tile.P5.botzone, Tile.P5.mjai
+    ('五筒', '5 Dots', 'B5', '5p')
+    >>> Tile.RED.chinese, Tile.RED.english, Tile.RED.botzone, Tile.RED.mjai
+    ('中', 'Red', 'J1', 'C')
+    >>> Tile.P5.unicode == "\U0001F01D"
+    True
     """
+
+    chinese: str
+    english: str
+    unicode: str
+    botzone: str
+    mjai: str
+
+    def __init__(self, index34: int) -> None:
+        self.chinese = _CHINESE_NAMES[index34]
+        self.english = _ENGLISH_NAMES[index34]
+        self.unicode = _UNICODE_NAMES[index34]
+        self.botzone = _BOTZONE_NAMES[index34]
+        self.mjai = MJAI_NAMES[index34]
 
     M1 = 0
     M2 = 1
@@ -196,51 +224,6 @@ class Tile(enum.IntEnum):
         (True, False)
         """
         return self < FIRST_HONOR and self % SUIT_SIZE in (0, SUIT_SIZE - 1)
-
-    @property
-    def chinese(self) -> str:
-        """The Chinese name: ``一万``, ``五筒``, ``九条``, ``东``, ``白``.
-
-        >>> Tile.P5.chinese, Tile.RED.chinese
-        ('五筒', '中')
-        """
-        return _CHINESE_NAMES[self]
-
-    @property
-    def english(self) -> str:
-        """The English name: ``1 Characters``, ``East``, ``White``.
-
-        >>> Tile.P5.english, Tile.RED.english
-        ('5 Dots', 'Red')
-        """
-        return _ENGLISH_NAMES[self]
-
-    @property
-    def unicode(self) -> str:
-        """The glyph from the Unicode mahjong block (U+1F000-U+1F021).
-
-        >>> Tile.P5.unicode == "\U0001F01D"
-        True
-        """
-        return _UNICODE_NAMES[self]
-
-    @property
-    def botzone(self) -> str:
-        """The Botzone / MahjongGB code: ``W1`` 万, ``B1`` 筒, ``T1`` 条, ``F1``-``F4``, ``J1`` 中 ``J2`` 发 ``J3`` 白.
-
-        >>> Tile.P5.botzone, Tile.RED.botzone
-        ('B5', 'J1')
-        """
-        return _BOTZONE_NAMES[self]
-
-    @property
-    def mjai(self) -> str:
-        """The mjai name: ``1m``, ``5p``, ``9s``, ``E S W N``, ``P`` 白, ``F`` 发, ``C`` 中.
-
-        >>> Tile.P5.mjai, Tile.RED.mjai
-        ('5p', 'C')
-        """
-        return MJAI_NAMES[self]
 
     def encode(self, encoding: str = "index34") -> int:
         """This tile's code in a numeric encoding (``index136`` gives copy 0; a plain, not red, five).

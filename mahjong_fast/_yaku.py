@@ -175,19 +175,7 @@ class Score:
     def __init__(self, *, valid: bool, items: tuple[tuple[Any, int], ...], han: int, fu: int, yakuman: int,
                  limit: str, points: Points, tsumo: bool, dealer: bool, honba: int = 0, riichi_sticks: int = 0,
                  players: int = 4) -> None:
-        set_ = _SET
-        set_(self, "valid", valid)
-        set_(self, "items", items)
-        set_(self, "han", han)
-        set_(self, "fu", fu)
-        set_(self, "yakuman", yakuman)
-        set_(self, "limit", limit)
-        set_(self, "points", points)
-        set_(self, "tsumo", tsumo)
-        set_(self, "dealer", dealer)
-        set_(self, "honba", honba)
-        set_(self, "riichi_sticks", riichi_sticks)
-        set_(self, "players", players)
+        _fill(self, dealer, fu, han, honba, items, limit, players, points, riichi_sticks, tsumo, valid, yakuman)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Score is immutable")
@@ -331,9 +319,13 @@ def who_pays(score: Score, ron: str, dealer: str, other: str) -> str:
     return (dealer if score.dealer else other).format(*score.points)
 
 
-def _score_of_fields(*values: object) -> Score:
-    """A ``Score`` again from its fields in ``Score.__slots__`` order (unpickling)."""
-    score = object.__new__(Score)
+def _fill(score: Score, *values: object) -> Score:
+    """``score`` with its slots set to ``values`` in ``Score.__slots__`` order (``Score`` refuses ``setattr``)."""
     for name, value in zip(Score.__slots__, values):
         _SET(score, name, value)
     return score
+
+
+def _score_of_fields(*values: object) -> Score:
+    """A ``Score`` again from its fields in ``Score.__slots__`` order (unpickling)."""
+    return _fill(object.__new__(Score), *values)

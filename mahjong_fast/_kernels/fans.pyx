@@ -55,35 +55,17 @@ cdef int ORPHANS[13]
 
 
 cdef void _init() noexcept:
-    cdef int i, s, r, k, n
-    cdef int order[6][3]
-    for i in range(9):
-        CODE[i] = 0x11 + i
-        CODE[9 + i] = 0x31 + i
-        CODE[18 + i] = 0x21 + i
-    for i in range(4):
-        CODE[27 + i] = 0x41 + i
-    CODE[31] = WHITE
-    CODE[32] = GREEN
-    CODE[33] = RED
-    for i in range(9):
-        ALL[i] = 0x11 + i
-        ALL[9 + i] = 0x21 + i
-        ALL[18 + i] = 0x31 + i
-    for i in range(7):
-        ALL[27 + i] = 0x41 + i
-    order[0][:] = [1, 2, 3]
-    order[1][:] = [1, 3, 2]
-    order[2][:] = [2, 1, 3]
-    order[3][:] = [2, 3, 1]
-    order[4][:] = [3, 1, 2]
-    order[5][:] = [3, 2, 1]
-    for k in range(6):
-        n = 0
-        for s in range(3):
-            for r in range(3):
-                KNITTED[k][n] = 0x10 * (s + 1) + order[k][s] + 3 * r
-                n += 1
+    cdef int i, k
+    codes = [0x11 + r for r in range(9)] + [0x31 + r for r in range(9)] + [0x21 + r for r in range(9)] \
+        + [0x41, 0x42, 0x43, 0x44, WHITE, GREEN, RED]
+    for i, code in enumerate(codes):
+        CODE[i] = code
+    for i, code in enumerate(sorted(codes)):
+        ALL[i] = code
+    for k, firsts in enumerate(((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1))):
+        for i, code in enumerate(sorted(0x10 * (s + 1) + r for s, first in enumerate(firsts)
+                                        for r in (first, first + 3, first + 6))):
+            KNITTED[k][i] = code
     ORPHANS[:] = [0x11, 0x19, 0x21, 0x29, 0x31, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47]
     points = [0] + [88] * 7 + [64] * 6 + [48] * 2 + [32] * 3 + [24] * 9 + [16] * 6 + [12] * 5 + [8] * 9 \
         + [6] * 7 + [4] * 4 + [2] * 10 + [1] * 13 + [5]
@@ -455,12 +437,8 @@ cdef bint _melds(int* c) noexcept nogil:
         i += 1
     if i == 9:
         return True
-    if c[i] >= 3:
-        c[i] -= 3
-        ok = _melds(c)
-        c[i] += 3
-        if ok:
-            return True
+    if c[i] >= 3 and _melds_less(c, i, 3):
+        return True
     if i < 7 and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
@@ -473,10 +451,17 @@ cdef bint _melds(int* c) noexcept nogil:
     return False
 
 
+cdef inline bint _melds_less(int* c, int i, int k) noexcept nogil:
+    """Whether the ranks ``c`` less ``k`` of rank ``i`` split into melds only (``c`` left as it was)."""
+    c[i] -= k
+    cdef bint ok = _melds(c)
+    c[i] += k
+    return ok
+
+
 cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
     """Whether group ``g`` (0-2 a suit, 3 the honours; counts ``c``) is melds only (with ``pair``: and a pair)."""
     cdef int i, pairs = 0
-    cdef bint ok
     if g == 3:
         for i in range(7):
             if c[i] == 2:
@@ -487,12 +472,8 @@ cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
     if not pair:
         return _melds(c)
     for i in range(9):
-        if c[i] >= 2:
-            c[i] -= 2
-            ok = _melds(c)
-            c[i] += 2
-            if ok:
-                return True
+        if c[i] >= 2 and _melds_less(c, i, 2):
+            return True
     return False
 
 

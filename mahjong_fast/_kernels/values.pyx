@@ -33,6 +33,7 @@ cdef enum:
 cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
                               26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
 cdef int[13] _ORPHANS_C = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef int[34] _KINDS_C = list(range(34))
 
 
 cdef inline void _merge(const unsigned char* h, unsigned char* m) noexcept nogil:
@@ -128,8 +129,35 @@ cdef inline int _part(int i) noexcept nogil:
     return 3 if i >= 27 else i // 9
 
 
+cdef inline void _tally(const unsigned char* m, const int* kinds, int n, int* pairs, int* distinct, long long* zero,
+                        long long* one) noexcept nogil:
+    """Over the ``n`` ``kinds``: how many the counts ``m`` pair and hold, and the kinds held none and once."""
+    cdef int k, i
+    pairs[0] = distinct[0] = 0
+    zero[0] = one[0] = 0
+    for k in range(n):
+        i = kinds[k]
+        if m[i] == 0:
+            zero[0] |= 1LL << i
+        elif m[i] == 1:
+            distinct[0] += 1
+            one[0] |= 1LL << i
+        else:
+            distinct[0] += 1
+            pairs[0] += 1
+
+
+cdef inline void _least(int s, long long kinds, int* best, long long* mask) noexcept nogil:
+    """A form at shanten ``s`` with its ``kinds``: the least shanten and the kinds of every form at it."""
+    if s < best[0]:
+        best[0] = s
+        mask[0] = kinds
+    elif s == best[0]:
+        mask[0] |= kinds
+
+
 cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
+    cdef int best, s, i, pairs, kinds, u, n = 4 - n_melds
     cdef long long mask, w, zero, one
     cdef unsigned char others[4 * ROW_LEN]
     _others(m, others)
@@ -145,43 +173,11 @@ cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
     best = s
     mask = w
     if n_melds == 0:
-        pairs = kinds = 0
-        zero = one = 0
-        for i in range(34):
-            if m[i] == 0:
-                zero |= 1LL << i
-            elif m[i] == 1:
-                kinds += 1
-                one |= 1LL << i
-            else:
-                kinds += 1
-                pairs += 1
-        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        w = (zero | one) if kinds < 7 else (0 if pairs == 7 else one)
-        if s < best:
-            best = s
-            mask = w
-        elif s == best:
-            mask |= w
-        pairs = kinds = 0
-        zero = one = 0
-        for k in range(13):
-            i = _ORPHANS_C[k]
-            if m[i] == 0:
-                zero |= 1LL << i
-            elif m[i] == 1:
-                kinds += 1
-                one |= 1LL << i
-            else:
-                kinds += 1
-                pairs += 1
-        s = 13 - kinds - (1 if pairs else 0)
-        w = zero if pairs else (zero | one)
-        if s < best:
-            best = s
-            mask = w
-        elif s == best:
-            mask |= w
+        _tally(m, _KINDS_C, 34, &pairs, &kinds, &zero, &one)
+        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (zero | one) if kinds < 7 else (0 if pairs == 7 else one),
+               &best, &mask)
+        _tally(m, _ORPHANS_C, 13, &pairs, &kinds, &zero, &one)
+        _least(13 - kinds - (1 if pairs else 0), zero if pairs else (zero | one), &best, &mask)
     out[0] = mask
     return best
 
@@ -214,13 +210,7 @@ cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
                 pairs += 1
                 if m[i] >= 3:
                     many |= 1LL << i
-        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        d = (one | many) if kinds > 7 else many
-        if s < best:
-            best = s
-            mask = d
-        elif s == best:
-            mask |= d
+        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (one | many) if kinds > 7 else many, &best, &mask)
         pairs = kinds = 0
         two = many = middle = 0
         for i in range(27):
@@ -238,13 +228,7 @@ cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
                 many |= 1LL << i
                 kinds += 1
                 pairs += 1
-        s = 13 - kinds - (1 if pairs else 0)
-        d = (middle | many | two) if pairs >= 2 else (middle | many)
-        if s < best:
-            best = s
-            mask = d
-        elif s == best:
-            mask |= d
+        _least(13 - kinds - (1 if pairs else 0), (middle | many | two) if pairs >= 2 else (middle | many), &best, &mask)
     out[0] = mask
     return best
 
@@ -615,56 +599,42 @@ cdef class _Graph:
         self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
         return -1
 
-    cdef int draw_state(self, bint riichi) except -1:
+    cdef int state(self, bint riichi, bint draw) except -1:
+        """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in ``self.hand``,
+        building it and what it reaches when new: each kind the wall gives, or the hand gives up."""
         cdef int shanten
-        cdef long long wait
+        cdef long long follow
         cdef bint free_
-        cdef int v = self._open(riichi, True, &shanten, &wait, &free_)
+        cdef int v = self._open(riichi, draw, &shanten, &follow, &free_)
         if v >= 0:
             return v
         v = self.n - 1
-        cdef int i, weight, target
-        cdef bint is_wait
-        cdef double score
+        cdef unsigned char* give = &self.wall[0] if draw else &self.hand[0]
+        cdef unsigned char* take = &self.hand[0] if draw else &self.wall[0]
+        cdef int i, other
+        cdef bint followed, declare
         for i in range(NS):
-            is_wait = wait >> i & 1
-            if self.wall[i] and (free_ or is_wait):
-                weight = self.wall[i]
-                self.hand[i] += 1
-                self.wall[i] -= 1
-                target = self.choice_state(riichi)
-                if not self._has_edge(v, target):
-                    score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
-                    self._edge(v, target, weight, score)
-                self.hand[i] -= 1
-                self.wall[i] += 1
+            followed = follow >> i & 1
+            if give[i] and (free_ or followed):
+                declare = True if not draw and self.closed and shanten == 0 and followed else riichi
+                give[i] -= 1
+                take[i] += 1
+                other = self.state(declare, not draw)
+                if draw:  # the draw of i wins when the hand waits on it
+                    self._link(v, other, i, riichi, shanten == 0 and followed)
+                give[i] += 1
+                take[i] -= 1
+                if not draw:  # the hand holds 14 tiles again: the draw of i won when it is complete
+                    self._link(other, v, i, riichi, shanten == -1)
         return v
 
-    cdef int choice_state(self, bint riichi) except -1:
-        cdef int shanten
-        cdef long long spare
-        cdef bint free_
-        cdef int v = self._open(riichi, False, &shanten, &spare, &free_)
-        if v >= 0:
-            return v
-        v = self.n - 1
-        cdef int i, weight, source
-        cdef bint is_spare, declare
-        cdef double score
-        for i in range(NS):
-            is_spare = spare >> i & 1
-            if self.hand[i] and (free_ or is_spare):
-                declare = True if self.closed and shanten == 0 and is_spare else riichi
-                self.hand[i] -= 1
-                self.wall[i] += 1
-                weight = self.wall[i]
-                source = self.draw_state(declare)
-                self.hand[i] += 1
-                self.wall[i] -= 1
-                if not self._has_edge(source, v):
-                    score = self._score(i, riichi, v) if shanten == -1 else 0.0
-                    self._edge(source, v, weight, score)
-        return v
+    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
+        """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
+        weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
+        (``self.hand`` holds the 14 tiles of ``target``)."""
+        if not self._has_edge(source, target):
+            self._edge(source, target, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
+        return 0
 
 
 def search(situation, hand, wall, int turn, int extra=1):
@@ -708,7 +678,7 @@ def search(situation, hand, wall, int turn, int extra=1):
     cdef long long spare
     _merge(g.hand, m)
     g.limit = _spare(m, g.n_melds, &spare) + extra
-    g.choice_state(False)
+    g.state(False, False)
 
     n = g.n
     # fig[(t * n + v) * 3 + f]: figure f (tenpai, win, expected) of state v at turn t; a turn's

@@ -20,7 +20,7 @@ the scoring kernel's (passed in as ``score_counts``) with ura dora as an exact e
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .score_flags import RIICHI, TSUMO
 from .scoring_py import base_points
@@ -32,6 +32,7 @@ N_SEPARATED = 37
 RED_OF = ((4, 34), (13, 35), (22, 36))
 """(kind of a five, index of its red copy)."""
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_KINDS = range(34)
 _MIDDLE = tuple(t for t in range(27) if t % 9 not in (0, 8))
 
 
@@ -108,6 +109,30 @@ def ura_distribution(wall: Sequence[int], tiles: Sequence[int], indicators: int)
     return [dp[indicators][u] / denominator for u in range(13)]
 
 
+def _tally(m: list[int], kinds: Iterable[int]) -> tuple[int, int, int, int]:
+    """Over ``kinds``: how many the counts ``m`` pair and hold, and the kinds held none and once (masks)."""
+    pairs = distinct = zero = one = 0
+    for i in kinds:
+        if m[i] == 0:
+            zero |= 1 << i
+        elif m[i] == 1:
+            distinct += 1
+            one |= 1 << i
+        else:
+            distinct += 1
+            pairs += 1
+    return pairs, distinct, zero, one
+
+
+def _least(s: int, kinds: int, best: int, mask: int) -> tuple[int, int]:
+    """A form at shanten ``s`` with its ``kinds``: the least shanten and the kinds of every form at it."""
+    if s < best:
+        return s, kinds
+    if s == best:
+        return best, mask | kinds
+    return best, mask
+
+
 class Table:
     """A ``Situation`` with the pure twin's cache of standard-form shanten."""
 
@@ -148,40 +173,11 @@ class Table:
                     m[i] -= 1
             best, mask = s, w
         if self.n_melds == 0:
-            pairs = kinds = 0
-            zero = one = 0
-            for i in range(34):
-                if m[i] == 0:
-                    zero |= 1 << i
-                elif m[i] == 1:
-                    kinds += 1
-                    one |= 1 << i
-                else:
-                    kinds += 1
-                    pairs += 1
-            s = 6 - pairs + max(0, 7 - kinds)
-            w = zero | one if kinds < 7 else (0 if pairs == 7 else one)
-            if s < best:
-                best, mask = s, w
-            elif s == best:
-                mask |= w
-            pairs = kinds = 0
-            zero = one = 0
-            for i in _ORPHANS:
-                if m[i] == 0:
-                    zero |= 1 << i
-                elif m[i] == 1:
-                    kinds += 1
-                    one |= 1 << i
-                else:
-                    kinds += 1
-                    pairs += 1
-            s = 13 - kinds - (1 if pairs else 0)
-            w = zero if pairs else zero | one
-            if s < best:
-                best, mask = s, w
-            elif s == best:
-                mask |= w
+            pairs, kinds, zero, one = _tally(m, _KINDS)
+            best, mask = _least(6 - pairs + max(0, 7 - kinds), zero | one if kinds < 7 else (0 if pairs == 7 else one),
+                                best, mask)
+            pairs, kinds, zero, one = _tally(m, _ORPHANS)
+            best, mask = _least(13 - kinds - (1 if pairs else 0), zero if pairs else zero | one, best, mask)
         return best, mask
 
     def spare(self, m: list[int]) -> tuple[int, int]:
@@ -208,12 +204,7 @@ class Table:
                     pairs += 1
                     if m[i] >= 3:
                         many |= 1 << i
-            s = 6 - pairs + max(0, 7 - kinds)
-            d = one | many if kinds > 7 else many
-            if s < best:
-                best, mask = s, d
-            elif s == best:
-                mask |= d
+            best, mask = _least(6 - pairs + max(0, 7 - kinds), one | many if kinds > 7 else many, best, mask)
             pairs = kinds = 0
             two = many = 0
             middle = 0
@@ -231,12 +222,8 @@ class Table:
                     many |= 1 << i
                     kinds += 1
                     pairs += 1
-            s = 13 - kinds - (1 if pairs else 0)
-            d = middle | many | two if pairs >= 2 else middle | many
-            if s < best:
-                best, mask = s, d
-            elif s == best:
-                mask |= d
+            best, mask = _least(13 - kinds - (1 if pairs else 0), middle | many | two if pairs >= 2 else middle | many,
+                                best, mask)
         return best, mask
 
     def score(self, hand: list[int], wall: list[int], win: int, riichi: bool) -> float:
@@ -317,46 +304,35 @@ class Graph:
         (self.draw_states if draw else self.choice_states).append(v)
         return v, True, shanten, _with_red(mask), free
 
-    def draw_state(self, riichi: bool) -> int:
-        """The state of the 13 tiles in hand (building it and what it reaches when new)."""
-        hand, wall = self.hand, self.wall
-        v, new, shanten, wait, free = self._open(riichi, True)
+    def state(self, riichi: bool, draw: bool) -> int:
+        """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in hand, building it
+        and what it reaches when new: each kind the wall gives, or the hand gives up."""
+        v, new, shanten, follow, free = self._open(riichi, draw)
         if not new:
             return v
+        give, take = (self.wall, self.hand) if draw else (self.hand, self.wall)
         for i in range(N_SEPARATED):
-            is_wait = wait >> i & 1
-            if wall[i] and (free or is_wait):
-                weight = wall[i]
-                hand[i] += 1
-                wall[i] -= 1
-                target = self.choice_state(riichi)
-                if (v, target) not in self.edges:
-                    score = self.table.score(hand, wall, i, riichi) if shanten == 0 and is_wait else 0.0
-                    self._edge(v, target, weight, score)
-                hand[i] -= 1
-                wall[i] += 1
+            followed = follow >> i & 1 == 1
+            if give[i] and (free or followed):
+                declare = True if not draw and self.table.closed and shanten == 0 and followed else riichi
+                give[i] -= 1
+                take[i] += 1
+                other = self.state(declare, not draw)
+                if draw:  # the draw of i wins when the hand waits on it
+                    self._link(v, other, i, riichi, shanten == 0 and followed)
+                give[i] += 1
+                take[i] -= 1
+                if not draw:  # the hand holds 14 tiles again: the draw of i won when it is complete
+                    self._link(other, v, i, riichi, shanten == -1)
         return v
 
-    def choice_state(self, riichi: bool) -> int:
-        """The state of the 14 tiles in hand (building it and what it reaches when new)."""
-        hand, wall = self.hand, self.wall
-        v, new, shanten, spare, free = self._open(riichi, False)
-        if not new:
-            return v
-        for i in range(N_SEPARATED):
-            is_spare = spare >> i & 1
-            if hand[i] and (free or is_spare):
-                declare = True if self.table.closed and shanten == 0 and is_spare else riichi
-                hand[i] -= 1
-                wall[i] += 1
-                weight = wall[i]
-                source = self.draw_state(declare)
-                hand[i] += 1
-                wall[i] -= 1
-                if (source, v) not in self.edges:
-                    score = self.table.score(hand, wall, i, riichi) if shanten == -1 else 0.0
-                    self._edge(source, v, weight, score)
-        return v
+    def _link(self, source: int, target: int, i: int, riichi: bool, wins: bool) -> None:
+        """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
+        weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
+        (``self.hand`` holds the 14 tiles of ``target``)."""
+        if (source, target) not in self.edges:
+            score = self.table.score(self.hand, self.wall, i, riichi) if wins else 0.0
+            self._edge(source, target, self.wall[i] + 1, score)
 
     def figures(self, total: int, turn: int) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
         """Tenpai, win and expected score of every state for turns ``turn`` … 18 (lists of 19)."""
@@ -411,7 +387,7 @@ def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn:
     w = list(wall)
     total = sum(merged(w))
     graph = Graph(table, h, w, extra)
-    graph.choice_state(False)
+    graph.state(False, False)
     tp, wp, ep = graph.figures(total, turn)
     shanten, spare = table.spare(merged(h))
     spare = _with_red(spare)

@@ -427,6 +427,7 @@ def _on_cluster(
     index = {f.key: i for i, f in enumerate(futures)}
     results: list[Any] = [None] * len(futures)
     done = 0
+    finished = 0  # the tasks before this one have all answered
     failed: tuple[int, ValueError] | None = None  # the bad log first in the caller's order, as on one process
     for future in distributed.as_completed(futures):
         i = index[future.key]
@@ -439,7 +440,9 @@ def _on_cluster(
             done += len(chunks[i])
             if progress is not None:
                 progress(done, len(items))
-        if failed is not None and all(r is not None for r in results[:failed[0]]):
+            while finished < len(results) and results[finished] is not None:
+                finished += 1
+        if failed is not None and finished >= failed[0]:
             client.cancel(futures)
             raise failed[1]
     parts = [part for result in results for part in result]

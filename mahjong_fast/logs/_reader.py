@@ -489,31 +489,20 @@ def parse_line(name: str, lineno: int, line: str) -> dict[str, Any]:
 
 
 SHARED_MAX = 1 << 13
-"""How many lines ``parse_lines`` remembers (a few hundred distinct ones make most of a real log)."""
+"""How many lines ``read_event`` remembers (a few hundred distinct ones make most of a real log)."""
 SHARED_LINE = 100
 """The longest line it remembers."""
 _SCALARS = frozenset((str, int, float, bool, type(None)))
 _shared: dict[str, dict[str, Any]] = {}
 
 
-def parse_lines(name: str, lines: list[str]) -> list[dict[str, Any]]:
-    """One JSON object per line; a ``ValueError`` naming the first line that is not one.
+def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
+    """``parse_line``, remembering the object of a short line that holds no list or object.
 
     A log is mostly the same few hundred short lines (``tsumo`` and ``dahai`` of each seat and tile),
     so a line seen before whose object holds no list or object gives the object parsed then: the
-    events returned may be shared and must not be modified (``replay`` hands out copies).
+    event returned may be shared and must not be modified (``replay`` hands out copies).
     """
-    get = _shared.get
-    events = []
-    for i, line in enumerate(lines):
-        event = get(line)
-        events.append(read_event(name, i + 1, line) if event is None else event)
-    return events
-
-
-def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
-    """``parse_line``, remembering the object of a short line that holds no list or object (see
-    ``parse_lines``): the event returned may be shared and must not be modified."""
     event = _shared.get(line)
     if event is None:
         event = parse_line(name, lineno, line)
@@ -521,19 +510,6 @@ def read_event(name: str, lineno: int, line: str) -> dict[str, Any]:
                 v.__class__ in _SCALARS for v in event.values()):
             _shared[line] = event
     return event
-
-
-def read_events(source: Source) -> tuple[str, list[str], list[dict[str, Any]], RecordRules]:
-    """``(name, lines, events, rules)`` of a source, every line parsed and kept (a Tenhou record's
-    events as converted); the readers stream them instead (``stream_events``)."""
-    name, lines, events, rules = read_source(source)
-    if isinstance(events, Converted):
-        converted, lines, events = events, [], []
-        for round_lines, round_events in converted.rounds():
-            lines += round_lines
-            events += round_events
-    lines = lines if isinstance(lines, list) else list(lines)
-    return name, lines, parse_lines(name, lines) if events is None else events, rules
 
 
 Stream = Iterator[tuple[int, str, dict[str, Any]]]

@@ -408,9 +408,12 @@ def test_mjlogscan_twins_agree() -> None:
 
 
 def test_lines_are_what_json_writes() -> None:
-    from mahjong_fast.logs._reader import read_events
+    from mahjong_fast.logs._reader import read_source, stream_events
 
     sources = [*MJLOGS, *JSONS, [_sanma()]]
     for source in sources:
-        _, lines, events, _ = read_events(source)  # type: ignore[arg-type]
-        assert lines == [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events], source
+        name, lines, events, _ = read_source(source)  # type: ignore[arg-type]
+        streamed = list(stream_events(name, lines, events))
+        assert streamed, source
+        for _, line, event in streamed:
+            assert line == json.dumps(event, ensure_ascii=False, separators=(",", ":")), source
