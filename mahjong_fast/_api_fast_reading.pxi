@@ -217,6 +217,18 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
         return True
     if not _notation_of(&t, n):
         return False
+    if not melds_only and not r.n_melds:
+        # Most text is plain tiles: read it whole first (every reader refuses a bracket, so this
+        # is the loop below when the text has none), else walk it group by group.
+        red[0] = red[1] = red[2] = 0
+        got = _read_plain(&t, 0, n, tiles, MAX_HAND, red)
+        if got >= 0:
+            for k in range(got):
+                if not _add(r, tiles[k]):
+                    return False
+            for k in range(3):
+                r.red[k] += red[k]
+            return True
     while i < n:
         j = _find_open(t.kind, t.data, i, n)  # the next [ or {
         if j > i:  # plain tiles: concealed, or one meld written without brackets
