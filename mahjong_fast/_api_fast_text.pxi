@@ -225,9 +225,6 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     cdef unsigned int c, next_c
     while i < stop:
         c = _at(t, i)
-        if _separator(c, NOTE_CHINESE):
-            i += 1
-            continue
         next_c = _at(t, i + 1) if i + 1 < stop else 0
         rank = _chinese_rank(c)
         suit = _chinese_suit(next_c) if rank else -1
@@ -236,7 +233,12 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
             width = 2
         else:
             tile = _chinese_honor(c, next_c, &width)
-        if tile < 0 or n == room:
+        if tile < 0:
+            if _separator(c, NOTE_CHINESE):  # no separator is a numeral or an honour
+                i += 1
+                continue
+            return -1
+        if n == room:
             return -1
         out[n] = <unsigned char>tile
         n += 1
