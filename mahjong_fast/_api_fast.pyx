@@ -130,6 +130,10 @@ cdef int _known_tables[8]
 cdef int _n_known = 0
 _kind_names = {"chow": KIND_CHOW, "pung": KIND_PUNG, "kong": KIND_KONG}
 cdef tuple _kind_words = ("chow", "pung", "kong")
+cdef PyObject* _kind_word_ptrs[3]       # the same, by address (held by _kind_words)
+_kind_word_ptrs[0] = <PyObject*>_kind_words[0]
+_kind_word_ptrs[1] = <PyObject*>_kind_words[1]
+_kind_word_ptrs[2] = <PyObject*>_kind_words[2]
 cdef Py_ssize_t _hand_slots[5]          # where Hand keeps counts, tiles, red, melds, all_counts (0: unknown)
 cdef Py_ssize_t _meld_slots[4]          # where Meld keeps kind, tile, concealed, red (0: unknown)
 _meld_slots[0] = 0

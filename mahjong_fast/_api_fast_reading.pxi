@@ -39,61 +39,73 @@ cdef inline bint _add(Reading* r, int t) noexcept:
     return True
 
 
+cdef inline int _item_value(PyObject* o) noexcept:
+    # ``_int_value`` with the exact int read first (the common item)
+    cdef long v
+    if _is_int(o):
+        v = mf_small_int(o)
+        return <int>v if 0 <= v < 65536 else -1
+    return _int_value(o)
+
+
 cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int table) noexcept:
+    """Ints in encoding ``enc`` (a loop per encoding: the branch is taken once a call)."""
     cdef Py_ssize_t k
     cdef int v, t
-    cdef unsigned char seen[136]
+    cdef unsigned long long seen[3]     # index136 ids seen, a bit each
+    cdef const unsigned char* decode
     if not 0 < n <= MAX_HAND:
         return False
-    if enc == ENC_INDEX136:
-        memset(seen, 0, sizeof(seen))
-    for k in range(n):
-        v = _int_value(items[k])
-        if v < 0:
-            return False
-        if enc == ENC_INDEX34:
-            t = v if v < N_KINDS else -1
-        elif enc == ENC_INDEX136:
-            if v >= 136 or seen[v]:
+    if enc == ENC_INDEX34:
+        for k in range(n):
+            v = _item_value(items[k])
+            if not 0 <= v < N_KINDS or not _add(r, v):
                 return False
-            seen[v] = 1
-            t = v >> 2
+    elif enc == ENC_INDEX136:
+        seen[0] = seen[1] = seen[2] = 0
+        for k in range(n):
+            v = _item_value(items[k])
+            if not 0 <= v < 136 or (seen[v >> 6] >> (v & 63)) & 1:
+                return False
+            seen[v >> 6] |= 1ULL << (v & 63)
             if r.red_ids and (v == 16 or v == 52 or v == 88):  # copy 0 of a five, red with red=True
                 r.red[v // 36] += 1
-        elif enc == ENC_TENHOU:
-            t = _tenhou_kind(v)
-            if t >= 0 and v > 50:  # 51-53: a red five
+            if not _add(r, v >> 2):
+                return False
+    elif enc == ENC_TENHOU:
+        for k in range(n):
+            v = _item_value(items[k])
+            t = _tenhou_kind(v) if v >= 0 else -1
+            if t < 0:
+                return False
+            if v > 50:  # 51-53: a red five
                 r.red[v - 51] += 1
-        else:
-            t = _decode[table][v] - 1 if v < 256 else -1
-        if t < 0 or not _add(r, t):
-            return False
+            if not _add(r, t):
+                return False
+    else:
+        decode = _decode[table]
+        for k in range(n):
+            v = _item_value(items[k])
+            if not 0 <= v < 256:
+                return False
+            t = decode[v] - 1
+            if t < 0 or not _add(r, t):
+                return False
     return True
-
-
-cdef tuple _small_counts = (0, 1, 2, 3, 4)  # CPython keeps one object of each small int
-
-
-cdef inline int _count_value(PyObject* o) noexcept:
-    # the objects of 0-4 known by address (no read of the int), else as _int_value
-    cdef int v
-    for v in range(MAX_COPIES + 1):
-        if o == <PyObject*>_small_counts[v]:
-            return v
-    return _int_value(o)
 
 
 cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
     cdef Py_ssize_t k
-    cdef int v
+    cdef int v, total = 0
     if n != N_KINDS:
         return False
     for k in range(N_KINDS):
-        v = _count_value(items[k])
-        if v < 0 or v > MAX_COPIES:
+        v = _item_value(items[k])
+        if not 0 <= v <= MAX_COPIES:
             return False
         r.counts[k] = <unsigned char>v
-        r.n += v
+        total += v
+    r.n += total
     return 0 < r.n <= MAX_HAND
 
 
@@ -140,6 +152,55 @@ cdef bint _meld_of(Reading* r, const unsigned char* tiles, int n, bint hidden) n
     return True
 
 
+cdef bint _read_plain_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noexcept:
+    """Concealed tiles of one-byte text holding only digits, ``m p s z`` and mpsz's separators,
+    read in one pass as ``_read_mpsz`` reads them; False for any other text, or any it refuses
+    (``_read_text`` then answers)."""
+    cdef unsigned char counts[N_KINDS]
+    cdef unsigned char ranks[MAX_HAND]
+    cdef unsigned char red[3]
+    cdef Py_ssize_t i
+    cdef int pending = 0, total = 0, k, t, base, rank
+    cdef unsigned char c
+    memset(counts, 0, N_KINDS)
+    red[0] = red[1] = red[2] = 0
+    for i in range(n):
+        c = s[i]
+        if 48 <= c <= 57:  # a digit
+            if pending + total == MAX_HAND:
+                return False
+            ranks[pending] = c - 48
+            pending += 1
+        elif c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+            if not pending:
+                return False
+            base = 0 if c == 109 else SUIT_SIZE if c == 112 else 2 * SUIT_SIZE if c == 115 else FIRST_HONOR
+            for k in range(pending):
+                rank = ranks[k]
+                if c == 122:
+                    if not 1 <= rank <= N_HONORS:
+                        return False
+                elif rank == 0:
+                    rank = 5  # a red five reads as a five
+                    red[base // SUIT_SIZE] += 1
+                t = base + rank - 1
+                if counts[t] + r.counts[t] >= MAX_COPIES:
+                    return False
+                counts[t] += 1
+            total += pending
+            pending = 0
+        elif pending or not (c == 32 or c == 44 or c == 59 or c == 9 or c == 10 or c == 13):
+            return False
+    if pending or not total:
+        return False
+    for t in range(N_KINDS):
+        r.counts[t] += counts[t]
+    r.n += total
+    for k in range(3):
+        r.red[k] += red[k]
+    return True
+
+
 cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
     """Text in any notation: tiles then melds in brackets (only melds when ``melds_only``)."""
     cdef Py_ssize_t n = _str_len(text), i = 0, j, stop
@@ -152,12 +213,24 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
         return False
     t.kind = _str_kind(text)
     t.data = _str_data(text)
+    if t.kind == 1 and not melds_only and not r.n_melds and _read_plain_mpsz(r, <const unsigned char*>t.data, n):
+        return True
     if not _notation_of(&t, n):
         return False
+    if not melds_only and not r.n_melds:
+        # Most text is plain tiles: read it whole first (every reader refuses a bracket, so this
+        # is the loop below when the text has none), else walk it group by group.
+        red[0] = red[1] = red[2] = 0
+        got = _read_plain(&t, 0, n, tiles, MAX_HAND, red)
+        if got >= 0:
+            for k in range(got):
+                if not _add(r, tiles[k]):
+                    return False
+            for k in range(3):
+                r.red[k] += red[k]
+            return True
     while i < n:
-        j = i
-        while j < n and _at(&t, j) != 91 and _at(&t, j) != 123:  # [ {
-            j += 1
+        j = _find_open(t.kind, t.data, i, n)  # the next [ or {
         if j > i:  # plain tiles: concealed, or one meld written without brackets
             red[0] = red[1] = red[2] = 0
             got = _read_plain(&t, i, j, tiles, MAX_HAND, red)
@@ -216,7 +289,7 @@ cdef bint _read_meld_object(Reading* r, object meld) noexcept:
         word = _slot(meld, _meld_slots[0])
         t = _int_value(held)
         for kind_code in range(3):
-            if word == <PyObject*>_kind_words[kind_code]:
+            if word == _kind_word_ptrs[kind_code]:
                 if not 0 <= t < N_KINDS:
                     return False
                 r.meld_kind[r.n_melds] = kind_code
@@ -246,6 +319,62 @@ cdef inline bint _blank(unsigned int c) noexcept:
     return c == 32 or 9 <= c <= 13
 
 
+cdef inline bint _plain_blank(unsigned char c) noexcept:
+    # blank for Meld.parse and a separator for the mpsz reader alike
+    return c == 32 or c == 9 or c == 10 or c == 13
+
+
+cdef bint _one_meld_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noexcept:
+    """One meld of one-byte text in its plainest form -- 3 or 4 digits and m p s z, bare or in
+    ``[]`` or ``{}``, blanks beside -- read as ``_one_meld_text`` reads it; False for anything
+    else (the general reader then answers)."""
+    cdef Py_ssize_t lo = 0, hi = n, i
+    cdef unsigned char tiles[4]
+    cdef int got = 0, reds = 0, base, rank
+    cdef unsigned char c, letter
+    cdef bint hidden = False
+    while lo < hi and _plain_blank(s[lo]):
+        lo += 1
+    while hi > lo and _plain_blank(s[hi - 1]):
+        hi -= 1
+    if hi - lo >= 2 and (s[lo] == 91 or s[lo] == 123):  # [ {
+        if s[hi - 1] != (93 if s[lo] == 91 else 125):  # ] }
+            return False
+        hidden = s[lo] == 123
+        lo += 1
+        hi -= 1
+    if not 4 <= hi - lo <= 5:
+        return False
+    letter = s[hi - 1]
+    if letter == 109:
+        base = 0
+    elif letter == 112:
+        base = SUIT_SIZE
+    elif letter == 115:
+        base = 2 * SUIT_SIZE
+    elif letter == 122:
+        base = FIRST_HONOR
+    else:
+        return False
+    for i in range(lo, hi - 1):
+        c = s[i]
+        if not 48 <= c <= 57:
+            return False
+        rank = c - 48
+        if base == FIRST_HONOR:
+            if not 1 <= rank <= N_HONORS:
+                return False
+        elif rank == 0:
+            rank = 5  # a red five reads as a five
+            reds += 1
+        tiles[got] = <unsigned char>(base + rank - 1)
+        got += 1
+    if not _meld_of(r, tiles, got, hidden):
+        return False
+    r.meld_red[r.n_melds - 1] = reds
+    return True
+
+
 cdef bint _one_meld_text(Reading* r, object text) noexcept:
     """One meld of text, as ``Meld.parse`` reads it: bare tiles, or one group in brackets with
     only whitespace beside it (the tile readers also skip ``,`` and ``;``, which ``Meld.parse``
@@ -253,6 +382,9 @@ cdef bint _one_meld_text(Reading* r, object text) noexcept:
     cdef int base = r.n_melds
     cdef Py_ssize_t i, first = -1, last = -1, n
     cdef unsigned int c
+    if (_str_ready(text) and _str_kind(text) == 1
+            and _one_meld_mpsz(r, <const unsigned char*>_str_data(text), _str_len(text))):
+        return True
     if not _read_text(r, text, True) or r.n_melds != base + 1:
         return False
     n = _str_len(text)
@@ -309,10 +441,57 @@ cdef bint _read_hand_object(Reading* r, object hand) noexcept:
     return _read_melds(r, melds)
 
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* The head of numpy's array and dtype structs (PyArrayObject_fields, PyArray_Descr): these
+       fields have kept their places from numpy 1 to 2. */
+    typedef struct {
+        PyObject_HEAD
+        char *data;
+        int nd;
+        Py_ssize_t *dimensions;
+        Py_ssize_t *strides;
+        PyObject *base;
+        PyObject *descr;
+    } mf_ndarray;
+    typedef struct {
+        PyObject_HEAD
+        PyTypeObject *typeobj;
+        char kind, type, byteorder, flags;
+        int type_num;
+    } mf_descr;
+    static PyTypeObject *mf_ndarray_type = NULL;  /* numpy.ndarray, once met (a static type) */
+    /* The data of an exact numpy.ndarray of n uint8 in one contiguous row, else NULL. */
+    static const unsigned char *mf_numpy_row(PyObject *o, Py_ssize_t n) {
+        PyTypeObject *t = Py_TYPE(o);
+        mf_ndarray *a = (mf_ndarray *)o;
+        mf_descr *d;
+        if (t != mf_ndarray_type) {
+            if (mf_ndarray_type != NULL || strcmp(t->tp_name, "numpy.ndarray") != 0
+                    || t->tp_basicsize < (Py_ssize_t)sizeof(mf_ndarray))
+                return NULL;
+            mf_ndarray_type = t;
+        }
+        if (a->nd != 1 || a->dimensions[0] != n || a->strides[0] != 1 || a->descr == NULL)
+            return NULL;
+        d = (mf_descr *)a->descr;
+        if (d->kind != 'u' || d->type != 'B' || d->type_num != 2)  /* NPY_UBYTE */
+            return NULL;
+        return (const unsigned char *)a->data;
+    }
+    """
+    const unsigned char* mf_numpy_row(object, Py_ssize_t) noexcept
+
+
 cdef bint _read_count_buffer(Reading* r, object hand) noexcept:
-    """34 one-byte unsigned counts in a C-contiguous buffer (format ``B``); anything else False."""
+    """34 one-byte unsigned counts in a C-contiguous buffer (format ``B``); anything else False.
+    A numpy row of uint8 is read in place, without asking for its buffer."""
     cdef Py_buffer view
     cdef bint ok = False
+    cdef const unsigned char* row = mf_numpy_row(hand, N_KINDS)
+    if row != NULL:
+        return _read_count_bytes(r, row, N_KINDS)
     try:
         PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
     except Exception:  # not a buffer this way: the general path says why

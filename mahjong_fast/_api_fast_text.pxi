@@ -2,6 +2,34 @@
 # reads them; anything they do not vouch for answers -1 (left to the general path).
 # Uses only the header of _api_fast.pyx.
 
+cdef extern from *:
+    """
+    #include <string.h>
+    /* The first '[' or '{' in characters [i, n) of a str's data of this kind, else n. */
+    static Py_ssize_t mf_find_open(int kind, const void *data, Py_ssize_t i, Py_ssize_t n) {
+        if (kind == 1) {
+            const unsigned char *s = (const unsigned char *)data;
+            const unsigned char *a = (const unsigned char *)memchr(s + i, '[', (size_t)(n - i));
+            const unsigned char *b = (const unsigned char *)memchr(s + i, '{', (size_t)(n - i));
+            if (a == NULL && b == NULL) return n;
+            if (a == NULL || (b != NULL && b < a)) a = b;
+            return a - s;
+        }
+        if (kind == 2) {
+            const Py_UCS2 *s = (const Py_UCS2 *)data;
+            for (; i < n; i++) if (s[i] == '[' || s[i] == '{') return i;
+            return n;
+        }
+        {
+            const Py_UCS4 *s = (const Py_UCS4 *)data;
+            for (; i < n; i++) if (s[i] == '[' || s[i] == '{') return i;
+            return n;
+        }
+    }
+    """
+    Py_ssize_t _find_open "mf_find_open"(int, const void*, Py_ssize_t, Py_ssize_t) noexcept
+
+
 cdef enum:
     NOTE_MPSZ = 0
     NOTE_BOTZONE = 1
@@ -130,17 +158,27 @@ cdef int _read_unicode(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     return n
 
 
-cdef int _chinese_rank(unsigned int c) noexcept:
-    cdef int k
-    cdef unsigned int* numerals = [0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D]  # 一..九
-    for k in range(9):
-        if c == numerals[k]:
-            return k + 1
-    if 49 <= c <= 57:                  # 1-9
-        return <int>c - 48
-    if 0xFF11 <= c <= 0xFF19:          # １-９
-        return <int>(c - 0xFF10)
-    return 0
+cdef extern from *:
+    """
+    /* The rank of a Chinese numeral 一..九, a digit 1-9 or a full-width digit １-９; else 0. */
+    static inline int mf_chinese_rank(unsigned int c) {
+        switch (c) {
+        case 0x4E00: return 1;
+        case 0x4E8C: return 2;
+        case 0x4E09: return 3;
+        case 0x56DB: return 4;
+        case 0x4E94: return 5;
+        case 0x516D: return 6;
+        case 0x4E03: return 7;
+        case 0x516B: return 8;
+        case 0x4E5D: return 9;
+        }
+        if (c - 49u <= 8u) return (int)c - 48;
+        if (c - 0xFF11u <= 8u) return (int)(c - 0xFF10u);
+        return 0;
+    }
+    """
+    int _chinese_rank "mf_chinese_rank"(unsigned int) noexcept
 
 
 cdef int _chinese_suit(unsigned int c) noexcept:
@@ -187,9 +225,6 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     cdef unsigned int c, next_c
     while i < stop:
         c = _at(t, i)
-        if _separator(c, NOTE_CHINESE):
-            i += 1
-            continue
         next_c = _at(t, i + 1) if i + 1 < stop else 0
         rank = _chinese_rank(c)
         suit = _chinese_suit(next_c) if rank else -1
@@ -198,7 +233,12 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
             width = 2
         else:
             tile = _chinese_honor(c, next_c, &width)
-        if tile < 0 or n == room:
+        if tile < 0:
+            if _separator(c, NOTE_CHINESE):  # no separator is a numeral or an honour
+                i += 1
+                continue
+            return -1
+        if n == room:
             return -1
         out[n] = <unsigned char>tile
         n += 1

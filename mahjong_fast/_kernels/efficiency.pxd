@@ -14,6 +14,7 @@ ctypedef struct Ctx:
     bint fifth          # jokers may stand for a copy beyond the limits
     bint any_wild       # some kind is wild
     bint row_path       # no wild kinds, limits of 4, the plain forms only: answered from cost rows
+    bint knitted_rows   # the same with the knitted forms too: the plain forms from cost rows
 
 # Fills ``ctx`` from 34-byte arrays (wild may be NULL); returns 0, or -1 for a limit above 4.
 cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint8_t* wild,

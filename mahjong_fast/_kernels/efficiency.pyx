@@ -95,6 +95,8 @@ cdef int ctx_init(Ctx* ctx, const uint8_t* lim, const uint8_t* avail, const uint
         full = full and lim[t] == MAX_COPIES
         ctx.any_wild = ctx.any_wild or ctx.wild[t] != 0
     ctx.row_path = full and not ctx.any_wild and _plain_forms_only(flags)
+    ctx.knitted_rows = (full and not ctx.any_wild and (flags & KNITTED) != 0
+                        and _plain_forms_only(flags & ~KNITTED))
     return 0
 
 
@@ -252,12 +254,58 @@ cdef int useful_c(const Ctx* ctx, const uint8_t* held, int* shanten, uint64_t* m
     if ctx.row_path:
         memcpy(c, held, N_KINDS)
         return _useful_rows(ctx, c, n, shanten, mask)
+    if ctx.knitted_rows:
+        memcpy(c, held, N_KINDS)
+        return _useful_knitted(ctx, c, n, shanten, mask)
     s = _shanten_of(ctx, held)
     if s == SHANTEN_INVALID:
         return -1
     shanten[0] = s
     memcpy(c, held, N_KINDS)
     return _useful_general(ctx, c, n, s, mask)
+
+
+cdef enum:
+    FORM_KNITTED_C = 4              # 全不靠, a form code of shanten_rules_c
+    FORM_KNITTED_STRAIGHT_C = 5     # 组合龙
+
+
+cdef int _useful_knitted(const Ctx* ctx, uint8_t* c, int total, int* shanten, uint64_t* mask) noexcept nogil:
+    """Useful draws of a 3n+1 hand under rules with the knitted forms beside the plain ones
+    (``ctx.knitted_rows``).  The shanten is the least over the forms, and a draw lowers a form's
+    shanten by one at most, so a draw is useful when it lowers the shanten of a form at the
+    least: the row path's draws for the plain forms (its ``flags`` bits of the knitted forms
+    unread), one shanten call per drawable tile for each knitted form at the least."""
+    cdef uint64_t m, bits
+    cdef int s, best, form, t, v, tot = 0
+    cdef int knitted[2]
+    _useful_rows(ctx, c, total, &s, &m)
+    best = s
+    for form in range(2):
+        knitted[form] = shanten_rules_c(c, FORM_KNITTED_C + form, 0, ctx.fifth, ctx.lim, ctx.flags)
+        if knitted[form] < best:    # SHANTEN_INVALID (a form the hand's size rules out) never is
+            best = knitted[form]
+    if best < s:
+        m = 0
+    for form in range(2):
+        if knitted[form] != best:
+            continue
+        for t in range(N_KINDS):
+            if c[t] >= ctx.lim[t] or (m >> t) & 1:
+                continue
+            c[t] += 1
+            v = shanten_rules_c(c, FORM_KNITTED_C + form, 0, ctx.fifth, ctx.lim, ctx.flags)
+            c[t] -= 1
+            if v < best:
+                m |= <uint64_t>1 << t
+    shanten[0] = best
+    mask[0] = m
+    bits = m
+    while bits:
+        t = ctz64(bits)
+        bits &= bits - 1
+        tot += _unseen(ctx, c, t)
+    return tot
 
 
 # ---------------------------------------------------------------- two-step figures
@@ -572,6 +620,7 @@ cdef bint _quick_ctx(Ctx* ctx, const uint8_t* c, int flags, object limits) excep
         ctx[0] = QUICK_CTX
         ctx.flags = flags
         ctx.row_path = _plain_forms_only(flags)
+        ctx.knitted_rows = (flags & KNITTED) != 0 and _plain_forms_only(flags & ~KNITTED)
         return True
     for t in range(N_KINDS):
         if c[t] > lim[t]:

@@ -83,6 +83,69 @@ cdef int _cost(const uint8_t* c, int total, int form, int budget, const uint8_t*
     return best
 
 
+cdef enum:
+    FRESH_NEEDED = 18   # kinds neither held nor limited a relocation needs: 13 in a target, 5 moved
+
+
+cdef inline bint _unheld_around(const uint8_t* c, int t) noexcept nogil:
+    """Whether no tile of a chow through ``t`` (the kinds within two of it in its suit) is held."""
+    cdef int lo, hi, i
+    if t >= FIRST_HONOR:
+        return c[t] == 0
+    lo = t - 2 if t % SUIT_SIZE >= 2 else t - t % SUIT_SIZE
+    hi = t + 2 if t % SUIT_SIZE <= SUIT_SIZE - 3 else t - t % SUIT_SIZE + SUIT_SIZE - 1
+    for i in range(lo, hi + 1):
+        if c[i]:
+            return False
+    return True
+
+
+cdef int _shanten_limited(const uint8_t* c, int form, const uint8_t* lim) noexcept nogil:
+    """``shanten_c`` without jokers under ``lim`` when the limits cannot change the plain answer
+    (the limits of declared melds, most often); SHANTEN_INVALID when they might, or for input
+    the exact path must check.
+
+    Exact limits only raise the cost (fewer targets).  The plain optimum costs ``cost`` tiles, so
+    each of its targets holds at most ``c[t] + cost`` copies of t: within a limit that leaves that
+    much room, every optimal target is allowed.  For the standard form a limited kind neither
+    held nor beside a held tile of its suit is only in melds or a pair made of tiles not held;
+    each such part moves, at the same cost, to a kind that is neither held nor limited (a pung
+    for a chow), when there are enough of those.  And a ready 3n+1 hand (cost 1) keeps its
+    cost when a wait of its form has a copy left (docs/shanten.md, "Limits")."""
+    cdef uint8_t out[N_KINDS]
+    cdef int t, k, s, cost, total = 0, fresh = -1
+    cdef bint standard
+    for t in range(N_KINDS):
+        if lim[t] > MAX_COPIES or c[t] > lim[t]:
+            return SHANTEN_INVALID
+        total += c[t]
+    if total % 3 == 0 or total > MAX_HAND or (form >= 2 and total < MAX_HAND - 1):
+        return SHANTEN_INVALID
+    s = _shanten_plain(c, form)
+    if s == SHANTEN_INVALID or s == SHANTEN_UNREACHABLE:
+        return SHANTEN_INVALID
+    cost = s + 1
+    standard = form == 1 or total < MAX_HAND - 1
+    for t in range(N_KINDS):
+        if lim[t] >= MAX_COPIES or c[t] + cost <= lim[t]:
+            continue
+        if standard and _unheld_around(c, t):
+            if fresh < 0:
+                fresh = 0
+                for k in range(N_KINDS):
+                    fresh += c[k] == 0 and lim[k] == MAX_COPIES
+            if fresh >= FRESH_NEEDED:
+                continue
+        if cost == 1 and total % 3 == 1 and (form == 0 or total < MAX_HAND - 1):
+            # ready: the cost stays 1 when some wait has a copy left, and that answers every kind
+            _waits_plain(c, out)
+            for k in range(N_KINDS):
+                if out[k] and c[k] < lim[k]:
+                    return 0
+        return SHANTEN_INVALID
+    return s
+
+
 cdef int shanten_c(const unsigned char* counts, int form, int jokers, bint fifth,
                    const unsigned char* limits) noexcept nogil:
     cdef int cnt[4]
@@ -90,8 +153,12 @@ cdef int shanten_c(const unsigned char* counts, int form, int jokers, bint fifth
     cdef bint full
     if not tables_ready() or jokers < 0 or jokers > MAX_HAND or form < 0 or form > 3:
         return SHANTEN_INVALID
-    if jokers == 0 and limits == NULL:
-        return _shanten_plain(counts, form)
+    if jokers == 0:
+        if limits == NULL:
+            return _shanten_plain(counts, form)
+        cost = _shanten_limited(counts, form, limits)
+        if cost != SHANTEN_INVALID:
+            return cost
     real = _scan(counts, cnt)
     if real < 0:
         return SHANTEN_INVALID

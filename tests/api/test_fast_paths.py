@@ -340,6 +340,78 @@ def test_a_remembered_wild_tile_is_never_stale():
     assert mf.is_win(hand, wild=kinds) is True
 
 
+ODD_TEXT = [
+    "123m456p789s11z", "123m456p789s11z ", " 1,2,3m;4 5 6p", "123m 456p\t789s\n1z\r1z", "1 23m",
+    "123m\v456p", "123m\f", "0m0p0s55m55p", "0z", "8z", "9z123m", "11112m", "m123", "123", "12m3",
+    "123m456p789s12345z7777z", "1111122223333m", "123M", "123mr", "5mr5m", "123m[456p]", "123x",
+    "1\u00e9m", "１２３万", "一万二万三万", "一万 二万，三万、四万", "二条二條二索", "东风南風西风北风白板发财红中",
+    "東风", "发財", "青发中中", "一二万", "万", "🀇🀈🀉", "🀇\ufe0f🀈", "W1W2W3", "E S W", "1m2m3m5mr",
+    "", " ", ",", "１m",
+]
+ODD_MELDS = [
+    "123m", " 123m ", "[123m]", "\t[456p]\n", "{1111z}", "{123m}", "[1111z]", "1111z", "0m46m", "[406p]",
+    "12m", "12345m", "[123m", "123m]", "{1111z]", "\v123m", "123m,", "[ 123m ]", "[1 23m]", "8z8z8z", "888z",
+    "000m", "[555m]", "一二三万", "[123m] 4p", "123m456p", "", "[]", "{}", "1z1z1z",
+]
+
+
+def _odd_counts(rng):
+    import numpy as np
+
+    c = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(N_KINDS)]
+    row = np.array(c, dtype=np.uint8)
+    odd = [
+        list(c), tuple(c), bytes(c), row, row.astype(np.int8), row.astype(np.uint16), row.astype(bool),
+        row.reshape(2, 17), np.repeat(row, 2)[::2], np.append(row, 0), row[:33], row.view(np.int8),
+        np.asarray(row, dtype=">u1"), row.astype(np.float64), np.ma.masked_array(row),
+        [*c[:5], True, *c[6:]], [*c[:5], 5, *c[6:]], [*c[:5], -1, *c[6:]], [*c[:5], 2**70, *c[6:]],
+        [*c[:5], mf.Tile(3), *c[6:]], [*c[:5], 1.0, *c[6:]], [*c[:5], None, *c[6:]], c[:33], c + [0],
+    ]
+    return rng.choice(odd)
+
+
+def _odd_ints(rng, encoding):
+    tiles = [rng.randrange(N_KINDS) for _ in range(rng.choice((1, 2, 4, 5, 13, 14, 14, 15)))]
+    if encoding == "index136":
+        ids = [t * 4 + rng.randrange(4) for t in tiles]
+        if rng.random() < 0.3:
+            ids[0] = rng.choice((136, -1, 2**70, True, 16, 52, 88, ids[-1]))
+        return ids
+    codes = [encode_tile(t, encoding) for t in tiles]
+    if rng.random() < 0.3:
+        codes[0] = rng.choice((0, 10, 20, 30, 40, 48, 50, 51, 53, 54, 60, 255, 256, -1, True, 2**70, 1.0))
+    return codes
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_odd_input_forms_match_the_general_path(seed):
+    """The readers of each input form on odd and bad input: counts lists with bools, ints out of
+    range or a ``Tile``; numpy rows of other dtypes, shapes and layouts; ids and codes out of range
+    or repeated; text in every notation with odd separators, red fives, too many tiles; melds as
+    text in and out of brackets, blanks and all."""
+    rng = random.Random(300 + seed)
+    for _ in range(1500):
+        kwargs = {}
+        form = rng.random()
+        if form < 0.25:
+            hand = _odd_counts(rng)
+            kwargs["encoding"] = "counts"
+        elif form < 0.5:
+            kwargs["encoding"] = rng.choice(("index136", "decimal", "nibble", "hex", "tenhou"))
+            hand = _odd_ints(rng, kwargs["encoding"])
+        elif form < 0.75:
+            hand = rng.choice(ODD_TEXT)
+        else:
+            hand = rng.choice(([0, 0, 1, 2, 3], [0, 0], [5, 6, 7, 9], "11z", "1z", [0, 1, 2, 3]))
+        if rng.random() < 0.4:
+            melds = rng.sample(ODD_MELDS, rng.choice((1, 1, 2, 3)))
+            kwargs["melds"] = melds[0] if len(melds) == 1 and rng.random() < 0.3 else melds
+        for name in FUNCTIONS:
+            fast = outcome(getattr(mf, name), hand, **kwargs)
+            general = outcome(GENERAL[name], hand, **kwargs)
+            assert fast == general, (name, hand, kwargs)
+
+
 # ------------------------------------------------------ the compiled fast paths on chosen hands
 
 

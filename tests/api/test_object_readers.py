@@ -196,3 +196,21 @@ def test_a_fast_hand_is_immutable_hashable_and_pickles() -> None:
         meld.red = 0  # type: ignore[misc]
     assert meld == mf.Meld.pung("5p", red=1) and meld.red == 1 and pickle.loads(pickle.dumps(meld)) == meld
     assert {hand: 1}[mf.Hand(hand)] == 1
+
+
+ODD_TEXT = ["123m456p", " 1,2,3m;4 5 6p", "0m0p0s55m", "0z", "8z", "1 23m", "123m\v", "11112m", "123m[456p]",
+            "一万二万三万", "W1 W2", "E S 1m", "5mr5m", "", "123456789m12345z7z"]
+ODD_MELDS = ["123m", " 123m ", "[123m]", "\t[456p]\n", "{1111z}", "{123m}", "[1111z]", "1111z", "0m46m", "[406p]",
+             "12m", "12345m", "[123m", "123m]", "{1111z]", "\v123m", "123m,", "[ 123m ]", "[1 23m]", "888z",
+             "000m", "[555m]", "[550m]", "一二三万", "[123m] 4p", "", "[]", "1z1z1z"]
+
+
+@pytest.mark.parametrize("text", ODD_TEXT + ODD_MELDS, ids=repr)
+def test_plain_text_readers_match_the_general_code(text):
+    """The one-pass readers of plain mpsz text and of one meld's text, on odd and bad text."""
+    calls = [lambda: mf.Meld.parse(text), lambda: mf.parse(text), lambda: mf.Hand(text),
+             lambda: mf.Hand("11z", [text]), lambda: mf.to_counts(text)]
+    for call in calls:
+        fast = outcome(call)
+        with general_only():
+            assert outcome(call) == fast, text

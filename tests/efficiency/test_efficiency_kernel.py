@@ -7,6 +7,7 @@ a few dozen on pure Python (one pure shanten call per draw costs milliseconds).
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 
@@ -176,10 +177,43 @@ def test_useful_with_melds_and_visible(eff):
         assert eff.useful(bytes(c), lim, avail) == brute_useful(eff.sh.shanten_counts, c, lim, avail)
 
 
-# ---------------------------------------------------------------- every discard of 3n+2 hands
-
 RULE_SETS = ("chinese", "riichi", "riichi3", "sichuan", "gb")
 
+
+def knitted_biased(rng: random.Random, size: int) -> list[int]:
+    """A hand of ``size`` tiles drawn mostly from one knitted set (147m 258p 369s, permuted) and the
+    honours, with a few others: near 全不靠 and 组合龙."""
+    perm = rng.sample(range(3), 3)
+    pool = [u * 9 + perm[u] + 3 * k for u in range(3) for k in range(3)] + list(range(27, 34))
+    c = [0] * N_KINDS
+    while sum(c) < size:
+        t = rng.choice(pool) if rng.random() < 0.8 else rng.randrange(N_KINDS)
+        if c[t] < 4:
+            c[t] += 1
+    return c
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_useful_under_rules_matches_brute_force(eff, rules):
+    """Useful draws under every rule set against one shanten call per drawable tile: under GB the
+    compiled kernel takes the plain forms' draws from the row path and each knitted form's by its
+    own shanten calls (``_useful_knitted``); hands near the knitted forms included, visible tiles
+    on every third."""
+    rng = random.Random(17)
+    r = RULES[rules]
+    lim = r.limits
+    hands = rule_rows(rules, 3, sample(eff, 1500, 8), sizes=(13, 13, 13, 10, 7, 4))
+    for i, row in enumerate(hands):
+        c = list(row)
+        if rules == "gb" and i % 2:
+            c = knitted_biased(rng, rng.choice((13, 13, 10)))
+        seen = [rng.randint(0, lim[t] - c[t]) if i % 3 == 0 and rng.random() < 0.3 else 0 for t in range(N_KINDS)]
+        avail = bytes(lim[t] - seen[t] for t in range(N_KINDS))
+        want = brute_useful(functools.partial(eff.sh.shanten_counts, rules=r.flags), c, lim, avail)
+        assert eff.useful(bytes(c), lim, avail, None, r.flags) == want, (rules, c)
+
+
+# ---------------------------------------------------------------- every discard of 3n+2 hands
 
 @pytest.mark.parametrize("rules", RULE_SETS)
 def test_discards_50k_against_batch_brute_force(eff, rules):

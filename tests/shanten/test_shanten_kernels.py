@@ -455,6 +455,31 @@ def test_implementations_agree():
             assert compiled.waits_counts(*args) == shanten_py.waits_counts(*args), args
 
 
+def test_limits_beside_melds_match_the_pure_programme():
+    """Limits below 4 without jokers: the compiled kernel first tries the plain answer
+    (``_shanten_limited``: room in the limits, limited kinds away from the held tiles, a ready
+    hand's waits with a copy left), else runs its programme; both against the pure twin's
+    programme, on hands beside declared melds (near them or not, ready or not, pungs and kongs
+    of the tiles held), and on limits not made by melds (zeros, one short)."""
+    if len(implementations()) < 2:
+        pytest.skip("pure-Python run: one implementation")
+    compiled = load_impl("c-extension").shanten
+    rng = random.Random(27)
+    for i in range(3000):
+        if i % 5 == 4:
+            total = rng.choice((1, 2, 4, 5, 7, 8, 10, 11, 13, 14))
+            c = bytes(mixed_hand(rng, total))
+            limits = bytes(max(v, rng.choice((0, 1, 2, 3, 4, 4, 4))) for v in c)
+        else:
+            declared = 1 + i % 4
+            used, limits = melds_and_limits(rng, declared)
+            c = bytes(concealed_beside(rng, used, 14 - 3 * declared - (i // 4) % 2, near=i % 3 != 1))
+        forms = (0, 1, 2, 3) if sum(c) >= 13 else (0, 1)
+        for form in forms:
+            args = (c, form, 0, True, limits)
+            assert compiled.shanten_counts(*args) == shanten_py.shanten_counts(*args), (list(c), list(limits), form)
+
+
 def _plain_or_error(call, *args):
     try:
         return call(*args)
