@@ -29,6 +29,7 @@ cdef enum:
     NS = 37     # the separated counts: 34 kinds, then the red 5m, 5p, 5s
     TMAX = 18   # the turn after the last draw
     T1 = 19     # figures per state: turns 0 … 18
+    PART_IDS = 19   # row ids kept per part met: its own, 9 with a tile more, 9 with a tile less
 
 cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
                               26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
@@ -59,63 +60,78 @@ cdef const unsigned int* _SUIT_OFFSETS = NULL
 cdef const unsigned int* _HONOUR_OFFSETS = NULL
 cdef const unsigned char* _SUIT_ROWS = NULL
 cdef const unsigned char* _HONOUR_ROWS = NULL
+# the rows again, ROW16 bytes each (INF after the ROW_LEN entries): _ROWS16[0] the suits', [1] the honours'
+cdef unsigned char _ROWS16[2][256][16]
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* The least of a[j] + b[j] over 16 bytes (every byte below 128). */
+    static inline int mf_least_sum16(const unsigned char* a, const unsigned char* b) {
+    #if defined(__SSE2__)
+        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 8));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 4));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 2));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 1));
+        return _mm_cvtsi128_si32(s) & 0xFF;
+    #else
+        int j, v, best = 255;
+        for (j = 0; j < 16; j++) {
+            v = a[j] + b[j];
+            if (v < best) best = v;
+        }
+        return best;
+    #endif
+    }
+    """
+    int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
+
+cdef enum:
+    ROW16 = 16
 
 
 cdef void _init_rows() noexcept:
     global _SUIT_OFFSETS, _HONOUR_OFFSETS, _SUIT_ROWS, _HONOUR_ROWS
-    cdef int n
+    cdef int n, kind, i, j
+    cdef const unsigned char* rows
     if _SUIT_ROWS != NULL:
         return
     ensure_tables()
+    for kind in range(2):
+        rows = part_rows_c(3 * kind, &n)
+        for i in range(256):
+            for j in range(ROW16):
+                _ROWS16[kind][i][j] = rows[i * ROW_LEN + j] if i < n and j < ROW_LEN else INF
     _SUIT_OFFSETS = rank_offsets_c(0)
     _HONOUR_OFFSETS = rank_offsets_c(3)
     _HONOUR_ROWS = part_rows_c(3, &n)
     _SUIT_ROWS = part_rows_c(0, &n)
 
 
-cdef inline const unsigned char* _row(const unsigned char* m, int u) noexcept nogil:
-    """The cost row of part ``u`` (0-2 the suits, 3 the honours) of 34 counts."""
+cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
+    """The id of the cost row of part ``u`` (0-2 the suits, 3 the honours) holding counts ``c``."""
     cdef const unsigned int* off
-    cdef const unsigned char* c
     cdef unsigned int r = 0
     cdef int i, s = 0, npos
     if u == 3:
         off = _HONOUR_OFFSETS
-        c = m + 27
         npos = 7
     else:
         off = _SUIT_OFFSETS
-        c = m + 9 * u
         npos = 9
     for i in range(npos):
         r += off[i * 75 + s * 5 + c[i]]
         s += c[i]
-    if u == 3:
-        return _HONOUR_ROWS + part_row_id_c(r, 3) * ROW_LEN
-    return _SUIT_ROWS + part_row_id_c(r, 0) * ROW_LEN
+    return part_row_id_c(r, 3 if u == 3 else 0)
 
 
-cdef inline int _cost_with(const unsigned char* row, const unsigned char* others, int n) noexcept nogil:
-    """Entry (n, 1) of the product of ``row`` and ``others`` (the other three parts together)."""
-    cdef int k, v, best = INF
-    for k in range(n + 1):
-        v = row[2 * k] + others[2 * (n - k) + 1]
-        if v < best:
-            best = v
-        v = row[2 * k + 1] + others[2 * (n - k)]
-        if v < best:
-            best = v
-    return best
-
-
-cdef void _others(const unsigned char* m, unsigned char* out) noexcept nogil:
-    """``out[u]``: the product row of every part but ``u`` (4 × ROW_LEN)."""
-    cdef const unsigned char* rows[4]
+cdef void _others(const unsigned char** rows, unsigned char* out) noexcept nogil:
+    """``out[u]``: the product row of every part but ``u`` (4 × ROW_LEN) of the parts' ``rows``."""
     cdef unsigned char ab[ROW_LEN]
     cdef unsigned char cd[ROW_LEN]
-    cdef int u
-    for u in range(4):
-        rows[u] = _row(m, u)
     row_product(rows[2], rows[3], cd)
     row_product(rows[1], cd, out)              # all but 0
     row_product(rows[0], cd, out + ROW_LEN)    # all but 1
@@ -128,22 +144,11 @@ cdef inline int _part(int i) noexcept nogil:
     return 3 if i >= 27 else i // 9
 
 
-cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
-    cdef long long mask, w, zero, one
-    cdef unsigned char others[4 * ROW_LEN]
-    _others(m, others)
-    s = _cost_with(_row(m, 0), others, n) - 1
-    w = 0
-    for i in range(34):
-        if m[i] < 4:
-            u = _part(i)
-            m[i] += 1
-            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 < s:
-                w |= 1LL << i
-            m[i] -= 1
-    best = s
-    mask = w
+cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+    """The shanten and the kinds that lower it of 13 counts ``m``, over the forms at the least
+    shanten, given the standard form's (``best``, ``mask``)."""
+    cdef int s, i, pairs, kinds, k
+    cdef long long w, zero, one
     if n_melds == 0:
         pairs = kinds = 0
         zero = one = 0
@@ -186,22 +191,11 @@ cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
     return best
 
 
-cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
-    cdef long long mask, d, one, many, two, middle
-    cdef unsigned char others[4 * ROW_LEN]
-    _others(m, others)
-    s = _cost_with(_row(m, 0), others, n) - 1
-    d = 0
-    for i in range(34):
-        if m[i]:
-            u = _part(i)
-            m[i] -= 1
-            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 == s:
-                d |= 1LL << i
-            m[i] += 1
-    best = s
-    mask = d
+cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+    """The shanten and the kinds whose discard keeps it of 14 counts ``m``, over the forms at the
+    least shanten, given the standard form's (``best``, ``mask``)."""
+    cdef int s, i, pairs, kinds, k
+    cdef long long d, one, many, two, middle
     if n_melds == 0:
         pairs = kinds = 0
         one = many = 0
@@ -300,6 +294,11 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
         out[ura] = dp[indicators][ura] / p
 
 
+cdef inline unsigned int _part_slot(unsigned int key, int slots) noexcept nogil:
+    cdef unsigned int h = key * 0x9e3779b1u
+    return (h ^ h >> 15) & <unsigned int>(slots - 1)
+
+
 cdef inline int _up(int x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -349,7 +348,7 @@ cdef class _Graph:
     cdef bint c_scoring             # score_counts is the compiled kernel's: score_win_c called in place
     cdef int meld_kind[4]
     cdef int meld_tile[4]
-    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus
+    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
     cdef bint dealer
     cdef int dora_kinds[5]
     cdef int meld_tiles[34]
@@ -363,6 +362,8 @@ cdef class _Graph:
     cdef unsigned char* tenpai
     cdef int* first_out
     cdef int* first_in
+    # out_kinds[2 v + r]: the kinds whose edge from draw state v to the choice state with riichi r is made
+    cdef unsigned long long* out_kinds
     # edges
     cdef int m, ecap
     cdef int* e_source
@@ -379,11 +380,22 @@ cdef class _Graph:
     cdef int n_ura, ura_cap
     # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
     cdef int totals[25][32]
+    # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
+    cdef unsigned long long key0, key1
+    cdef unsigned int part_key[4]
+    # the parts met: open addressing on (part, counts) | 1 << 31 (0 an empty slot); part_ids holds,
+    # PART_IDS bytes a part, the id of its cost row, then of its row with a tile more at each
+    # position, then with a tile less (where there is one)
+    cdef unsigned int* part_keys
+    cdef int* part_at
+    cdef unsigned char* part_ids
+    cdef int part_slots, part_used, part_cap
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
         self.tenpai = NULL
         self.first_out = self.first_in = NULL
+        self.out_kinds = NULL
         self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
         self.e_score = NULL
         self.keys0 = self.keys1 = NULL
@@ -394,11 +406,16 @@ cdef class _Graph:
         self.n_ura = self.ura_cap = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
+        self.part_keys = NULL
+        self.part_at = NULL
+        self.part_ids = NULL
+        self.part_slots = self.part_used = self.part_cap = 0
 
     def __dealloc__(self):
         free(self.tenpai)
         free(self.first_out)
         free(self.first_in)
+        free(self.out_kinds)
         free(self.e_source)
         free(self.e_target)
         free(self.e_weight)
@@ -411,12 +428,16 @@ cdef class _Graph:
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
+        free(self.part_keys)
+        free(self.part_at)
+        free(self.part_ids)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
         self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
         self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
+        self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
         self.cap = cap
@@ -441,18 +462,13 @@ cdef class _Graph:
         self.ura_at[self.n] = -1
         self.first_out[self.n] = -1
         self.first_in[self.n] = -1
+        self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
         self.n += 1
         return self.n - 1
 
-    cdef bint _has_edge(self, int source, int target) noexcept:
-        cdef int e = self.first_out[source]
-        while e >= 0:
-            if self.e_target[e] == target:
-                return True
-            e = self.e_next_out[e]
-        return False
-
-    cdef int _edge(self, int source, int target, int weight, double score) except -1:
+    cdef int _edge(self, int source, int target, int kind, bint riichi, int weight, double score) except -1:
+        """The edge from draw state ``source`` to choice state ``target`` (``source`` with a tile of
+        ``kind`` more, riichi ``riichi``)."""
         if self.m == self.ecap:
             self._grow_edges()
         cdef int e = self.m
@@ -464,26 +480,165 @@ cdef class _Graph:
         self.e_next_in[e] = self.first_in[target]
         self.first_out[source] = e
         self.first_in[target] = e
+        self.out_kinds[2 * source + riichi] |= 1ULL << kind
         self.m += 1
         return 0
 
-    cdef int _distance(self) noexcept:
-        cdef int d = 0, i
-        for i in range(NS):
-            if self.hand[i] > self.origin[i]:
-                d += self.hand[i] - self.origin[i]
-        return d
-
-    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
-        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+    cdef void _set_keys(self) noexcept:
+        """``key0``, ``key1``, ``part_key`` and ``distance`` of the hand in ``self.hand``."""
         cdef unsigned long long a = 0, b = 0
-        cdef int i
+        cdef unsigned char m[34]
+        cdef int i, u
         for i in range(21):
             a = a << 3 | self.hand[i]
         for i in range(21, NS):
             b = b << 3 | self.hand[i]
-        k0[0] = a
-        k1[0] = b << 2 | (<unsigned long long>riichi << 1) | draw
+        self.key0 = a
+        self.key1 = b << 2
+        _merge(self.hand, m)
+        for u in range(4):
+            self.part_key[u] = 0
+        for i in range(33, -1, -1):
+            u = _part(i)
+            self.part_key[u] = self.part_key[u] << 3 | m[i]
+        self.distance = 0
+        for i in range(NS):
+            if self.hand[i] > self.origin[i]:
+                self.distance += self.hand[i] - self.origin[i]
+
+    cdef inline void _shift(self, int i, int by) noexcept:
+        """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
+        cdef int k = i if i < 34 else 9 * (i - 34) + 4
+        cdef int u = _part(k)
+        if i < 21:
+            self.key0 += <unsigned long long>by << (3 * (20 - i))
+        else:
+            self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
+        self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+
+    cdef inline void _take(self, int i) noexcept:
+        """A tile of kind ``i`` from the wall into the hand."""
+        if self.hand[i] >= self.origin[i]:
+            self.distance += 1
+        self.hand[i] += 1
+        self.wall[i] -= 1
+        self._shift(i, 1)
+
+    cdef inline void _give(self, int i) noexcept:
+        """A tile of kind ``i`` from the hand back to the wall."""
+        self.hand[i] -= 1
+        self.wall[i] += 1
+        if self.hand[i] >= self.origin[i]:
+            self.distance -= 1
+        self._shift(i, -1)
+
+    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
+        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+        k0[0] = self.key0
+        k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
+
+    cdef int _part_ids(self, int u) except -1:
+        """Where the ``PART_IDS`` row ids of part ``u`` of the hand start in ``part_ids`` (computed
+        when first met; ``part_ids`` may move when a part is new)."""
+        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
+        cdef unsigned int at, h
+        cdef unsigned int* old_keys
+        cdef int* old_at
+        cdef int old_slots, j, p, npos, total = 0
+        cdef unsigned char c[9]
+        cdef unsigned char* ids
+        if 2 * (self.part_used + 1) > self.part_slots:
+            old_keys, old_at, old_slots = self.part_keys, self.part_at, self.part_slots
+            self.part_slots = old_slots * 2 if old_slots else 1024
+            self.part_keys = <unsigned int*>malloc(self.part_slots * sizeof(unsigned int))
+            self.part_at = <int*>malloc(self.part_slots * sizeof(int))
+            if self.part_keys == NULL or self.part_at == NULL:
+                raise MemoryError()
+            memset(self.part_keys, 0, self.part_slots * sizeof(unsigned int))
+            for j in range(old_slots):
+                if old_keys[j]:
+                    at = _part_slot(old_keys[j], self.part_slots)
+                    while self.part_keys[at]:
+                        at = (at + 1) & (self.part_slots - 1)
+                    self.part_keys[at] = old_keys[j]
+                    self.part_at[at] = old_at[j]
+            free(old_keys)
+            free(old_at)
+        at = _part_slot(key, self.part_slots)
+        while self.part_keys[at]:
+            if self.part_keys[at] == key:
+                return self.part_at[at] * PART_IDS
+            at = (at + 1) & (self.part_slots - 1)
+        if self.part_used == self.part_cap:
+            self.part_cap = self.part_cap * 2 if self.part_cap else 256
+            self.part_ids = <unsigned char*>_grown(self.part_ids, self.part_cap * PART_IDS)
+        ids = self.part_ids + self.part_used * PART_IDS
+        npos = 7 if u == 3 else 9
+        h = self.part_key[u]
+        for p in range(9):
+            c[p] = h >> (3 * p) & 7
+            total += c[p]
+        ids[0] = _row_id(c, u)
+        for p in range(npos):
+            if c[p] < 4 and total < 14:
+                c[p] += 1
+                ids[1 + p] = _row_id(c, u)
+                c[p] -= 1
+            if c[p]:
+                c[p] -= 1
+                ids[10 + p] = _row_id(c, u)
+                c[p] += 1
+        self.part_keys[at] = key
+        self.part_at[at] = self.part_used
+        self.part_used += 1
+        return (self.part_used - 1) * PART_IDS
+
+    cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
+        """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state)."""
+        cdef long long w
+        cdef int s = self._standard(m, draw, &w)
+        if draw:
+            return _needed(m, self.n_melds, s, w, mask)
+        return _spare(m, self.n_melds, s, w, mask)
+
+    cdef int _standard(self, const unsigned char* m, bint draw, long long* out) except -2:
+        """The standard form's shanten of the hand (``m`` its merged counts) and the kinds that
+        lower it (a draw state) or whose discard keeps it (a choice state)."""
+        cdef int at[4]
+        cdef const unsigned char* ids
+        cdef const unsigned char* rows[4]
+        cdef unsigned char others[4 * ROW_LEN]
+        # facing[u][2k + p]: the other parts' cost with n - k melds and 1 - p pairs, so that the
+        # cost with part u's row R is the least R[j] + facing[u][j]
+        cdef unsigned char facing[4][ROW16]
+        cdef const unsigned char* o
+        cdef int u, p, k, i, s, npos, n = 4 - self.n_melds, first = 1 if draw else 10
+        cdef long long mask = 0
+        for u in range(4):
+            at[u] = self._part_ids(u)
+        for u in range(4):
+            rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
+        _others(rows, others)
+        for u in range(4):
+            o = others + u * ROW_LEN
+            memset(facing[u], INF, ROW16)
+            for k in range(n + 1):
+                facing[u][2 * k] = o[2 * (n - k) + 1]
+                facing[u][2 * k + 1] = o[2 * (n - k)]
+        s = least_sum16(rows[0], facing[0]) - 1
+        for u in range(4):
+            ids = self.part_ids + at[u] + first
+            npos = 7 if u == 3 else 9
+            for p in range(npos):
+                i = 9 * u + p
+                if draw:
+                    if m[i] < 4 and least_sum16(&_ROWS16[u == 3][ids[p]][0], facing[u]) - 1 < s:
+                        mask |= 1LL << i
+                elif m[i] and least_sum16(&_ROWS16[u == 3][ids[p]][0], facing[u]) - 1 == s:
+                    mask |= 1LL << i
+        out[0] = mask
+        return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
         cdef unsigned long long h = (k0 * 0x9e3779b97f4a7c15ULL) ^ (k1 * 0xc2b2ae3d27d4eb4fULL)
@@ -609,8 +764,8 @@ cdef class _Graph:
             return known
         cdef unsigned char m[34]
         _merge(self.hand, m)
-        shanten[0] = _needed(m, self.n_melds, mask) if draw else _spare(m, self.n_melds, mask)
-        free_[0] = not riichi and self._distance() + shanten[0] < self.limit
+        shanten[0] = self._shanten(m, draw, mask)
+        free_[0] = not riichi and self.distance + shanten[0] < self.limit
         mask[0] = _with_red(mask[0])
         self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
         return -1
@@ -630,14 +785,12 @@ cdef class _Graph:
             is_wait = wait >> i & 1
             if self.wall[i] and (free_ or is_wait):
                 weight = self.wall[i]
-                self.hand[i] += 1
-                self.wall[i] -= 1
+                self._take(i)
                 target = self.choice_state(riichi)
-                if not self._has_edge(v, target):
+                if not self.out_kinds[2 * v + riichi] >> i & 1:
                     score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
-                    self._edge(v, target, weight, score)
-                self.hand[i] -= 1
-                self.wall[i] += 1
+                    self._edge(v, target, i, riichi, weight, score)
+                self._give(i)
         return v
 
     cdef int choice_state(self, bint riichi) except -1:
@@ -655,16 +808,149 @@ cdef class _Graph:
             is_spare = spare >> i & 1
             if self.hand[i] and (free_ or is_spare):
                 declare = True if self.closed and shanten == 0 and is_spare else riichi
-                self.hand[i] -= 1
-                self.wall[i] += 1
+                self._give(i)
                 weight = self.wall[i]
                 source = self.draw_state(declare)
-                self.hand[i] += 1
-                self.wall[i] -= 1
-                if not self._has_edge(source, v):
+                self._take(i)
+                if not self.out_kinds[2 * source + riichi] >> i & 1:
                     score = self._score(i, riichi, v) if shanten == -1 else 0.0
-                    self._edge(source, v, weight, score)
+                    self._edge(source, v, i, riichi, weight, score)
         return v
+
+
+cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
+                  double* curves) except -1:
+    """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
+    of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
+
+    The draw states and the choice states are numbered apart, their edges laid out flat (a draw
+    state's newest first, as they are summed), and two turns' figures kept.
+    """
+    cdef int n = g.n, nd = 0, nc = 0, v, k, j, e, t
+    cdef size_t m = g.m
+    cdef int* at = <int*>malloc(n * sizeof(int) + 1)
+    cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
+    cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* d_target = <int*>malloc(m * sizeof(int) + 1)
+    cdef int* c_source = <int*>malloc(m * sizeof(int) + 1)
+    cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
+    cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
+    cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
+    # four turns' figures (3 a state): the draw states' at t and t + 1, the choice states' at t and t + 1
+    cdef double* buffers = <double*>malloc(<size_t>n * 4 * 3 * sizeof(double) + 1)
+    cdef double* d_now
+    cdef double* d_next
+    cdef double* c_now
+    cdef double* c_next
+    cdef double* x
+    cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
+    try:
+        if (at == NULL or d_state == NULL or d_first == NULL or c_first == NULL or d_target == NULL
+                or c_source == NULL or d_weight == NULL or d_score == NULL or found == NULL or buffers == NULL):
+            raise MemoryError()
+        for v in range(n):
+            if g.is_draw[v]:
+                d_state[nd] = v
+                at[v] = nd
+                nd += 1
+            else:
+                at[v] = nc
+                nc += 1
+        j = 0
+        for k in range(nd):
+            d_first[k] = j
+            e = g.first_out[d_state[k]]
+            while e >= 0:
+                d_target[j] = at[g.e_target[e]]
+                d_weight[j] = g.e_weight[e]
+                d_score[j] = g.e_score[e]
+                j += 1
+                e = g.e_next_out[e]
+        d_first[nd] = j
+        j = 0
+        k = 0
+        for v in range(n):
+            if not g.is_draw[v]:
+                c_first[k] = j
+                e = g.first_in[v]
+                while e >= 0:
+                    c_source[j] = at[g.e_source[e]]
+                    j += 1
+                    e = g.e_next_in[e]
+                k += 1
+        c_first[nc] = j
+        for k in range(n_found):
+            found[k] = at[found_state[k]]
+        memset(curves, 0, n_found * T1 * 3 * sizeof(double))
+        memset(buffers, 0, <size_t>n * 4 * 3 * sizeof(double))
+        d_now = buffers
+        d_next = buffers + <size_t>nd * 3
+        c_now = buffers + <size_t>nd * 6
+        c_next = c_now + <size_t>nc * 3
+        with nogil:
+            for t in range(TMAX, turn - 1, -1):
+                left = total - t
+                for k in range(nd):
+                    v = d_state[k]
+                    if t == TMAX:
+                        d_now[k * 3] = 1.0 if g.tenpai[v] else 0.0
+                        continue
+                    t1 = d_next[k * 3]
+                    w1 = d_next[k * 3 + 1]
+                    e1 = d_next[k * 3 + 2]
+                    at_ = aw = ae = 0.0
+                    for j in range(d_first[k], d_first[k + 1]):
+                        x = c_next + d_target[j] * 3
+                        weight = d_weight[j]
+                        sc = d_score[j]
+                        xt = x[0]
+                        xw = x[1]
+                        xe = x[2]
+                        if sc > 0.0:
+                            xt = 1.0
+                            xw = 1.0
+                            if sc > xe:
+                                xe = sc
+                        at_ += weight * (xt - t1)
+                        aw += weight * (xw - w1)
+                        ae += weight * (xe - e1)
+                    d_now[k * 3] = 1.0 if g.tenpai[v] else t1 + at_ / left
+                    d_now[k * 3 + 1] = w1 + aw / left
+                    d_now[k * 3 + 2] = e1 + ae / left
+                for k in range(nc):
+                    bt = bw = be = 0.0
+                    for j in range(c_first[k], c_first[k + 1]):
+                        x = d_now + c_source[j] * 3
+                        if x[0] > bt:
+                            bt = x[0]
+                        if x[1] > bw:
+                            bw = x[1]
+                        if x[2] > be:
+                            be = x[2]
+                    c_now[k * 3] = bt
+                    c_now[k * 3 + 1] = bw
+                    c_now[k * 3 + 2] = be
+                for k in range(n_found):
+                    memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * 3, 3 * sizeof(double))
+                x = d_now
+                d_now = d_next
+                d_next = x
+                x = c_now
+                c_now = c_next
+                c_next = x
+    finally:
+        free(at)
+        free(d_state)
+        free(d_first)
+        free(c_first)
+        free(d_target)
+        free(c_source)
+        free(d_weight)
+        free(d_score)
+        free(found)
+        free(buffers)
+    return 0
 
 
 def search(situation, hand, wall, int turn, int extra=1):
@@ -707,105 +993,34 @@ def search(situation, hand, wall, int turn, int extra=1):
     cdef unsigned char m[34]
     cdef long long spare
     _merge(g.hand, m)
-    g.limit = _spare(m, g.n_melds, &spare) + extra
+    g._set_keys()
+    g.limit = g._shanten(m, False, &spare) + extra
     g.choice_state(False)
 
     n = g.n
-    # fig[(t * n + v) * 3 + f]: figure f (tenpai, win, expected) of state v at turn t; a turn's
-    # figures side by side, so a turn reads only the next turn's block
-    cdef double* fig = <double*>malloc(<size_t>n * T1 * 3 * sizeof(double))
-    cdef int nd = 0, nc = 0
-    cdef int* draws = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* choices = <int*>malloc((n + 1) * sizeof(int))
-    if fig == NULL or draws == NULL or choices == NULL:
-        free(fig)
-        free(draws)
-        free(choices)
-        raise MemoryError()
-    for v in range(n):
-        if g.is_draw[v]:
-            draws[nd] = v
-            nd += 1
-        else:
-            choices[nc] = v
-            nc += 1
-    memset(fig, 0, <size_t>n * T1 * 3 * sizeof(double))
-    cdef double t1, w1, e1, at, aw, ae, xt, xw, xe, left, bt, bw, be, sc
-    cdef double* now
-    cdef double* nxt
-    cdef double* x
-    cdef int weight
-    with nogil:
-        for t in range(TMAX, turn - 1, -1):
-            now = fig + <size_t>t * n * 3
-            nxt = fig + <size_t>(t + 1) * n * 3
-            for k in range(nd):
-                v = draws[k]
-                if t == TMAX:
-                    if g.tenpai[v]:
-                        now[v * 3] = 1.0
-                    continue
-                t1 = nxt[v * 3]
-                w1 = nxt[v * 3 + 1]
-                e1 = nxt[v * 3 + 2]
-                at = aw = ae = 0.0
-                e = g.first_out[v]
-                while e >= 0:
-                    x = nxt + g.e_target[e] * 3
-                    weight = g.e_weight[e]
-                    sc = g.e_score[e]
-                    xt = x[0]
-                    xw = x[1]
-                    xe = x[2]
-                    if sc > 0.0:
-                        xt = 1.0
-                        xw = 1.0
-                        if sc > xe:
-                            xe = sc
-                    at += weight * (xt - t1)
-                    aw += weight * (xw - w1)
-                    ae += weight * (xe - e1)
-                    e = g.e_next_out[e]
-                left = total - t
-                now[v * 3] = 1.0 if g.tenpai[v] else t1 + at / left
-                now[v * 3 + 1] = w1 + aw / left
-                now[v * 3 + 2] = e1 + ae / left
-            for k in range(nc):
-                v = choices[k]
-                bt = bw = be = 0.0
-                e = g.first_in[v]
-                while e >= 0:
-                    x = now + g.e_source[e] * 3
-                    if x[0] > bt:
-                        bt = x[0]
-                    if x[1] > bw:
-                        bw = x[1]
-                    if x[2] > be:
-                        be = x[2]
-                    e = g.e_next_in[e]
-                now[v * 3] = bt
-                now[v * 3 + 1] = bw
-                now[v * 3 + 2] = be
-    found = []
+    # the discards of the hand: (kind, the draw state it leads to)
     cdef int shanten
-    try:
-        memcpy(g.hand, g.origin, NS)
-        _merge(g.hand, m)
-        shanten = _spare(m, g.n_melds, &spare)
-        spare = _with_red(spare)
-        for i in range(NS):
-            if not g.origin[i]:
-                continue
-            declare = g.closed and shanten == 0 and (spare >> i & 1)
-            g.hand[i] -= 1
-            v = g._find(declare, True)
-            g.hand[i] += 1
-            if v >= 0:
-                found.append((i, [fig[(t * n + v) * 3] for t in range(T1)],
-                              [fig[(t * n + v) * 3 + 1] for t in range(T1)],
-                              [fig[(t * n + v) * 3 + 2] for t in range(T1)]))
-    finally:
-        free(fig)
-        free(draws)
-        free(choices)
-    return found, n
+    cdef int n_found = 0
+    cdef int found_kind[NS]
+    cdef int found_state[NS]
+    memcpy(g.hand, g.origin, NS)
+    _merge(g.hand, m)
+    g._set_keys()
+    shanten = g._shanten(m, False, &spare)
+    spare = _with_red(spare)
+    for i in range(NS):
+        if not g.origin[i]:
+            continue
+        declare = g.closed and shanten == 0 and (spare >> i & 1)
+        g._give(i)
+        v = g._find(declare, True)
+        g._take(i)
+        if v >= 0:
+            found_kind[n_found] = i
+            found_state[n_found] = v
+            n_found += 1
+    cdef double curves[NS * T1 * 3]
+    _figures(g, found_state, n_found, turn, total, curves)
+    return [(found_kind[k], [curves[(k * T1 + t) * 3] for t in range(T1)],
+             [curves[(k * T1 + t) * 3 + 1] for t in range(T1)],
+             [curves[(k * T1 + t) * 3 + 2] for t in range(T1)]) for k in range(n_found)], n
