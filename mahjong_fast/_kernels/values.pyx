@@ -14,7 +14,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport Reading, base_points_c, score_win_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, row_product
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, popcount64, row_product
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
@@ -144,12 +144,44 @@ cdef inline int _part(int i) noexcept nogil:
     return 3 if i >= 27 else i // 9
 
 
+cdef extern from *:
+    """
+    /* The orphans' bytes in each of the five words of 34 counts (1m | 9m 1p | 9p 1s | 9s 1z-5z | 6z 7z). */
+    static const unsigned long long mf_values_orphan_bytes[5] = {
+        0xFFULL, 0xFFFFULL, 0xFFFF00ULL, 0xFFFFFFFFFFFF0000ULL, 0xFFFFULL};
+    """
+    const unsigned long long* ORPHAN_BYTES "mf_values_orphan_bytes"
+
+
+cdef inline void _pair_bounds(const unsigned char* m, int* pairs_form, int* orphans_form) noexcept nogil:
+    """The seven-pairs and thirteen-orphans shanten of 34 counts, word by word (eight counts a
+    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4)."""
+    cdef unsigned long long w[5]
+    cdef unsigned long long one, two
+    cdef int j, kinds = 0, pairs = 0, orphan_kinds = 0
+    cdef bint orphan_pair = False
+    memcpy(w, m, 32)
+    w[4] = m[32] | (<unsigned long long>m[33] << 8)
+    for j in range(5):
+        one = (w[j] + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL
+        two = (w[j] + 0x7E7E7E7E7E7E7E7EULL) & 0x8080808080808080ULL
+        kinds += popcount64(one)
+        pairs += popcount64(two)
+        orphan_kinds += popcount64(one & ORPHAN_BYTES[j])
+        orphan_pair = orphan_pair or (two & ORPHAN_BYTES[j]) != 0
+    pairs_form[0] = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_pair else 0)
+
+
 cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
     """The shanten and the kinds that lower it of 13 counts ``m``, over the forms at the least
     shanten, given the standard form's (``best``, ``mask``)."""
     cdef int s, i, pairs, kinds, k
     cdef long long w, zero, one
+    cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
+        _pair_bounds(m, &pairs_form, &orphans_form)
+    if n_melds == 0 and pairs_form <= best:
         pairs = kinds = 0
         zero = one = 0
         for i in range(34):
@@ -168,6 +200,7 @@ cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, 
             mask = w
         elif s == best:
             mask |= w
+    if n_melds == 0 and orphans_form <= best:
         pairs = kinds = 0
         zero = one = 0
         for k in range(13):
@@ -196,7 +229,10 @@ cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, l
     least shanten, given the standard form's (``best``, ``mask``)."""
     cdef int s, i, pairs, kinds, k
     cdef long long d, one, many, two, middle
+    cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
+        _pair_bounds(m, &pairs_form, &orphans_form)
+    if n_melds == 0 and pairs_form <= best:
         pairs = kinds = 0
         one = many = 0
         for i in range(34):
@@ -215,6 +251,7 @@ cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, l
             mask = d
         elif s == best:
             mask |= d
+    if n_melds == 0 and orphans_form <= best:
         pairs = kinds = 0
         two = many = middle = 0
         for i in range(27):
@@ -338,6 +375,12 @@ cdef void* _grown(void* p, size_t size) except NULL:
     return q
 
 
+ctypedef struct _Slot:
+    unsigned long long k0
+    unsigned long long k1
+    int state
+
+
 cdef class _Graph:
     cdef unsigned char hand[NS]
     cdef unsigned char wall[NS]
@@ -352,10 +395,8 @@ cdef class _Graph:
     cdef bint dealer
     cdef int dora_kinds[5]
     cdef int meld_tiles[34]
-    # the states by key (``_key``): open addressing, ``slots`` a power of two, -1 an empty slot
-    cdef unsigned long long* keys0
-    cdef unsigned long long* keys1
-    cdef int* found_at
+    # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
+    cdef _Slot* table
     cdef int slots, used
     # states
     cdef int n, cap
@@ -398,8 +439,7 @@ cdef class _Graph:
         self.out_kinds = NULL
         self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
         self.e_score = NULL
-        self.keys0 = self.keys1 = NULL
-        self.found_at = NULL
+        self.table = NULL
         self.is_draw = NULL
         self.ura_at = NULL
         self.ura_rows = NULL
@@ -422,9 +462,7 @@ cdef class _Graph:
         free(self.e_score)
         free(self.e_next_out)
         free(self.e_next_in)
-        free(self.keys0)
-        free(self.keys1)
-        free(self.found_at)
+        free(self.table)
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
@@ -652,46 +690,40 @@ cdef class _Graph:
         if self.slots == 0:
             return -1
         cdef unsigned int at = self._slot(k0, k1)
-        while self.found_at[at] >= 0:
-            if self.keys0[at] == k0 and self.keys1[at] == k1:
-                return self.found_at[at]
+        while self.table[at].state >= 0:
+            if self.table[at].k0 == k0 and self.table[at].k1 == k1:
+                return self.table[at].state
             at = (at + 1) & (self.slots - 1)
         return -1
 
     cdef int _store(self, bint riichi, bint draw, int v) except -1:
         cdef unsigned long long k0, k1
-        cdef unsigned long long* old0
-        cdef unsigned long long* old1
-        cdef int* old_at
+        cdef _Slot* old
         cdef int old_slots, j
         cdef unsigned int at
         if 2 * (self.used + 1) > self.slots:
-            old0, old1, old_at, old_slots = self.keys0, self.keys1, self.found_at, self.slots
-            self.slots = old_slots * 2 if old_slots else 4096
-            self.keys0 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
-            self.keys1 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
-            self.found_at = <int*>malloc(self.slots * sizeof(int))
-            if self.keys0 == NULL or self.keys1 == NULL or self.found_at == NULL:
+            old, old_slots = self.table, self.slots
+            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else 4096) * sizeof(_Slot))
+            if self.table == NULL:
+                self.table = old
                 raise MemoryError()
-            memset(self.found_at, 0xff, self.slots * sizeof(int))
+            self.slots = old_slots * 2 if old_slots else 4096
+            for j in range(self.slots):
+                self.table[j].state = -1
             for j in range(old_slots):
-                if old_at[j] >= 0:
-                    at = self._slot(old0[j], old1[j])
-                    while self.found_at[at] >= 0:
+                if old[j].state >= 0:
+                    at = self._slot(old[j].k0, old[j].k1)
+                    while self.table[at].state >= 0:
                         at = (at + 1) & (self.slots - 1)
-                    self.keys0[at] = old0[j]
-                    self.keys1[at] = old1[j]
-                    self.found_at[at] = old_at[j]
-            free(old0)
-            free(old1)
-            free(old_at)
+                    self.table[at] = old[j]
+            free(old)
         self._key(riichi, draw, &k0, &k1)
         at = self._slot(k0, k1)
-        while self.found_at[at] >= 0:
+        while self.table[at].state >= 0:
             at = (at + 1) & (self.slots - 1)
-        self.keys0[at] = k0
-        self.keys1[at] = k1
-        self.found_at[at] = v
+        self.table[at].k0 = k0
+        self.table[at].k1 = k1
+        self.table[at].state = v
         self.used += 1
         return 0
 
