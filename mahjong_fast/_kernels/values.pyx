@@ -431,6 +431,12 @@ cdef class _Graph:
     cdef int* part_at
     cdef unsigned char* part_ids
     cdef int part_slots, part_used, part_cap
+    # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
+    # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
+    # part_next[part_step[u]] is set, when part_step[u] >= 0)
+    cdef int* part_next
+    cdef int part_now[4]
+    cdef int part_step[4]
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
@@ -449,6 +455,7 @@ cdef class _Graph:
         self.part_keys = NULL
         self.part_at = NULL
         self.part_ids = NULL
+        self.part_next = NULL
         self.part_slots = self.part_used = self.part_cap = 0
 
     def __dealloc__(self):
@@ -469,6 +476,7 @@ cdef class _Graph:
         free(self.part_keys)
         free(self.part_at)
         free(self.part_ids)
+        free(self.part_next)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
@@ -522,8 +530,8 @@ cdef class _Graph:
         self.m += 1
         return 0
 
-    cdef void _set_keys(self) noexcept:
-        """``key0``, ``key1``, ``part_key`` and ``distance`` of the hand in ``self.hand``."""
+    cdef int _set_keys(self) except -1:
+        """``key0``, ``key1``, ``part_key``, ``part_now`` and ``distance`` of the hand in ``self.hand``."""
         cdef unsigned long long a = 0, b = 0
         cdef unsigned char m[34]
         cdef int i, u
@@ -543,6 +551,9 @@ cdef class _Graph:
         for i in range(NS):
             if self.hand[i] > self.origin[i]:
                 self.distance += self.hand[i] - self.origin[i]
+        for u in range(4):
+            self.part_now[u] = self._part_ids(u)
+        return 0
 
     cdef inline void _shift(self, int i, int by) noexcept:
         """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
@@ -553,6 +564,12 @@ cdef class _Graph:
         else:
             self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
         self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+        cdef int e = self.part_now[u], step = -1
+        if e >= 0:
+            step = 18 * e + (k - 9 * u if by > 0 else 9 + k - 9 * u)
+            e = self.part_next[step]
+        self.part_now[u] = e
+        self.part_step[u] = step
 
     cdef inline void _take(self, int i) noexcept:
         """A tile of kind ``i`` from the wall into the hand."""
@@ -576,8 +593,8 @@ cdef class _Graph:
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
     cdef int _part_ids(self, int u) except -1:
-        """Where the ``PART_IDS`` row ids of part ``u`` of the hand start in ``part_ids`` (computed
-        when first met; ``part_ids`` may move when a part is new)."""
+        """The part met that is part ``u`` of the hand: its ``PART_IDS`` row ids start at
+        ``part_ids + PART_IDS * e`` (computed when first met; ``part_ids`` may move then)."""
         cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
         cdef unsigned int at, h
         cdef unsigned int* old_keys
@@ -605,11 +622,12 @@ cdef class _Graph:
         at = _part_slot(key, self.part_slots)
         while self.part_keys[at]:
             if self.part_keys[at] == key:
-                return self.part_at[at] * PART_IDS
+                return self.part_at[at]
             at = (at + 1) & (self.part_slots - 1)
         if self.part_used == self.part_cap:
             self.part_cap = self.part_cap * 2 if self.part_cap else 256
             self.part_ids = <unsigned char*>_grown(self.part_ids, self.part_cap * PART_IDS)
+            self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
         ids = self.part_ids + self.part_used * PART_IDS
         npos = 7 if u == 3 else 9
         h = self.part_key[u]
@@ -628,8 +646,10 @@ cdef class _Graph:
                 c[p] += 1
         self.part_keys[at] = key
         self.part_at[at] = self.part_used
+        for p in range(18):
+            self.part_next[18 * self.part_used + p] = -1
         self.part_used += 1
-        return (self.part_used - 1) * PART_IDS
+        return self.part_used - 1
 
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
@@ -651,10 +671,14 @@ cdef class _Graph:
         # cost with part u's row R is the least R[j] + facing[u][j]
         cdef unsigned char facing[4][ROW16]
         cdef const unsigned char* o
-        cdef int u, p, k, i, s, npos, n = 4 - self.n_melds, first = 1 if draw else 10
+        cdef int u, p, k, i, s, npos, last, cost = 0, n = 4 - self.n_melds, first = 1 if draw else 10
         cdef long long mask = 0
         for u in range(4):
-            at[u] = self._part_ids(u)
+            if self.part_now[u] < 0:
+                self.part_now[u] = self._part_ids(u)
+                if self.part_step[u] >= 0:
+                    self.part_next[self.part_step[u]] = self.part_now[u]
+            at[u] = self.part_now[u] * PART_IDS
         for u in range(4):
             rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
         _others(rows, others)
@@ -668,13 +692,15 @@ cdef class _Graph:
         for u in range(4):
             ids = self.part_ids + at[u] + first
             npos = 7 if u == 3 else 9
+            last = -1
             for p in range(npos):
                 i = 9 * u + p
-                if draw:
-                    if m[i] < 4 and least_sum16(&_ROWS16[u == 3][ids[p]][0], facing[u]) - 1 < s:
+                if (draw and m[i] < 4) or (not draw and m[i] > 0):
+                    if ids[p] != last:  # a row met again costs the same
+                        last = ids[p]
+                        cost = least_sum16(&_ROWS16[u == 3][last][0], facing[u]) - 1
+                    if (draw and cost < s) or (not draw and cost == s):
                         mask |= 1LL << i
-                elif m[i] and least_sum16(&_ROWS16[u == 3][ids[p]][0], facing[u]) - 1 == s:
-                    mask |= 1LL << i
         out[0] = mask
         return s
 
@@ -813,6 +839,8 @@ cdef class _Graph:
         cdef int i, weight, target
         cdef bint is_wait
         cdef double score
+        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), kept for after each draw
+        memcpy(parts, self.part_now, sizeof(parts))
         for i in range(NS):
             is_wait = wait >> i & 1
             if self.wall[i] and (free_ or is_wait):
@@ -823,6 +851,7 @@ cdef class _Graph:
                     score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
                     self._edge(v, target, i, riichi, weight, score)
                 self._give(i)
+                memcpy(self.part_now, parts, sizeof(parts))
         return v
 
     cdef int choice_state(self, bint riichi) except -1:
@@ -836,6 +865,8 @@ cdef class _Graph:
         cdef int i, weight, source
         cdef bint is_spare, declare
         cdef double score
+        cdef int parts[4]  # as in ``draw_state``
+        memcpy(parts, self.part_now, sizeof(parts))
         for i in range(NS):
             is_spare = spare >> i & 1
             if self.hand[i] and (free_ or is_spare):
@@ -844,6 +875,7 @@ cdef class _Graph:
                 weight = self.wall[i]
                 source = self.draw_state(declare)
                 self._take(i)
+                memcpy(self.part_now, parts, sizeof(parts))
                 if not self.out_kinds[2 * source + riichi] >> i & 1:
                     score = self._score(i, riichi, v) if shanten == -1 else 0.0
                     self._edge(source, v, i, riichi, weight, score)
