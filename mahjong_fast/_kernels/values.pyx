@@ -14,7 +14,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport Reading, base_points_c, score_win_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, popcount64, row_product
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
@@ -86,8 +86,48 @@ cdef extern from *:
         return best;
     #endif
     }
+    /* The min-plus product of two cost rows of 16 bytes (ROW_LEN entries, then any up to 60;
+       every entry at most 60): out[2k + p] is the least a[2 k1 + p1] + b[2 k2 + p2] over k1 + k2 = k,
+       p1 + p2 = p, and 60 (INF) when less; the entries past ROW_LEN are at most 60. */
+    static inline void mf_row_product16(const unsigned char* a, const unsigned char* b, unsigned char* out) {
+    #if defined(__SSE2__)
+        const __m128i even = _mm_set1_epi16(0x00FF);
+        const __m128i big = _mm_set1_epi8(127);
+        __m128i B = _mm_loadu_si128((const __m128i*)b);
+        /* b's even entries at the odd places (b[2k] at 2k + 1), 127 at the even ones */
+        __m128i Bev = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(B, even), 8), _mm_and_si128(big, even));
+        __m128i acc = _mm_set1_epi8(60), t;
+        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[0]), B), _mm_add_epi8(_mm_set1_epi8((char)a[1]), Bev));
+        acc = _mm_min_epu8(acc, t);
+    #define MF_PRODUCT_STEP(k, low) \
+        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[2 * k]), B), \
+                         _mm_add_epi8(_mm_set1_epi8((char)a[2 * k + 1]), Bev)); \
+        acc = _mm_min_epu8(acc, _mm_max_epu8(_mm_slli_si128(t, 2 * k), low));
+        MF_PRODUCT_STEP(1, _mm_setr_epi8(127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(2, _mm_setr_epi8(127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(3, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(4, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0))
+    #undef MF_PRODUCT_STEP
+        _mm_storeu_si128((__m128i*)out, acc);
+    #else
+        int k1, k2, v, j;
+        for (j = 0; j < 16; j++) out[j] = 60;
+        for (k1 = 0; k1 < 5; k1++) {
+            for (k2 = 0; k2 < 5 - k1; k2++) {
+                v = a[2 * k1] + b[2 * k2];
+                if (v < out[2 * (k1 + k2)]) out[2 * (k1 + k2)] = (unsigned char)v;
+                v = a[2 * k1] + b[2 * k2 + 1];
+                if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
+                v = a[2 * k1 + 1] + b[2 * k2];
+                if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
+            }
+        }
+    #endif
+    }
     """
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
+    void row_product16 "mf_row_product16"(const unsigned char* a, const unsigned char* b,
+                                           unsigned char* out) noexcept nogil
 
 cdef enum:
     ROW16 = 16
@@ -129,15 +169,15 @@ cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
 
 
 cdef void _others(const unsigned char** rows, unsigned char* out) noexcept nogil:
-    """``out[u]``: the product row of every part but ``u`` (4 × ROW_LEN) of the parts' ``rows``."""
-    cdef unsigned char ab[ROW_LEN]
-    cdef unsigned char cd[ROW_LEN]
-    row_product(rows[2], rows[3], cd)
-    row_product(rows[1], cd, out)              # all but 0
-    row_product(rows[0], cd, out + ROW_LEN)    # all but 1
-    row_product(rows[0], rows[1], ab)
-    row_product(ab, rows[3], out + 2 * ROW_LEN)  # all but 2
-    row_product(ab, rows[2], out + 3 * ROW_LEN)  # all but 3
+    """``out[u]``: the product row of every part but ``u`` (4 × ROW16) of the parts' ``rows`` (ROW16 each)."""
+    cdef unsigned char ab[ROW16]
+    cdef unsigned char cd[ROW16]
+    row_product16(rows[2], rows[3], cd)
+    row_product16(rows[1], cd, out)              # all but 0
+    row_product16(rows[0], cd, out + ROW16)      # all but 1
+    row_product16(rows[0], rows[1], ab)
+    row_product16(ab, rows[3], out + 2 * ROW16)  # all but 2
+    row_product16(ab, rows[2], out + 3 * ROW16)  # all but 3
 
 
 cdef inline int _part(int i) noexcept nogil:
@@ -424,6 +464,8 @@ cdef class _Graph:
     # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
     cdef unsigned long long key0, key1
     cdef unsigned int part_key[4]
+    # the kinds (separated) the hand holds, and those the wall holds
+    cdef unsigned long long held, in_wall
     # the parts met: open addressing on (part, counts) | 1 << 31 (0 an empty slot); part_ids holds,
     # PART_IDS bytes a part, the id of its cost row, then of its row with a tile more at each
     # position, then with a tile less (where there is one)
@@ -553,6 +595,12 @@ cdef class _Graph:
                 self.distance += self.hand[i] - self.origin[i]
         for u in range(4):
             self.part_now[u] = self._part_ids(u)
+        self.held = self.in_wall = 0
+        for i in range(NS):
+            if self.hand[i]:
+                self.held |= 1ULL << i
+            if self.wall[i]:
+                self.in_wall |= 1ULL << i
         return 0
 
     cdef inline void _shift(self, int i, int by) noexcept:
@@ -577,12 +625,18 @@ cdef class _Graph:
             self.distance += 1
         self.hand[i] += 1
         self.wall[i] -= 1
+        self.held |= 1ULL << i
+        if not self.wall[i]:
+            self.in_wall &= ~(1ULL << i)
         self._shift(i, 1)
 
     cdef inline void _give(self, int i) noexcept:
         """A tile of kind ``i`` from the hand back to the wall."""
         self.hand[i] -= 1
         self.wall[i] += 1
+        self.in_wall |= 1ULL << i
+        if not self.hand[i]:
+            self.held &= ~(1ULL << i)
         if self.hand[i] >= self.origin[i]:
             self.distance -= 1
         self._shift(i, -1)
@@ -666,7 +720,7 @@ cdef class _Graph:
         cdef int at[4]
         cdef const unsigned char* ids
         cdef const unsigned char* rows[4]
-        cdef unsigned char others[4 * ROW_LEN]
+        cdef unsigned char others[4 * ROW16]
         # facing[u][2k + p]: the other parts' cost with n - k melds and 1 - p pairs, so that the
         # cost with part u's row R is the least R[j] + facing[u][j]
         cdef unsigned char facing[4][ROW16]
@@ -683,7 +737,7 @@ cdef class _Graph:
             rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
         _others(rows, others)
         for u in range(4):
-            o = others + u * ROW_LEN
+            o = others + u * ROW16
             memset(facing[u], INF, ROW16)
             for k in range(n + 1):
                 facing[u][2 * k] = o[2 * (n - k) + 1]
@@ -841,17 +895,19 @@ cdef class _Graph:
         cdef double score
         cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), kept for after each draw
         memcpy(parts, self.part_now, sizeof(parts))
-        for i in range(NS):
+        cdef unsigned long long kinds = self.in_wall if free_ else self.in_wall & <unsigned long long>wait
+        while kinds:
+            i = ctz64(kinds)
+            kinds &= kinds - 1
             is_wait = wait >> i & 1
-            if self.wall[i] and (free_ or is_wait):
-                weight = self.wall[i]
-                self._take(i)
-                target = self.choice_state(riichi)
-                if not self.out_kinds[2 * v + riichi] >> i & 1:
-                    score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
-                    self._edge(v, target, i, riichi, weight, score)
-                self._give(i)
-                memcpy(self.part_now, parts, sizeof(parts))
+            weight = self.wall[i]
+            self._take(i)
+            target = self.choice_state(riichi)
+            if not self.out_kinds[2 * v + riichi] >> i & 1:
+                score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
+                self._edge(v, target, i, riichi, weight, score)
+            self._give(i)
+            memcpy(self.part_now, parts, sizeof(parts))
         return v
 
     cdef int choice_state(self, bint riichi) except -1:
@@ -867,18 +923,20 @@ cdef class _Graph:
         cdef double score
         cdef int parts[4]  # as in ``draw_state``
         memcpy(parts, self.part_now, sizeof(parts))
-        for i in range(NS):
+        cdef unsigned long long kinds = self.held if free_ else self.held & <unsigned long long>spare
+        while kinds:
+            i = ctz64(kinds)
+            kinds &= kinds - 1
             is_spare = spare >> i & 1
-            if self.hand[i] and (free_ or is_spare):
-                declare = True if self.closed and shanten == 0 and is_spare else riichi
-                self._give(i)
-                weight = self.wall[i]
-                source = self.draw_state(declare)
-                self._take(i)
-                memcpy(self.part_now, parts, sizeof(parts))
-                if not self.out_kinds[2 * source + riichi] >> i & 1:
-                    score = self._score(i, riichi, v) if shanten == -1 else 0.0
-                    self._edge(source, v, i, riichi, weight, score)
+            declare = True if self.closed and shanten == 0 and is_spare else riichi
+            self._give(i)
+            weight = self.wall[i]
+            source = self.draw_state(declare)
+            self._take(i)
+            memcpy(self.part_now, parts, sizeof(parts))
+            if not self.out_kinds[2 * source + riichi] >> i & 1:
+                score = self._score(i, riichi, v) if shanten == -1 else 0.0
+                self._edge(source, v, i, riichi, weight, score)
         return v
 
 
