@@ -127,7 +127,7 @@ cdef extern from *:
     """
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
     void row_product16 "mf_row_product16"(const unsigned char* a, const unsigned char* b,
-                                           unsigned char* out) noexcept nogil
+                                          unsigned char* out) noexcept nogil
 
 cdef enum:
     ROW16 = 16
@@ -346,6 +346,16 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
     cdef int tile, count, gain, selected, ura, take, top, total = 0
     cdef size_t rows = (indicators + 1) * sizeof(dp[0])
     cdef double p
+    cdef int sums[13]
+    if indicators == 1:  # the sums below are then of whole counts (exact): added up as integers
+        memset(sums, 0, sizeof(sums))
+        for tile in range(34):
+            sums[min(12, tiles[tile])] += wall[_INDICATOR_OF[tile]]
+            total += wall[tile]
+        p = _combination(total, 1)
+        for ura in range(13):
+            out[ura] = sums[ura] / p
+        return
     memset(dp, 0, rows)
     dp[0][0] = 1.0
     for tile in range(34):
@@ -952,6 +962,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef size_t m = g.m
     cdef int* at = <int*>malloc(n * sizeof(int) + 1)
     cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
+    cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* d_target = <int*>malloc(m * sizeof(int) + 1)
@@ -968,12 +979,13 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* x
     cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
     try:
-        if (at == NULL or d_state == NULL or d_first == NULL or c_first == NULL or d_target == NULL
+        if (at == NULL or d_state == NULL or d_tenpai == NULL or d_first == NULL or c_first == NULL or d_target == NULL
                 or c_source == NULL or d_weight == NULL or d_score == NULL or found == NULL or buffers == NULL):
             raise MemoryError()
         for v in range(n):
             if g.is_draw[v]:
                 d_state[nd] = v
+                d_tenpai[nd] = g.tenpai[v]
                 at[v] = nd
                 nd += 1
             else:
@@ -1011,13 +1023,11 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         c_now = buffers + <size_t>nd * 6
         c_next = c_now + <size_t>nc * 3
         with nogil:
+            for k in range(nd):
+                d_now[k * 3] = 1.0 if d_tenpai[k] else 0.0
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
-                for k in range(nd):
-                    v = d_state[k]
-                    if t == TMAX:
-                        d_now[k * 3] = 1.0 if g.tenpai[v] else 0.0
-                        continue
+                for k in range(nd if t < TMAX else 0):  # at TMAX only the tenpai (set above)
                     t1 = d_next[k * 3]
                     w1 = d_next[k * 3 + 1]
                     e1 = d_next[k * 3 + 2]
@@ -1037,7 +1047,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                         at_ += weight * (xt - t1)
                         aw += weight * (xw - w1)
                         ae += weight * (xe - e1)
-                    d_now[k * 3] = 1.0 if g.tenpai[v] else t1 + at_ / left
+                    d_now[k * 3] = 1.0 if d_tenpai[k] else t1 + at_ / left
                     d_now[k * 3 + 1] = w1 + aw / left
                     d_now[k * 3 + 2] = e1 + ae / left
                 for k in range(nc):
@@ -1064,6 +1074,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     finally:
         free(at)
         free(d_state)
+        free(d_tenpai)
         free(d_first)
         free(c_first)
         free(d_target)
@@ -1083,7 +1094,7 @@ def search(situation, hand, wall, int turn, int extra=1):
     """
     _init_rows()
     cdef _Graph g = _Graph()
-    cdef int i, t, v, e, k, n, total = 0
+    cdef int i, t, v, k, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
         g.wall[i] = wall[i]
