@@ -65,12 +65,13 @@ cdef unsigned char _ROWS16[2][256][16]
 
 cdef extern from *:
     """
-    #if defined(__SSE2__)
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #define MF_VALUES_SSE2 1
     #include <emmintrin.h>
     #endif
     /* The least of a[j] + b[j] over 16 bytes (every byte below 128). */
     static inline int mf_least_sum16(const unsigned char* a, const unsigned char* b) {
-    #if defined(__SSE2__)
+    #if defined(MF_VALUES_SSE2)
         __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
         s = _mm_min_epu8(s, _mm_srli_si128(s, 8));
         s = _mm_min_epu8(s, _mm_srli_si128(s, 4));
@@ -90,7 +91,7 @@ cdef extern from *:
        every entry at most 60): out[2k + p] is the least a[2 k1 + p1] + b[2 k2 + p2] over k1 + k2 = k,
        p1 + p2 = p, and 60 (INF) when less; the entries past ROW_LEN are at most 60. */
     static inline void mf_row_product16(const unsigned char* a, const unsigned char* b, unsigned char* out) {
-    #if defined(__SSE2__)
+    #if defined(MF_VALUES_SSE2)
         const __m128i even = _mm_set1_epi16(0x00FF);
         const __m128i big = _mm_set1_epi8(127);
         __m128i B = _mm_loadu_si128((const __m128i*)b);
