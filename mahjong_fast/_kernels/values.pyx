@@ -14,7 +14,7 @@ from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport Reading, base_points_c, score_win_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, row_product
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
@@ -29,11 +29,11 @@ cdef enum:
     NS = 37     # the separated counts: 34 kinds, then the red 5m, 5p, 5s
     TMAX = 18   # the turn after the last draw
     T1 = 19     # figures per state: turns 0 … 18
+    PART_IDS = 19   # row ids kept per part met: its own, 9 with a tile more, 9 with a tile less
 
 cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
                               26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
 cdef int[13] _ORPHANS_C = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
-cdef int[34] _KINDS_C = list(range(34))
 
 
 cdef inline void _merge(const unsigned char* h, unsigned char* m) noexcept nogil:
@@ -60,145 +60,220 @@ cdef const unsigned int* _SUIT_OFFSETS = NULL
 cdef const unsigned int* _HONOUR_OFFSETS = NULL
 cdef const unsigned char* _SUIT_ROWS = NULL
 cdef const unsigned char* _HONOUR_ROWS = NULL
+# the rows again, ROW16 bytes each (INF after the ROW_LEN entries): _ROWS16[0] the suits', [1] the honours'
+cdef unsigned char _ROWS16[2][256][16]
+
+cdef extern from *:
+    """
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #define MF_VALUES_SSE2 1
+    #include <emmintrin.h>
+    #endif
+    /* The least of a[j] + b[j] over 16 bytes (every byte below 128). */
+    static inline int mf_least_sum16(const unsigned char* a, const unsigned char* b) {
+    #if defined(MF_VALUES_SSE2)
+        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 8));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 4));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 2));
+        s = _mm_min_epu8(s, _mm_srli_si128(s, 1));
+        return _mm_cvtsi128_si32(s) & 0xFF;
+    #else
+        int j, v, best = 255;
+        for (j = 0; j < 16; j++) {
+            v = a[j] + b[j];
+            if (v < best) best = v;
+        }
+        return best;
+    #endif
+    }
+    /* The min-plus product of two cost rows of 16 bytes (ROW_LEN entries, then any up to 60;
+       every entry at most 60): out[2k + p] is the least a[2 k1 + p1] + b[2 k2 + p2] over k1 + k2 = k,
+       p1 + p2 = p, and 60 (INF) when less; the entries past ROW_LEN are at most 60. */
+    static inline void mf_row_product16(const unsigned char* a, const unsigned char* b, unsigned char* out) {
+    #if defined(MF_VALUES_SSE2)
+        const __m128i even = _mm_set1_epi16(0x00FF);
+        const __m128i big = _mm_set1_epi8(127);
+        __m128i B = _mm_loadu_si128((const __m128i*)b);
+        /* b's even entries at the odd places (b[2k] at 2k + 1), 127 at the even ones */
+        __m128i Bev = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(B, even), 8), _mm_and_si128(big, even));
+        __m128i acc = _mm_set1_epi8(60), t;
+        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[0]), B), _mm_add_epi8(_mm_set1_epi8((char)a[1]), Bev));
+        acc = _mm_min_epu8(acc, t);
+    #define MF_PRODUCT_STEP(k, low) \
+        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[2 * k]), B), \
+                         _mm_add_epi8(_mm_set1_epi8((char)a[2 * k + 1]), Bev)); \
+        acc = _mm_min_epu8(acc, _mm_max_epu8(_mm_slli_si128(t, 2 * k), low));
+        MF_PRODUCT_STEP(1, _mm_setr_epi8(127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(2, _mm_setr_epi8(127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(3, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        MF_PRODUCT_STEP(4, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0))
+    #undef MF_PRODUCT_STEP
+        _mm_storeu_si128((__m128i*)out, acc);
+    #else
+        int k1, k2, v, j;
+        for (j = 0; j < 16; j++) out[j] = 60;
+        for (k1 = 0; k1 < 5; k1++) {
+            for (k2 = 0; k2 < 5 - k1; k2++) {
+                v = a[2 * k1] + b[2 * k2];
+                if (v < out[2 * (k1 + k2)]) out[2 * (k1 + k2)] = (unsigned char)v;
+                v = a[2 * k1] + b[2 * k2 + 1];
+                if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
+                v = a[2 * k1 + 1] + b[2 * k2];
+                if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
+            }
+        }
+    #endif
+    }
+    """
+    int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
+    void row_product16 "mf_row_product16"(const unsigned char* a, const unsigned char* b,
+                                          unsigned char* out) noexcept nogil
+
+cdef enum:
+    ROW16 = 16
 
 
 cdef void _init_rows() noexcept:
     global _SUIT_OFFSETS, _HONOUR_OFFSETS, _SUIT_ROWS, _HONOUR_ROWS
-    cdef int n
+    cdef int n, kind, i, j
+    cdef const unsigned char* rows
     if _SUIT_ROWS != NULL:
         return
     ensure_tables()
+    for kind in range(2):
+        rows = part_rows_c(3 * kind, &n)
+        for i in range(256):
+            for j in range(ROW16):
+                _ROWS16[kind][i][j] = rows[i * ROW_LEN + j] if i < n and j < ROW_LEN else INF
     _SUIT_OFFSETS = rank_offsets_c(0)
     _HONOUR_OFFSETS = rank_offsets_c(3)
     _HONOUR_ROWS = part_rows_c(3, &n)
     _SUIT_ROWS = part_rows_c(0, &n)
 
 
-cdef inline const unsigned char* _row(const unsigned char* m, int u) noexcept nogil:
-    """The cost row of part ``u`` (0-2 the suits, 3 the honours) of 34 counts."""
+cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
+    """The id of the cost row of part ``u`` (0-2 the suits, 3 the honours) holding counts ``c``."""
     cdef const unsigned int* off
-    cdef const unsigned char* c
     cdef unsigned int r = 0
     cdef int i, s = 0, npos
     if u == 3:
         off = _HONOUR_OFFSETS
-        c = m + 27
         npos = 7
     else:
         off = _SUIT_OFFSETS
-        c = m + 9 * u
         npos = 9
     for i in range(npos):
         r += off[i * 75 + s * 5 + c[i]]
         s += c[i]
-    if u == 3:
-        return _HONOUR_ROWS + part_row_id_c(r, 3) * ROW_LEN
-    return _SUIT_ROWS + part_row_id_c(r, 0) * ROW_LEN
+    return part_row_id_c(r, 3 if u == 3 else 0)
 
 
-cdef inline int _cost_with(const unsigned char* row, const unsigned char* others, int n) noexcept nogil:
-    """Entry (n, 1) of the product of ``row`` and ``others`` (the other three parts together)."""
-    cdef int k, v, best = INF
-    for k in range(n + 1):
-        v = row[2 * k] + others[2 * (n - k) + 1]
-        if v < best:
-            best = v
-        v = row[2 * k + 1] + others[2 * (n - k)]
-        if v < best:
-            best = v
-    return best
-
-
-cdef void _others(const unsigned char* m, unsigned char* out) noexcept nogil:
-    """``out[u]``: the product row of every part but ``u`` (4 × ROW_LEN)."""
-    cdef const unsigned char* rows[4]
-    cdef unsigned char ab[ROW_LEN]
-    cdef unsigned char cd[ROW_LEN]
-    cdef int u
-    for u in range(4):
-        rows[u] = _row(m, u)
-    row_product(rows[2], rows[3], cd)
-    row_product(rows[1], cd, out)              # all but 0
-    row_product(rows[0], cd, out + ROW_LEN)    # all but 1
-    row_product(rows[0], rows[1], ab)
-    row_product(ab, rows[3], out + 2 * ROW_LEN)  # all but 2
-    row_product(ab, rows[2], out + 3 * ROW_LEN)  # all but 3
+cdef void _others(const unsigned char** rows, unsigned char* out) noexcept nogil:
+    """``out[u]``: the product row of every part but ``u`` (4 × ROW16) of the parts' ``rows`` (ROW16 each)."""
+    cdef unsigned char ab[ROW16]
+    cdef unsigned char cd[ROW16]
+    row_product16(rows[2], rows[3], cd)
+    row_product16(rows[1], cd, out)              # all but 0
+    row_product16(rows[0], cd, out + ROW16)      # all but 1
+    row_product16(rows[0], rows[1], ab)
+    row_product16(ab, rows[3], out + 2 * ROW16)  # all but 2
+    row_product16(ab, rows[2], out + 3 * ROW16)  # all but 3
 
 
 cdef inline int _part(int i) noexcept nogil:
     return 3 if i >= 27 else i // 9
 
 
-cdef inline void _tally(const unsigned char* m, const int* kinds, int n, int* pairs, int* distinct, long long* zero,
-                        long long* one) noexcept nogil:
-    """Over the ``n`` ``kinds``: how many the counts ``m`` pair and hold, and the kinds held none and once."""
-    cdef int k, i
-    pairs[0] = distinct[0] = 0
-    zero[0] = one[0] = 0
-    for k in range(n):
-        i = kinds[k]
-        if m[i] == 0:
-            zero[0] |= 1LL << i
-        elif m[i] == 1:
-            distinct[0] += 1
-            one[0] |= 1LL << i
-        else:
-            distinct[0] += 1
-            pairs[0] += 1
+cdef extern from *:
+    """
+    /* The orphans' bytes in each of the five words of 34 counts (1m | 9m 1p | 9p 1s | 9s 1z-5z | 6z 7z). */
+    static const unsigned long long mf_values_orphan_bytes[5] = {
+        0xFFULL, 0xFFFFULL, 0xFFFF00ULL, 0xFFFFFFFFFFFF0000ULL, 0xFFFFULL};
+    """
+    const unsigned long long* ORPHAN_BYTES "mf_values_orphan_bytes"
 
 
-cdef inline void _least(int s, long long kinds, int* best, long long* mask) noexcept nogil:
-    """A form at shanten ``s`` with its ``kinds``: the least shanten and the kinds of every form at it."""
-    if s < best[0]:
-        best[0] = s
-        mask[0] = kinds
-    elif s == best[0]:
-        mask[0] |= kinds
+cdef inline void _pair_bounds(const unsigned char* m, int* pairs_form, int* orphans_form) noexcept nogil:
+    """The seven-pairs and thirteen-orphans shanten of 34 counts, word by word (eight counts a
+    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4)."""
+    cdef unsigned long long w[5]
+    cdef unsigned long long one, two
+    cdef int j, kinds = 0, pairs = 0, orphan_kinds = 0
+    cdef bint orphan_pair = False
+    memcpy(w, m, 32)
+    w[4] = m[32] | (<unsigned long long>m[33] << 8)
+    for j in range(5):
+        one = (w[j] + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL
+        two = (w[j] + 0x7E7E7E7E7E7E7E7EULL) & 0x8080808080808080ULL
+        kinds += popcount64(one)
+        pairs += popcount64(two)
+        orphan_kinds += popcount64(one & ORPHAN_BYTES[j])
+        orphan_pair = orphan_pair or (two & ORPHAN_BYTES[j]) != 0
+    pairs_form[0] = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_pair else 0)
 
 
-cdef int _needed(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, u, n = 4 - n_melds
-    cdef long long mask, w, zero, one
-    cdef unsigned char others[4 * ROW_LEN]
-    _others(m, others)
-    s = _cost_with(_row(m, 0), others, n) - 1
-    w = 0
-    for i in range(34):
-        if m[i] < 4:
-            u = _part(i)
-            m[i] += 1
-            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 < s:
-                w |= 1LL << i
-            m[i] -= 1
-    best = s
-    mask = w
+cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+    """The shanten and the kinds that lower it of 13 counts ``m``, over the forms at the least
+    shanten, given the standard form's (``best``, ``mask``)."""
+    cdef int s, i, pairs, kinds, k
+    cdef long long w, zero, one
+    cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
-        _tally(m, _KINDS_C, 34, &pairs, &kinds, &zero, &one)
-        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (zero | one) if kinds < 7 else (0 if pairs == 7 else one),
-               &best, &mask)
-        _tally(m, _ORPHANS_C, 13, &pairs, &kinds, &zero, &one)
-        _least(13 - kinds - (1 if pairs else 0), zero if pairs else (zero | one), &best, &mask)
+        _pair_bounds(m, &pairs_form, &orphans_form)
+    if n_melds == 0 and pairs_form <= best:
+        pairs = kinds = 0
+        zero = one = 0
+        for i in range(34):
+            if m[i] == 0:
+                zero |= 1LL << i
+            elif m[i] == 1:
+                kinds += 1
+                one |= 1LL << i
+            else:
+                kinds += 1
+                pairs += 1
+        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        w = (zero | one) if kinds < 7 else (0 if pairs == 7 else one)
+        if s < best:
+            best = s
+            mask = w
+        elif s == best:
+            mask |= w
+    if n_melds == 0 and orphans_form <= best:
+        pairs = kinds = 0
+        zero = one = 0
+        for k in range(13):
+            i = _ORPHANS_C[k]
+            if m[i] == 0:
+                zero |= 1LL << i
+            elif m[i] == 1:
+                kinds += 1
+                one |= 1LL << i
+            else:
+                kinds += 1
+                pairs += 1
+        s = 13 - kinds - (1 if pairs else 0)
+        w = zero if pairs else (zero | one)
+        if s < best:
+            best = s
+            mask = w
+        elif s == best:
+            mask |= w
     out[0] = mask
     return best
 
 
-cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
-    cdef int best, s, i, pairs, kinds, k, u, n = 4 - n_melds
-    cdef long long mask, d, one, many, two, middle
-    cdef unsigned char others[4 * ROW_LEN]
-    _others(m, others)
-    s = _cost_with(_row(m, 0), others, n) - 1
-    d = 0
-    for i in range(34):
-        if m[i]:
-            u = _part(i)
-            m[i] -= 1
-            if _cost_with(_row(m, u), others + u * ROW_LEN, n) - 1 == s:
-                d |= 1LL << i
-            m[i] += 1
-    best = s
-    mask = d
+cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+    """The shanten and the kinds whose discard keeps it of 14 counts ``m``, over the forms at the
+    least shanten, given the standard form's (``best``, ``mask``)."""
+    cdef int s, i, pairs, kinds, k
+    cdef long long d, one, many, two, middle
+    cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
+        _pair_bounds(m, &pairs_form, &orphans_form)
+    if n_melds == 0 and pairs_form <= best:
         pairs = kinds = 0
         one = many = 0
         for i in range(34):
@@ -210,7 +285,14 @@ cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
                 pairs += 1
                 if m[i] >= 3:
                     many |= 1LL << i
-        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (one | many) if kinds > 7 else many, &best, &mask)
+        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        d = (one | many) if kinds > 7 else many
+        if s < best:
+            best = s
+            mask = d
+        elif s == best:
+            mask |= d
+    if n_melds == 0 and orphans_form <= best:
         pairs = kinds = 0
         two = many = middle = 0
         for i in range(27):
@@ -228,7 +310,13 @@ cdef int _spare(unsigned char* m, int n_melds, long long* out) noexcept nogil:
                 many |= 1LL << i
                 kinds += 1
                 pairs += 1
-        _least(13 - kinds - (1 if pairs else 0), (middle | many | two) if pairs >= 2 else (middle | many), &best, &mask)
+        s = 13 - kinds - (1 if pairs else 0)
+        d = (middle | many | two) if pairs >= 2 else (middle | many)
+        if s < best:
+            best = s
+            mask = d
+        elif s == best:
+            mask |= d
     out[0] = mask
     return best
 
@@ -259,6 +347,16 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
     cdef int tile, count, gain, selected, ura, take, top, total = 0
     cdef size_t rows = (indicators + 1) * sizeof(dp[0])
     cdef double p
+    cdef int sums[13]
+    if indicators == 1:  # the sums below are then of whole counts (exact): added up as integers
+        memset(sums, 0, sizeof(sums))
+        for tile in range(34):
+            sums[min(12, tiles[tile])] += wall[_INDICATOR_OF[tile]]
+            total += wall[tile]
+        p = _combination(total, 1)
+        for ura in range(13):
+            out[ura] = sums[ura] / p
+        return
     memset(dp, 0, rows)
     dp[0][0] = 1.0
     for tile in range(34):
@@ -282,6 +380,11 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
     p = _combination(total, indicators)
     for ura in range(13):
         out[ura] = dp[indicators][ura] / p
+
+
+cdef inline unsigned int _part_slot(unsigned int key, int slots) noexcept nogil:
+    cdef unsigned int h = key * 0x9e3779b1u
+    return (h ^ h >> 15) & <unsigned int>(slots - 1)
 
 
 cdef inline int _up(int x) noexcept nogil:
@@ -323,6 +426,12 @@ cdef void* _grown(void* p, size_t size) except NULL:
     return q
 
 
+ctypedef struct _Slot:
+    unsigned long long k0
+    unsigned long long k1
+    int state
+
+
 cdef class _Graph:
     cdef unsigned char hand[NS]
     cdef unsigned char wall[NS]
@@ -333,20 +442,20 @@ cdef class _Graph:
     cdef bint c_scoring             # score_counts is the compiled kernel's: score_win_c called in place
     cdef int meld_kind[4]
     cdef int meld_tile[4]
-    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus
+    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
     cdef bint dealer
     cdef int dora_kinds[5]
     cdef int meld_tiles[34]
-    # the states by key (``_key``): open addressing, ``slots`` a power of two, -1 an empty slot
-    cdef unsigned long long* keys0
-    cdef unsigned long long* keys1
-    cdef int* found_at
+    # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
+    cdef _Slot* table
     cdef int slots, used
     # states
     cdef int n, cap
     cdef unsigned char* tenpai
     cdef int* first_out
     cdef int* first_in
+    # out_kinds[2 v + r]: the kinds whose edge from draw state v to the choice state with riichi r is made
+    cdef unsigned long long* out_kinds
     # edges
     cdef int m, ecap
     cdef int* e_source
@@ -363,44 +472,71 @@ cdef class _Graph:
     cdef int n_ura, ura_cap
     # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
     cdef int totals[25][32]
+    # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
+    cdef unsigned long long key0, key1
+    cdef unsigned int part_key[4]
+    # the kinds (separated) the hand holds, and those the wall holds
+    cdef unsigned long long held, in_wall
+    # the parts met: open addressing on (part, counts) | 1 << 31 (0 an empty slot); part_ids holds,
+    # PART_IDS bytes a part, the id of its cost row, then of its row with a tile more at each
+    # position, then with a tile less (where there is one)
+    cdef unsigned int* part_keys
+    cdef int* part_at
+    cdef unsigned char* part_ids
+    cdef int part_slots, part_used, part_cap
+    # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
+    # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
+    # part_next[part_step[u]] is set, when part_step[u] >= 0)
+    cdef int* part_next
+    cdef int part_now[4]
+    cdef int part_step[4]
 
     def __cinit__(self):
         self.n = self.cap = self.m = self.ecap = 0
         self.tenpai = NULL
         self.first_out = self.first_in = NULL
+        self.out_kinds = NULL
         self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
         self.e_score = NULL
-        self.keys0 = self.keys1 = NULL
-        self.found_at = NULL
+        self.table = NULL
         self.is_draw = NULL
         self.ura_at = NULL
         self.ura_rows = NULL
         self.n_ura = self.ura_cap = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
+        self.part_keys = NULL
+        self.part_at = NULL
+        self.part_ids = NULL
+        self.part_next = NULL
+        self.part_slots = self.part_used = self.part_cap = 0
 
     def __dealloc__(self):
         free(self.tenpai)
         free(self.first_out)
         free(self.first_in)
+        free(self.out_kinds)
         free(self.e_source)
         free(self.e_target)
         free(self.e_weight)
         free(self.e_score)
         free(self.e_next_out)
         free(self.e_next_in)
-        free(self.keys0)
-        free(self.keys1)
-        free(self.found_at)
+        free(self.table)
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
+        free(self.part_keys)
+        free(self.part_at)
+        free(self.part_ids)
+        free(self.part_next)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
         self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
         self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
+        self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
         self.cap = cap
@@ -425,18 +561,13 @@ cdef class _Graph:
         self.ura_at[self.n] = -1
         self.first_out[self.n] = -1
         self.first_in[self.n] = -1
+        self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
         self.n += 1
         return self.n - 1
 
-    cdef bint _has_edge(self, int source, int target) noexcept:
-        cdef int e = self.first_out[source]
-        while e >= 0:
-            if self.e_target[e] == target:
-                return True
-            e = self.e_next_out[e]
-        return False
-
-    cdef int _edge(self, int source, int target, int weight, double score) except -1:
+    cdef int _edge(self, int source, int target, int kind, bint riichi, int weight, double score) except -1:
+        """The edge from draw state ``source`` to choice state ``target`` (``source`` with a tile of
+        ``kind`` more, riichi ``riichi``)."""
         if self.m == self.ecap:
             self._grow_edges()
         cdef int e = self.m
@@ -448,26 +579,195 @@ cdef class _Graph:
         self.e_next_in[e] = self.first_in[target]
         self.first_out[source] = e
         self.first_in[target] = e
+        self.out_kinds[2 * source + riichi] |= 1ULL << kind
         self.m += 1
         return 0
 
-    cdef int _distance(self) noexcept:
-        cdef int d = 0, i
-        for i in range(NS):
-            if self.hand[i] > self.origin[i]:
-                d += self.hand[i] - self.origin[i]
-        return d
-
-    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
-        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+    cdef int _set_keys(self) except -1:
+        """``key0``, ``key1``, ``part_key``, ``part_now`` and ``distance`` of the hand in ``self.hand``."""
         cdef unsigned long long a = 0, b = 0
-        cdef int i
+        cdef unsigned char m[34]
+        cdef int i, u
         for i in range(21):
             a = a << 3 | self.hand[i]
         for i in range(21, NS):
             b = b << 3 | self.hand[i]
-        k0[0] = a
-        k1[0] = b << 2 | (<unsigned long long>riichi << 1) | draw
+        self.key0 = a
+        self.key1 = b << 2
+        _merge(self.hand, m)
+        for u in range(4):
+            self.part_key[u] = 0
+        for i in range(33, -1, -1):
+            u = _part(i)
+            self.part_key[u] = self.part_key[u] << 3 | m[i]
+        self.distance = 0
+        for i in range(NS):
+            if self.hand[i] > self.origin[i]:
+                self.distance += self.hand[i] - self.origin[i]
+        for u in range(4):
+            self.part_now[u] = self._part_ids(u)
+        self.held = self.in_wall = 0
+        for i in range(NS):
+            if self.hand[i]:
+                self.held |= 1ULL << i
+            if self.wall[i]:
+                self.in_wall |= 1ULL << i
+        return 0
+
+    cdef inline void _shift(self, int i, int by) noexcept:
+        """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
+        cdef int k = i if i < 34 else 9 * (i - 34) + 4
+        cdef int u = _part(k)
+        if i < 21:
+            self.key0 += <unsigned long long>by << (3 * (20 - i))
+        else:
+            self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
+        self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+        cdef int e = self.part_now[u], step = -1
+        if e >= 0:
+            step = 18 * e + (k - 9 * u if by > 0 else 9 + k - 9 * u)
+            e = self.part_next[step]
+        self.part_now[u] = e
+        self.part_step[u] = step
+
+    cdef inline void _take(self, int i) noexcept:
+        """A tile of kind ``i`` from the wall into the hand."""
+        if self.hand[i] >= self.origin[i]:
+            self.distance += 1
+        self.hand[i] += 1
+        self.wall[i] -= 1
+        self.held |= 1ULL << i
+        if not self.wall[i]:
+            self.in_wall &= ~(1ULL << i)
+        self._shift(i, 1)
+
+    cdef inline void _give(self, int i) noexcept:
+        """A tile of kind ``i`` from the hand back to the wall."""
+        self.hand[i] -= 1
+        self.wall[i] += 1
+        self.in_wall |= 1ULL << i
+        if not self.hand[i]:
+            self.held &= ~(1ULL << i)
+        if self.hand[i] >= self.origin[i]:
+            self.distance -= 1
+        self._shift(i, -1)
+
+    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
+        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+        k0[0] = self.key0
+        k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
+
+    cdef int _part_ids(self, int u) except -1:
+        """The part met that is part ``u`` of the hand: its ``PART_IDS`` row ids start at
+        ``part_ids + PART_IDS * e`` (computed when first met; ``part_ids`` may move then)."""
+        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
+        cdef unsigned int at, h
+        cdef unsigned int* old_keys
+        cdef int* old_at
+        cdef int old_slots, j, p, npos, total = 0
+        cdef unsigned char c[9]
+        cdef unsigned char* ids
+        if 2 * (self.part_used + 1) > self.part_slots:
+            old_keys, old_at, old_slots = self.part_keys, self.part_at, self.part_slots
+            self.part_slots = old_slots * 2 if old_slots else 1024
+            self.part_keys = <unsigned int*>malloc(self.part_slots * sizeof(unsigned int))
+            self.part_at = <int*>malloc(self.part_slots * sizeof(int))
+            if self.part_keys == NULL or self.part_at == NULL:
+                raise MemoryError()
+            memset(self.part_keys, 0, self.part_slots * sizeof(unsigned int))
+            for j in range(old_slots):
+                if old_keys[j]:
+                    at = _part_slot(old_keys[j], self.part_slots)
+                    while self.part_keys[at]:
+                        at = (at + 1) & (self.part_slots - 1)
+                    self.part_keys[at] = old_keys[j]
+                    self.part_at[at] = old_at[j]
+            free(old_keys)
+            free(old_at)
+        at = _part_slot(key, self.part_slots)
+        while self.part_keys[at]:
+            if self.part_keys[at] == key:
+                return self.part_at[at]
+            at = (at + 1) & (self.part_slots - 1)
+        if self.part_used == self.part_cap:
+            self.part_cap = self.part_cap * 2 if self.part_cap else 256
+            self.part_ids = <unsigned char*>_grown(self.part_ids, self.part_cap * PART_IDS)
+            self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
+        ids = self.part_ids + self.part_used * PART_IDS
+        npos = 7 if u == 3 else 9
+        h = self.part_key[u]
+        for p in range(9):
+            c[p] = h >> (3 * p) & 7
+            total += c[p]
+        ids[0] = _row_id(c, u)
+        for p in range(npos):
+            if c[p] < 4 and total < 14:
+                c[p] += 1
+                ids[1 + p] = _row_id(c, u)
+                c[p] -= 1
+            if c[p]:
+                c[p] -= 1
+                ids[10 + p] = _row_id(c, u)
+                c[p] += 1
+        self.part_keys[at] = key
+        self.part_at[at] = self.part_used
+        for p in range(18):
+            self.part_next[18 * self.part_used + p] = -1
+        self.part_used += 1
+        return self.part_used - 1
+
+    cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
+        """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state)."""
+        cdef long long w
+        cdef int s = self._standard(m, draw, &w)
+        if draw:
+            return _needed(m, self.n_melds, s, w, mask)
+        return _spare(m, self.n_melds, s, w, mask)
+
+    cdef int _standard(self, const unsigned char* m, bint draw, long long* out) except -2:
+        """The standard form's shanten of the hand (``m`` its merged counts) and the kinds that
+        lower it (a draw state) or whose discard keeps it (a choice state)."""
+        cdef int at[4]
+        cdef const unsigned char* ids
+        cdef const unsigned char* rows[4]
+        cdef unsigned char others[4 * ROW16]
+        # facing[u][2k + p]: the other parts' cost with n - k melds and 1 - p pairs, so that the
+        # cost with part u's row R is the least R[j] + facing[u][j]
+        cdef unsigned char facing[4][ROW16]
+        cdef const unsigned char* o
+        cdef int u, p, k, i, s, npos, last, cost = 0, n = 4 - self.n_melds, first = 1 if draw else 10
+        cdef long long mask = 0
+        for u in range(4):
+            if self.part_now[u] < 0:
+                self.part_now[u] = self._part_ids(u)
+                if self.part_step[u] >= 0:
+                    self.part_next[self.part_step[u]] = self.part_now[u]
+            at[u] = self.part_now[u] * PART_IDS
+        for u in range(4):
+            rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
+        _others(rows, others)
+        for u in range(4):
+            o = others + u * ROW16
+            memset(facing[u], INF, ROW16)
+            for k in range(n + 1):
+                facing[u][2 * k] = o[2 * (n - k) + 1]
+                facing[u][2 * k + 1] = o[2 * (n - k)]
+        s = least_sum16(rows[0], facing[0]) - 1
+        for u in range(4):
+            ids = self.part_ids + at[u] + first
+            npos = 7 if u == 3 else 9
+            last = -1
+            for p in range(npos):
+                i = 9 * u + p
+                if (draw and m[i] < 4) or (not draw and m[i] > 0):
+                    if ids[p] != last:  # a row met again costs the same
+                        last = ids[p]
+                        cost = least_sum16(&_ROWS16[u == 3][last][0], facing[u]) - 1
+                    if (draw and cost < s) or (not draw and cost == s):
+                        mask |= 1LL << i
+        out[0] = mask
+        return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
         cdef unsigned long long h = (k0 * 0x9e3779b97f4a7c15ULL) ^ (k1 * 0xc2b2ae3d27d4eb4fULL)
@@ -481,46 +781,40 @@ cdef class _Graph:
         if self.slots == 0:
             return -1
         cdef unsigned int at = self._slot(k0, k1)
-        while self.found_at[at] >= 0:
-            if self.keys0[at] == k0 and self.keys1[at] == k1:
-                return self.found_at[at]
+        while self.table[at].state >= 0:
+            if self.table[at].k0 == k0 and self.table[at].k1 == k1:
+                return self.table[at].state
             at = (at + 1) & (self.slots - 1)
         return -1
 
     cdef int _store(self, bint riichi, bint draw, int v) except -1:
         cdef unsigned long long k0, k1
-        cdef unsigned long long* old0
-        cdef unsigned long long* old1
-        cdef int* old_at
+        cdef _Slot* old
         cdef int old_slots, j
         cdef unsigned int at
         if 2 * (self.used + 1) > self.slots:
-            old0, old1, old_at, old_slots = self.keys0, self.keys1, self.found_at, self.slots
-            self.slots = old_slots * 2 if old_slots else 4096
-            self.keys0 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
-            self.keys1 = <unsigned long long*>malloc(self.slots * sizeof(unsigned long long))
-            self.found_at = <int*>malloc(self.slots * sizeof(int))
-            if self.keys0 == NULL or self.keys1 == NULL or self.found_at == NULL:
+            old, old_slots = self.table, self.slots
+            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else 4096) * sizeof(_Slot))
+            if self.table == NULL:
+                self.table = old
                 raise MemoryError()
-            memset(self.found_at, 0xff, self.slots * sizeof(int))
+            self.slots = old_slots * 2 if old_slots else 4096
+            for j in range(self.slots):
+                self.table[j].state = -1
             for j in range(old_slots):
-                if old_at[j] >= 0:
-                    at = self._slot(old0[j], old1[j])
-                    while self.found_at[at] >= 0:
+                if old[j].state >= 0:
+                    at = self._slot(old[j].k0, old[j].k1)
+                    while self.table[at].state >= 0:
                         at = (at + 1) & (self.slots - 1)
-                    self.keys0[at] = old0[j]
-                    self.keys1[at] = old1[j]
-                    self.found_at[at] = old_at[j]
-            free(old0)
-            free(old1)
-            free(old_at)
+                    self.table[at] = old[j]
+            free(old)
         self._key(riichi, draw, &k0, &k1)
         at = self._slot(k0, k1)
-        while self.found_at[at] >= 0:
+        while self.table[at].state >= 0:
             at = (at + 1) & (self.slots - 1)
-        self.keys0[at] = k0
-        self.keys1[at] = k1
-        self.found_at[at] = v
+        self.table[at].k0 = k0
+        self.table[at].k1 = k1
+        self.table[at].state = v
         self.used += 1
         return 0
 
@@ -593,48 +887,204 @@ cdef class _Graph:
             return known
         cdef unsigned char m[34]
         _merge(self.hand, m)
-        shanten[0] = _needed(m, self.n_melds, mask) if draw else _spare(m, self.n_melds, mask)
-        free_[0] = not riichi and self._distance() + shanten[0] < self.limit
+        shanten[0] = self._shanten(m, draw, mask)
+        free_[0] = not riichi and self.distance + shanten[0] < self.limit
         mask[0] = _with_red(mask[0])
         self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
         return -1
 
-    cdef int state(self, bint riichi, bint draw) except -1:
-        """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in ``self.hand``,
-        building it and what it reaches when new: each kind the wall gives, or the hand gives up."""
+    cdef int draw_state(self, bint riichi) except -1:
         cdef int shanten
-        cdef long long follow
+        cdef long long wait
         cdef bint free_
-        cdef int v = self._open(riichi, draw, &shanten, &follow, &free_)
+        cdef int v = self._open(riichi, True, &shanten, &wait, &free_)
         if v >= 0:
             return v
         v = self.n - 1
-        cdef unsigned char* give = &self.wall[0] if draw else &self.hand[0]
-        cdef unsigned char* take = &self.hand[0] if draw else &self.wall[0]
-        cdef int i, other
-        cdef bint followed, declare
-        for i in range(NS):
-            followed = follow >> i & 1
-            if give[i] and (free_ or followed):
-                declare = True if not draw and self.closed and shanten == 0 and followed else riichi
-                give[i] -= 1
-                take[i] += 1
-                other = self.state(declare, not draw)
-                if draw:  # the draw of i wins when the hand waits on it
-                    self._link(v, other, i, riichi, shanten == 0 and followed)
-                give[i] += 1
-                take[i] -= 1
-                if not draw:  # the hand holds 14 tiles again: the draw of i won when it is complete
-                    self._link(other, v, i, riichi, shanten == -1)
+        cdef int i, weight, target
+        cdef bint is_wait
+        cdef double score
+        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), kept for after each draw
+        memcpy(parts, self.part_now, sizeof(parts))
+        cdef unsigned long long kinds = self.in_wall if free_ else self.in_wall & <unsigned long long>wait
+        while kinds:
+            i = ctz64(kinds)
+            kinds &= kinds - 1
+            is_wait = wait >> i & 1
+            weight = self.wall[i]
+            self._take(i)
+            target = self.choice_state(riichi)
+            if not self.out_kinds[2 * v + riichi] >> i & 1:
+                score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
+                self._edge(v, target, i, riichi, weight, score)
+            self._give(i)
+            memcpy(self.part_now, parts, sizeof(parts))
         return v
 
-    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
-        """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
-        weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
-        (``self.hand`` holds the 14 tiles of ``target``)."""
-        if not self._has_edge(source, target):
-            self._edge(source, target, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
-        return 0
+    cdef int choice_state(self, bint riichi) except -1:
+        cdef int shanten
+        cdef long long spare
+        cdef bint free_
+        cdef int v = self._open(riichi, False, &shanten, &spare, &free_)
+        if v >= 0:
+            return v
+        v = self.n - 1
+        cdef int i, weight, source
+        cdef bint is_spare, declare
+        cdef double score
+        cdef int parts[4]  # as in ``draw_state``
+        memcpy(parts, self.part_now, sizeof(parts))
+        cdef unsigned long long kinds = self.held if free_ else self.held & <unsigned long long>spare
+        while kinds:
+            i = ctz64(kinds)
+            kinds &= kinds - 1
+            is_spare = spare >> i & 1
+            declare = True if self.closed and shanten == 0 and is_spare else riichi
+            self._give(i)
+            weight = self.wall[i]
+            source = self.draw_state(declare)
+            self._take(i)
+            memcpy(self.part_now, parts, sizeof(parts))
+            if not self.out_kinds[2 * source + riichi] >> i & 1:
+                score = self._score(i, riichi, v) if shanten == -1 else 0.0
+                self._edge(source, v, i, riichi, weight, score)
+        return v
+
+
+cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
+                  double* curves) except -1:
+    """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
+    of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
+
+    The draw states and the choice states are numbered apart, their edges laid out flat (a draw
+    state's newest first, as they are summed), and two turns' figures kept.
+    """
+    cdef int n = g.n, nd = 0, nc = 0, v, k, j, e, t
+    cdef size_t m = g.m
+    cdef int* at = <int*>malloc(n * sizeof(int) + 1)
+    cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
+    cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
+    cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* d_target = <int*>malloc(m * sizeof(int) + 1)
+    cdef int* c_source = <int*>malloc(m * sizeof(int) + 1)
+    cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
+    cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
+    cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
+    # four turns' figures (3 a state): the draw states' at t and t + 1, the choice states' at t and t + 1
+    cdef double* buffers = <double*>malloc(<size_t>n * 4 * 3 * sizeof(double) + 1)
+    cdef double* d_now
+    cdef double* d_next
+    cdef double* c_now
+    cdef double* c_next
+    cdef double* x
+    cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
+    try:
+        if (at == NULL or d_state == NULL or d_tenpai == NULL or d_first == NULL or c_first == NULL or d_target == NULL
+                or c_source == NULL or d_weight == NULL or d_score == NULL or found == NULL or buffers == NULL):
+            raise MemoryError()
+        for v in range(n):
+            if g.is_draw[v]:
+                d_state[nd] = v
+                d_tenpai[nd] = g.tenpai[v]
+                at[v] = nd
+                nd += 1
+            else:
+                at[v] = nc
+                nc += 1
+        j = 0
+        for k in range(nd):
+            d_first[k] = j
+            e = g.first_out[d_state[k]]
+            while e >= 0:
+                d_target[j] = at[g.e_target[e]]
+                d_weight[j] = g.e_weight[e]
+                d_score[j] = g.e_score[e]
+                j += 1
+                e = g.e_next_out[e]
+        d_first[nd] = j
+        j = 0
+        k = 0
+        for v in range(n):
+            if not g.is_draw[v]:
+                c_first[k] = j
+                e = g.first_in[v]
+                while e >= 0:
+                    c_source[j] = at[g.e_source[e]]
+                    j += 1
+                    e = g.e_next_in[e]
+                k += 1
+        c_first[nc] = j
+        for k in range(n_found):
+            found[k] = at[found_state[k]]
+        memset(curves, 0, n_found * T1 * 3 * sizeof(double))
+        memset(buffers, 0, <size_t>n * 4 * 3 * sizeof(double))
+        d_now = buffers
+        d_next = buffers + <size_t>nd * 3
+        c_now = buffers + <size_t>nd * 6
+        c_next = c_now + <size_t>nc * 3
+        with nogil:
+            for k in range(nd):
+                d_now[k * 3] = 1.0 if d_tenpai[k] else 0.0
+            for t in range(TMAX, turn - 1, -1):
+                left = total - t
+                for k in range(nd if t < TMAX else 0):  # at TMAX only the tenpai (set above)
+                    t1 = d_next[k * 3]
+                    w1 = d_next[k * 3 + 1]
+                    e1 = d_next[k * 3 + 2]
+                    at_ = aw = ae = 0.0
+                    for j in range(d_first[k], d_first[k + 1]):
+                        x = c_next + d_target[j] * 3
+                        weight = d_weight[j]
+                        sc = d_score[j]
+                        xt = x[0]
+                        xw = x[1]
+                        xe = x[2]
+                        if sc > 0.0:
+                            xt = 1.0
+                            xw = 1.0
+                            if sc > xe:
+                                xe = sc
+                        at_ += weight * (xt - t1)
+                        aw += weight * (xw - w1)
+                        ae += weight * (xe - e1)
+                    d_now[k * 3] = 1.0 if d_tenpai[k] else t1 + at_ / left
+                    d_now[k * 3 + 1] = w1 + aw / left
+                    d_now[k * 3 + 2] = e1 + ae / left
+                for k in range(nc):
+                    bt = bw = be = 0.0
+                    for j in range(c_first[k], c_first[k + 1]):
+                        x = d_now + c_source[j] * 3
+                        if x[0] > bt:
+                            bt = x[0]
+                        if x[1] > bw:
+                            bw = x[1]
+                        if x[2] > be:
+                            be = x[2]
+                    c_now[k * 3] = bt
+                    c_now[k * 3 + 1] = bw
+                    c_now[k * 3 + 2] = be
+                for k in range(n_found):
+                    memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * 3, 3 * sizeof(double))
+                x = d_now
+                d_now = d_next
+                d_next = x
+                x = c_now
+                c_now = c_next
+                c_next = x
+    finally:
+        free(at)
+        free(d_state)
+        free(d_tenpai)
+        free(d_first)
+        free(c_first)
+        free(d_target)
+        free(c_source)
+        free(d_weight)
+        free(d_score)
+        free(found)
+        free(buffers)
+    return 0
 
 
 def search(situation, hand, wall, int turn, int extra=1):
@@ -645,7 +1095,7 @@ def search(situation, hand, wall, int turn, int extra=1):
     """
     _init_rows()
     cdef _Graph g = _Graph()
-    cdef int i, t, v, e, k, n, total = 0
+    cdef int i, t, v, k, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
         g.wall[i] = wall[i]
@@ -677,105 +1127,34 @@ def search(situation, hand, wall, int turn, int extra=1):
     cdef unsigned char m[34]
     cdef long long spare
     _merge(g.hand, m)
-    g.limit = _spare(m, g.n_melds, &spare) + extra
-    g.state(False, False)
+    g._set_keys()
+    g.limit = g._shanten(m, False, &spare) + extra
+    g.choice_state(False)
 
     n = g.n
-    # fig[(t * n + v) * 3 + f]: figure f (tenpai, win, expected) of state v at turn t; a turn's
-    # figures side by side, so a turn reads only the next turn's block
-    cdef double* fig = <double*>malloc(<size_t>n * T1 * 3 * sizeof(double))
-    cdef int nd = 0, nc = 0
-    cdef int* draws = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* choices = <int*>malloc((n + 1) * sizeof(int))
-    if fig == NULL or draws == NULL or choices == NULL:
-        free(fig)
-        free(draws)
-        free(choices)
-        raise MemoryError()
-    for v in range(n):
-        if g.is_draw[v]:
-            draws[nd] = v
-            nd += 1
-        else:
-            choices[nc] = v
-            nc += 1
-    memset(fig, 0, <size_t>n * T1 * 3 * sizeof(double))
-    cdef double t1, w1, e1, at, aw, ae, xt, xw, xe, left, bt, bw, be, sc
-    cdef double* now
-    cdef double* nxt
-    cdef double* x
-    cdef int weight
-    with nogil:
-        for t in range(TMAX, turn - 1, -1):
-            now = fig + <size_t>t * n * 3
-            nxt = fig + <size_t>(t + 1) * n * 3
-            for k in range(nd):
-                v = draws[k]
-                if t == TMAX:
-                    if g.tenpai[v]:
-                        now[v * 3] = 1.0
-                    continue
-                t1 = nxt[v * 3]
-                w1 = nxt[v * 3 + 1]
-                e1 = nxt[v * 3 + 2]
-                at = aw = ae = 0.0
-                e = g.first_out[v]
-                while e >= 0:
-                    x = nxt + g.e_target[e] * 3
-                    weight = g.e_weight[e]
-                    sc = g.e_score[e]
-                    xt = x[0]
-                    xw = x[1]
-                    xe = x[2]
-                    if sc > 0.0:
-                        xt = 1.0
-                        xw = 1.0
-                        if sc > xe:
-                            xe = sc
-                    at += weight * (xt - t1)
-                    aw += weight * (xw - w1)
-                    ae += weight * (xe - e1)
-                    e = g.e_next_out[e]
-                left = total - t
-                now[v * 3] = 1.0 if g.tenpai[v] else t1 + at / left
-                now[v * 3 + 1] = w1 + aw / left
-                now[v * 3 + 2] = e1 + ae / left
-            for k in range(nc):
-                v = choices[k]
-                bt = bw = be = 0.0
-                e = g.first_in[v]
-                while e >= 0:
-                    x = now + g.e_source[e] * 3
-                    if x[0] > bt:
-                        bt = x[0]
-                    if x[1] > bw:
-                        bw = x[1]
-                    if x[2] > be:
-                        be = x[2]
-                    e = g.e_next_in[e]
-                now[v * 3] = bt
-                now[v * 3 + 1] = bw
-                now[v * 3 + 2] = be
-    found = []
+    # the discards of the hand: (kind, the draw state it leads to)
     cdef int shanten
-    try:
-        memcpy(g.hand, g.origin, NS)
-        _merge(g.hand, m)
-        shanten = _spare(m, g.n_melds, &spare)
-        spare = _with_red(spare)
-        for i in range(NS):
-            if not g.origin[i]:
-                continue
-            declare = g.closed and shanten == 0 and (spare >> i & 1)
-            g.hand[i] -= 1
-            v = g._find(declare, True)
-            g.hand[i] += 1
-            if v >= 0:
-                found.append((i, [fig[(t * n + v) * 3] for t in range(T1)],
-                              [fig[(t * n + v) * 3 + 1] for t in range(T1)],
-                              [fig[(t * n + v) * 3 + 2] for t in range(T1)]))
-    finally:
-        free(fig)
-        free(draws)
-        free(choices)
-    return found, n
+    cdef int n_found = 0
+    cdef int found_kind[NS]
+    cdef int found_state[NS]
+    memcpy(g.hand, g.origin, NS)
+    _merge(g.hand, m)
+    g._set_keys()
+    shanten = g._shanten(m, False, &spare)
+    spare = _with_red(spare)
+    for i in range(NS):
+        if not g.origin[i]:
+            continue
+        declare = g.closed and shanten == 0 and (spare >> i & 1)
+        g._give(i)
+        v = g._find(declare, True)
+        g._take(i)
+        if v >= 0:
+            found_kind[n_found] = i
+            found_state[n_found] = v
+            n_found += 1
+    cdef double curves[NS * T1 * 3]
+    _figures(g, found_state, n_found, turn, total, curves)
+    return [(found_kind[k], [curves[(k * T1 + t) * 3] for t in range(T1)],
+             [curves[(k * T1 + t) * 3 + 1] for t in range(T1)],
+             [curves[(k * T1 + t) * 3 + 2] for t in range(T1)]) for k in range(n_found)], n

@@ -203,6 +203,10 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     assert compiled.combination(30, 3) == pure.combination(30, 3)
     wall, tiles = [3] * 34, [1] * 34
     assert compiled.ura_distribution(wall, tiles, 2) == pure.ura_distribution(wall, tiles, 2)
+    # one indicator: the compiled kernel adds the counts as integers, the same figures
+    wall, tiles = [i % 5 for i in range(34)], [(3 * i) % 14 for i in range(34)]
+    for indicators in (1, 2, 3):
+        assert compiled.ura_distribution(wall, tiles, indicators) == pure.ura_distribution(wall, tiles, indicators)
 
 
 ORACLE = os.environ.get("ES_ORACLE")
