@@ -359,9 +359,11 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int good[N_KINDS]           # [d]: their copies after which a discard waits in good shape
 
 
-cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
-    """What every draw reads of the hand ``c``: its held kinds, parts, groups and classes."""
-    cdef int t, i, u
+cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total,
+                                 const signed char* sh) noexcept nogil:
+    """What every draw reads of the hand ``c`` (``sh``: the shanten after each discard): its held
+    kinds, parts, groups and classes."""
+    cdef int t, i, u, most = 1
     hand.n_kinds = 0
     hand.held = hand.unseen = hand.room = 0
     hand.one_part = -1
@@ -372,6 +374,12 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     draw.part_stamp[0] = draw.part_stamp[1] = draw.part_stamp[2] = draw.part_stamp[3] = draw.stamp
     if hand.forms_play:
         _forms_of(&hand.forms, c)
+        for t in range(N_KINDS):
+            if c[t] and sh[t] > most:
+                most = sh[t]
+        # a draw lowers seven pairs and orphans by one at most and a discard never lowers them: when
+        # the hand's cost there less one is above every discard's target, no drawn hand keeps by them
+        hand.forms_play = _forms_cost(&hand.forms, ctx.flags) - 1 <= most
         _kinds_by_count(c, hand.by_count)
     for t in range(N_KINDS):
         hand.discards_drawing[t] = 0
@@ -585,7 +593,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     cdef uint32_t keep
     cdef int d, t, s, best
     cdef bint good
-    _hand_pass_init(&hand, &draw, ctx, c, total)
+    _hand_pass_init(&hand, &draw, ctx, c, total, sh)
     discards = hand.held
     while discards:
         d = ctz64(discards)
@@ -611,6 +619,8 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
                     and _improving_bound(ctx, &draw, &drawn, hand.target[d]) <= hand.waits[d]):
                 continue        # no discard of this drawn hand waits on more: no improvement
             keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
+            if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
+                keep &= ~(<uint32_t>1 << draw.held_index[t])
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])
