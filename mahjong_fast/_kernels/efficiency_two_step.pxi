@@ -54,6 +54,9 @@ ctypedef struct Draw:           # the hand, and one draw t: the hand plus the dr
     uint32_t part_stamp[N_PARTS]    # [v]: the stamp of part v's record in the hand plus the draw
     uint32_t kept_stamp[N_PARTS][MAX_ROWS]  # [v][rest] == part_stamp[v]: kept_draws[v][rest] is read
     uint16_t kept_draws[N_PARTS][MAX_ROWS]  # useful draws in part v of a hand whose other parts multiply to ``rest``
+    uint32_t outside_stamp[N_PARTS][MAX_ROWS]   # [a][row] == stamp: outside_keep[a][row] is read for this draw
+    int outside_target[N_PARTS][MAX_ROWS]       # ... for this target
+    uint32_t outside_keep[N_PARTS][MAX_ROWS]    # discards outside part a keeping a drawn hand of that row in a
     KindGroups hand_groups[N_PARTS]     # [u]: the hand's kinds of part u by the row of the part less the kind
     KindGroups plus_groups[N_PARTS]     # the same for the hand plus the draw
     uint32_t hand_held[N_PARTS]         # [u]: held indices of the hand in part u
@@ -85,6 +88,7 @@ cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept
             draw.hand_less[k] = _part_record(c, KIND_PART[k])
             c[k] += 1
     memset(draw.kept_stamp, 0, sizeof(draw.kept_stamp))
+    memset(draw.outside_stamp, 0, sizeof(draw.outside_stamp))
     memset(draw.hand_less_two, 0, sizeof(draw.hand_less_two))
 
 
@@ -349,6 +353,8 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     uint64_t held               # the held kinds as bits
     uint64_t unseen             # the kinds with unseen copies for the hand
     uint64_t room               # the kinds the hand may hold one more of
+    uint64_t lone               # the lone draws: kinds the hand holds no copy of, nor a tile of their
+                                # suit within two ranks, and not orphans when thirteen orphans count
     int one_part                # the part holding all 14 tiles, or -1
     int part_tiles[N_PARTS]     # the hand's tiles by part
     uint64_t discards_drawing[N_KINDS]  # [t]: the discards d (t != d) whose hand left draws t
@@ -364,6 +370,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     """What every draw reads of the hand ``c`` (``sh``: the shanten after each discard): its held
     kinds, parts, groups and classes."""
     cdef int t, i, u, most = 1
+    cdef uint64_t near
     hand.n_kinds = 0
     hand.held = hand.unseen = hand.room = 0
     hand.one_part = -1
@@ -396,6 +403,13 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
         for u in range(N_PARTS):
             if not hand.held & ~PART_KINDS[u]:
                 hand.one_part = u
+    hand.lone = ~hand.held & ALL_TILES
+    for u in range(N_SUITS):
+        near = (hand.held >> (SUIT_SIZE * u)) & 0x1FF
+        near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
+        hand.lone &= ~(near << (SUIT_SIZE * u))
+    if ctx.flags & THIRTEEN_ORPHANS:
+        hand.lone &= ~ORPHAN_BITS
     for u in range(N_PARTS):
         hand.part_tiles[u] = 0
     for t in range(N_KINDS):
@@ -418,8 +432,8 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
     """The draws that count for discard ``d``: its useful draws at one from ready or more, the other
     drawable tiles at tenpai.  Drawing d back gives the hand itself, whose discards are read
     already: that draw is added here, and the others are returned."""
-    cdef uint64_t draws
-    cdef int s = sh[d], i, e, best
+    cdef uint64_t draws, lone
+    cdef int s = sh[d], i, e, t, best
     cdef bint good
     out.two_step = 0.0
     out.improving = 0
@@ -435,6 +449,15 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
         hand.target[d] = 1
         hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
         draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
+        # a lone draw t stays lone in every hand left plus t less a discard: ready, it waits on t
+        # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t), for
+        # one copy fewer than t's unseen copies for the hand left; no more than the waits, no gain
+        lone = draws & hand.lone
+        while lone:
+            t = ctz64(lone)
+            lone &= lone - 1
+            if ctx.avail[t] - c[t] - 1 <= hand.waits[d]:
+                draws &= ~(<uint64_t>1 << t)
     else:
         draws = 0
     if (draws >> d) & 1:        # drawing d back: the discards e of the hand itself
@@ -510,7 +533,7 @@ cdef inline void _drawn_hand(DrawnHand* drawn, const HandPass* hand, const Draw*
         _by_count_move(drawn.by_count, d, c[d], c[d] - 1)
 
 
-cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, const Draw* draw,
+cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, Draw* draw,
                                        const Ctx* ctx, const uint8_t* c, int target) noexcept nogil:
     """The held indices of the discards e that keep the drawn hand's cost ``target``, without a
     branch.  The costs of the hand less e are at least the drawn hand's in both forms, so e keeps
@@ -519,13 +542,19 @@ cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, c
     cdef uint32_t keep = 0, bits
     cdef uint32_t classes[N_CLASSES]
     cdef const KindGroups* groups
-    cdef int a = drawn.part, i = drawn.index, d = drawn.discard, k, u, j, rest
-    for k in range(3):
-        u = OTHER_THREE[a][k]
-        rest = drawn.others[u]
-        groups = &draw.plus_groups[u]
-        for j in range(groups.n):
-            keep |= groups.held[j] & _all_bits_if(draw.cost[groups.row[j] * N_ROWS + rest] == target)
+    cdef int a = drawn.part, i = drawn.index, d = drawn.discard, k, u, j, rest, row = drawn.part_less_row
+    if draw.outside_stamp[a][row] == draw.stamp and draw.outside_target[a][row] == target:
+        keep = draw.outside_keep[a][row]    # a drawn hand of this draw with the same rows read them
+    else:
+        for k in range(3):
+            u = OTHER_THREE[a][k]
+            rest = drawn.others[u]
+            groups = &draw.plus_groups[u]
+            for j in range(groups.n):
+                keep |= groups.held[j] & _all_bits_if(draw.cost[groups.row[j] * N_ROWS + rest] == target)
+        draw.outside_stamp[a][row] = draw.stamp
+        draw.outside_target[a][row] = target
+        draw.outside_keep[a][row] = keep
     bits = draw.plus_held[a]
     rest = drawn.others[a]
     while bits:
