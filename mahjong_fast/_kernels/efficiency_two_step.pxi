@@ -306,37 +306,39 @@ cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* dr
 
 cdef void _plus_parts(Draw* draw, const Parts* hand, uint8_t* c, const uint8_t* kinds, int n_kinds,
                       bint full) noexcept nogil:
-    """The hand plus the draw (``c``) by parts, and the records of its parts less each held kind
-    (``full``: the drawn part would hold 15 tiles, and keeps the hand's record)."""
-    cdef int i, k, a, u
+    """The hand plus the draw (``c``) by parts, and the records of its drawn part less each held
+    kind (``full``: the drawn part would hold 15 tiles, and keeps the hand's record); the records
+    of the other parts less a kind are the hand's, kept in ``plus_less`` between draws."""
+    cdef int i, k, a, u = draw.part
+    cdef uint32_t bits
     cdef const PartRecord* plus = NULL
     if not full:
-        plus = _part_record(c, draw.part)
-    for i in range(n_kinds):
+        plus = _part_record(c, u)
+    if n_kinds > 0 and kinds[n_kinds - 1] == draw.tile and c[draw.tile] == 1:
+        draw.plus_held[u] |= <uint32_t>1 << (n_kinds - 1)
+    bits = draw.plus_held[u]
+    while bits:
+        i = ctz64(bits)
+        bits &= bits - 1
         k = kinds[i]
-        u = KIND_PART[k]
-        if u != draw.part:
-            draw.plus_less[k] = draw.hand_less[k]
-        elif k == draw.tile:
+        if k == draw.tile:
             draw.plus_less[k] = hand.record[u]
         else:
             c[k] -= 1
             draw.plus_less[k] = _part_record(c, u)
             c[k] += 1
-        draw.pair_read[i] = draw.good_read[i] = draw.good_wait[i] = 0
+        draw.plus_less_row[k] = draw.plus_less[k].row
+    memset(draw.pair_read, 0, n_kinds * sizeof(uint32_t))
+    memset(draw.good_read, 0, n_kinds * sizeof(uint32_t))
+    memset(draw.good_wait, 0, n_kinds * sizeof(uint32_t))
     draw.plus = hand[0]
     if not full:
-        _parts_replace(&draw.plus, plus, draw.part)
+        _parts_replace(&draw.plus, plus, u)
     for a in range(N_PARTS):
-        for u in range(N_PARTS):
-            draw.plus_other_two[a][u] = draw.plus.pair_product[OTHER_TWO[a][u][0]][OTHER_TWO[a][u][1]] if a != u else 0
-    for i in range(n_kinds):
-        k = kinds[i]
-        draw.plus_less_row[k] = draw.plus_less[k].row
-    draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
-    if n_kinds > 0 and kinds[n_kinds - 1] == draw.tile and c[draw.tile] == 1:
-        draw.plus_held[draw.part] |= <uint32_t>1 << (n_kinds - 1)
-    _group_by_row(&draw.plus_groups[draw.part], draw.plus_held[draw.part], kinds, draw.plus_less_row)
+        for i in range(N_PARTS):
+            draw.plus_other_two[a][i] = draw.plus.pair_product[OTHER_TWO[a][i][0]][OTHER_TWO[a][i][1]] if a != i else 0
+    draw.plus_groups[u] = draw.hand_groups[u]
+    _group_by_row(&draw.plus_groups[u], draw.plus_held[u], kinds, draw.plus_less_row)
     k = c[draw.tile] - 1                  # the draw's copies in the hand
     if k:
         draw.plus_classes[_removal_class(draw.tile, k)] &= ~(<uint32_t>1 << draw.held_index[draw.tile])
@@ -418,6 +420,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     memset(draw.hand_classes, 0, sizeof(draw.hand_classes))
     for i in range(hand.n_kinds):
         t = hand.kinds[i]
+        draw.plus_less[t] = draw.hand_less[t]
         draw.plus_less_row[t] = draw.hand_less[t].row
         draw.hand_held[KIND_PART[t]] |= <uint32_t>1 << i
         draw.hand_classes[_removal_class(t, c[t])] |= <uint32_t>1 << i
@@ -503,9 +506,16 @@ cdef inline int _draw_begin(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t*
     return n_kinds
 
 
-cdef inline void _draw_end(Draw* draw, uint8_t* c) noexcept nogil:
-    """Take the draw back out of the hand ``c``."""
+cdef inline void _draw_end(Draw* draw, const HandPass* hand, uint8_t* c) noexcept nogil:
+    """Take the draw back out of the hand ``c``, and the hand's records back into ``plus_less``."""
+    cdef uint32_t bits = draw.hand_held[draw.part]
+    cdef int k
     c[draw.tile] -= 1
+    while bits:
+        k = hand.kinds[ctz64(bits)]
+        bits &= bits - 1
+        draw.plus_less[k] = draw.hand_less[k]
+        draw.plus_less_row[k] = draw.hand_less[k].row
     draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
     draw.stamp += 1
     draw.part_stamp[draw.part] = draw.stamp
@@ -653,7 +663,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])
-        _draw_end(&draw, c)
+        _draw_end(&draw, &hand, c)
     discards = hand.held
     while discards:
         d = ctz64(discards)
