@@ -355,8 +355,7 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     uint64_t held               # the held kinds as bits
     uint64_t unseen             # the kinds with unseen copies for the hand
     uint64_t room               # the kinds the hand may hold one more of
-    uint64_t lone               # the lone draws: kinds the hand holds no copy of, nor a tile of their
-                                # suit within two ranks, and not orphans when thirteen orphans count
+    uint64_t lone               # lone draws: no copy, nor a tile of the suit within two ranks held (no orphan)
     int one_part                # the part holding all 14 tiles, or -1
     int part_tiles[N_PARTS]     # the hand's tiles by part
     uint64_t discards_drawing[N_KINDS]  # [t]: the discards d (t != d) whose hand left draws t
