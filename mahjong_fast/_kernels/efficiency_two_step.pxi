@@ -54,6 +54,9 @@ ctypedef struct Draw:           # the hand, and one draw t: the hand plus the dr
     uint32_t part_stamp[N_PARTS]    # [v]: the stamp of part v's record in the hand plus the draw
     uint32_t kept_stamp[N_PARTS][MAX_ROWS]  # [v][rest] == part_stamp[v]: kept_draws[v][rest] is read
     uint16_t kept_draws[N_PARTS][MAX_ROWS]  # useful draws in part v of a hand whose other parts multiply to ``rest``
+    uint32_t outside_stamp[N_PARTS][MAX_ROWS]   # [a][row] == stamp: outside_keep[a][row] is read for this draw
+    int outside_target[N_PARTS][MAX_ROWS]       # ... for this target
+    uint32_t outside_keep[N_PARTS][MAX_ROWS]    # discards outside part a keeping a drawn hand of that row in a
     KindGroups hand_groups[N_PARTS]     # [u]: the hand's kinds of part u by the row of the part less the kind
     KindGroups plus_groups[N_PARTS]     # the same for the hand plus the draw
     uint32_t hand_held[N_PARTS]         # [u]: held indices of the hand in part u
@@ -85,6 +88,7 @@ cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept
             draw.hand_less[k] = _part_record(c, KIND_PART[k])
             c[k] += 1
     memset(draw.kept_stamp, 0, sizeof(draw.kept_stamp))
+    memset(draw.outside_stamp, 0, sizeof(draw.outside_stamp))
     memset(draw.hand_less_two, 0, sizeof(draw.hand_less_two))
 
 
@@ -302,37 +306,39 @@ cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* dr
 
 cdef void _plus_parts(Draw* draw, const Parts* hand, uint8_t* c, const uint8_t* kinds, int n_kinds,
                       bint full) noexcept nogil:
-    """The hand plus the draw (``c``) by parts, and the records of its parts less each held kind
-    (``full``: the drawn part would hold 15 tiles, and keeps the hand's record)."""
-    cdef int i, k, a, u
+    """The hand plus the draw (``c``) by parts, and the records of its drawn part less each held
+    kind (``full``: the drawn part would hold 15 tiles, and keeps the hand's record); the records
+    of the other parts less a kind are the hand's, kept in ``plus_less`` between draws."""
+    cdef int i, k, a, u = draw.part
+    cdef uint32_t bits
     cdef const PartRecord* plus = NULL
     if not full:
-        plus = _part_record(c, draw.part)
-    for i in range(n_kinds):
+        plus = _part_record(c, u)
+    if n_kinds > 0 and kinds[n_kinds - 1] == draw.tile and c[draw.tile] == 1:
+        draw.plus_held[u] |= <uint32_t>1 << (n_kinds - 1)
+    bits = draw.plus_held[u]
+    while bits:
+        i = ctz64(bits)
+        bits &= bits - 1
         k = kinds[i]
-        u = KIND_PART[k]
-        if u != draw.part:
-            draw.plus_less[k] = draw.hand_less[k]
-        elif k == draw.tile:
+        if k == draw.tile:
             draw.plus_less[k] = hand.record[u]
         else:
             c[k] -= 1
             draw.plus_less[k] = _part_record(c, u)
             c[k] += 1
-        draw.pair_read[i] = draw.good_read[i] = draw.good_wait[i] = 0
+        draw.plus_less_row[k] = draw.plus_less[k].row
+    memset(draw.pair_read, 0, n_kinds * sizeof(uint32_t))
+    memset(draw.good_read, 0, n_kinds * sizeof(uint32_t))
+    memset(draw.good_wait, 0, n_kinds * sizeof(uint32_t))
     draw.plus = hand[0]
     if not full:
-        _parts_replace(&draw.plus, plus, draw.part)
+        _parts_replace(&draw.plus, plus, u)
     for a in range(N_PARTS):
-        for u in range(N_PARTS):
-            draw.plus_other_two[a][u] = draw.plus.pair_product[OTHER_TWO[a][u][0]][OTHER_TWO[a][u][1]] if a != u else 0
-    for i in range(n_kinds):
-        k = kinds[i]
-        draw.plus_less_row[k] = draw.plus_less[k].row
-    draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
-    if n_kinds > 0 and kinds[n_kinds - 1] == draw.tile and c[draw.tile] == 1:
-        draw.plus_held[draw.part] |= <uint32_t>1 << (n_kinds - 1)
-    _group_by_row(&draw.plus_groups[draw.part], draw.plus_held[draw.part], kinds, draw.plus_less_row)
+        for i in range(N_PARTS):
+            draw.plus_other_two[a][i] = draw.plus.pair_product[OTHER_TWO[a][i][0]][OTHER_TWO[a][i][1]] if a != i else 0
+    draw.plus_groups[u] = draw.hand_groups[u]
+    _group_by_row(&draw.plus_groups[u], draw.plus_held[u], kinds, draw.plus_less_row)
     k = c[draw.tile] - 1                  # the draw's copies in the hand
     if k:
         draw.plus_classes[_removal_class(draw.tile, k)] &= ~(<uint32_t>1 << draw.held_index[draw.tile])
@@ -349,6 +355,7 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     uint64_t held               # the held kinds as bits
     uint64_t unseen             # the kinds with unseen copies for the hand
     uint64_t room               # the kinds the hand may hold one more of
+    uint64_t lone               # lone draws: no copy, nor a tile of the suit within two ranks held (no orphan)
     int one_part                # the part holding all 14 tiles, or -1
     int part_tiles[N_PARTS]     # the hand's tiles by part
     uint64_t discards_drawing[N_KINDS]  # [t]: the discards d (t != d) whose hand left draws t
@@ -359,9 +366,12 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int good[N_KINDS]           # [d]: their copies after which a discard waits in good shape
 
 
-cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
-    """What every draw reads of the hand ``c``: its held kinds, parts, groups and classes."""
-    cdef int t, i, u
+cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total,
+                                 const signed char* sh) noexcept nogil:
+    """What every draw reads of the hand ``c`` (``sh``: the shanten after each discard): its held
+    kinds, parts, groups and classes."""
+    cdef int t, i, u, most = 1
+    cdef uint64_t near
     hand.n_kinds = 0
     hand.held = hand.unseen = hand.room = 0
     hand.one_part = -1
@@ -372,6 +382,12 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     draw.part_stamp[0] = draw.part_stamp[1] = draw.part_stamp[2] = draw.part_stamp[3] = draw.stamp
     if hand.forms_play:
         _forms_of(&hand.forms, c)
+        for t in range(N_KINDS):
+            if c[t] and sh[t] > most:
+                most = sh[t]
+        # a draw lowers seven pairs and orphans by one at most and a discard never lowers them: when
+        # the hand's cost there less one is above every discard's target, no drawn hand keeps by them
+        hand.forms_play = _forms_cost(&hand.forms, ctx.flags) - 1 <= most
         _kinds_by_count(c, hand.by_count)
     for t in range(N_KINDS):
         hand.discards_drawing[t] = 0
@@ -388,6 +404,13 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
         for u in range(N_PARTS):
             if not hand.held & ~PART_KINDS[u]:
                 hand.one_part = u
+    hand.lone = ~hand.held & ALL_TILES
+    for u in range(N_SUITS):
+        near = (hand.held >> (SUIT_SIZE * u)) & 0x1FF
+        near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
+        hand.lone &= ~(near << (SUIT_SIZE * u))
+    if ctx.flags & THIRTEEN_ORPHANS:
+        hand.lone &= ~ORPHAN_BITS
     for u in range(N_PARTS):
         hand.part_tiles[u] = 0
     for t in range(N_KINDS):
@@ -396,6 +419,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     memset(draw.hand_classes, 0, sizeof(draw.hand_classes))
     for i in range(hand.n_kinds):
         t = hand.kinds[i]
+        draw.plus_less[t] = draw.hand_less[t]
         draw.plus_less_row[t] = draw.hand_less[t].row
         draw.hand_held[KIND_PART[t]] |= <uint32_t>1 << i
         draw.hand_classes[_removal_class(t, c[t])] |= <uint32_t>1 << i
@@ -410,8 +434,8 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
     """The draws that count for discard ``d``: its useful draws at one from ready or more, the other
     drawable tiles at tenpai.  Drawing d back gives the hand itself, whose discards are read
     already: that draw is added here, and the others are returned."""
-    cdef uint64_t draws
-    cdef int s = sh[d], i, e, best
+    cdef uint64_t draws, lone
+    cdef int s = sh[d], i, e, t, best
     cdef bint good
     out.two_step = 0.0
     out.improving = 0
@@ -427,6 +451,15 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
         hand.target[d] = 1
         hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
         draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
+        # a lone draw t stays lone in every hand left plus t less a discard: ready, it waits on t
+        # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t), for
+        # one copy fewer than t's unseen copies for the hand left; no more than the waits, no gain
+        lone = draws & hand.lone
+        while lone:
+            t = ctz64(lone)
+            lone &= lone - 1
+            if ctx.avail[t] - c[t] - 1 <= hand.waits[d]:
+                draws &= ~(<uint64_t>1 << t)
     else:
         draws = 0
     if (draws >> d) & 1:        # drawing d back: the discards e of the hand itself
@@ -472,9 +505,16 @@ cdef inline int _draw_begin(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t*
     return n_kinds
 
 
-cdef inline void _draw_end(Draw* draw, uint8_t* c) noexcept nogil:
-    """Take the draw back out of the hand ``c``."""
+cdef inline void _draw_end(Draw* draw, const HandPass* hand, uint8_t* c) noexcept nogil:
+    """Take the draw back out of the hand ``c``, and the hand's records back into ``plus_less``."""
+    cdef uint32_t bits = draw.hand_held[draw.part]
+    cdef int k
     c[draw.tile] -= 1
+    while bits:
+        k = hand.kinds[ctz64(bits)]
+        bits &= bits - 1
+        draw.plus_less[k] = draw.hand_less[k]
+        draw.plus_less_row[k] = draw.hand_less[k].row
     draw.plus_groups[draw.part] = draw.hand_groups[draw.part]
     draw.stamp += 1
     draw.part_stamp[draw.part] = draw.stamp
@@ -502,7 +542,7 @@ cdef inline void _drawn_hand(DrawnHand* drawn, const HandPass* hand, const Draw*
         _by_count_move(drawn.by_count, d, c[d], c[d] - 1)
 
 
-cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, const Draw* draw,
+cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, Draw* draw,
                                        const Ctx* ctx, const uint8_t* c, int target) noexcept nogil:
     """The held indices of the discards e that keep the drawn hand's cost ``target``, without a
     branch.  The costs of the hand less e are at least the drawn hand's in both forms, so e keeps
@@ -511,13 +551,19 @@ cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, c
     cdef uint32_t keep = 0, bits
     cdef uint32_t classes[N_CLASSES]
     cdef const KindGroups* groups
-    cdef int a = drawn.part, i = drawn.index, d = drawn.discard, k, u, j, rest
-    for k in range(3):
-        u = OTHER_THREE[a][k]
-        rest = drawn.others[u]
-        groups = &draw.plus_groups[u]
-        for j in range(groups.n):
-            keep |= groups.held[j] & _all_bits_if(draw.cost[groups.row[j] * N_ROWS + rest] == target)
+    cdef int a = drawn.part, i = drawn.index, d = drawn.discard, k, u, j, rest, row = drawn.part_less_row
+    if draw.outside_stamp[a][row] == draw.stamp and draw.outside_target[a][row] == target:
+        keep = draw.outside_keep[a][row]    # a drawn hand of this draw with the same rows read them
+    else:
+        for k in range(3):
+            u = OTHER_THREE[a][k]
+            rest = drawn.others[u]
+            groups = &draw.plus_groups[u]
+            for j in range(groups.n):
+                keep |= groups.held[j] & _all_bits_if(draw.cost[groups.row[j] * N_ROWS + rest] == target)
+        draw.outside_stamp[a][row] = draw.stamp
+        draw.outside_target[a][row] = target
+        draw.outside_keep[a][row] = keep
     bits = draw.plus_held[a]
     rest = drawn.others[a]
     while bits:
@@ -585,7 +631,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     cdef uint32_t keep
     cdef int d, t, s, best
     cdef bint good
-    _hand_pass_init(&hand, &draw, ctx, c, total)
+    _hand_pass_init(&hand, &draw, ctx, c, total, sh)
     discards = hand.held
     while discards:
         d = ctz64(discards)
@@ -611,10 +657,12 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
                     and _improving_bound(ctx, &draw, &drawn, hand.target[d]) <= hand.waits[d]):
                 continue        # no discard of this drawn hand waits on more: no improvement
             keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
+            if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
+                keep &= ~(<uint32_t>1 << draw.held_index[t])
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])
-        _draw_end(&draw, c)
+        _draw_end(&draw, &hand, c)
     discards = hand.held
     while discards:
         d = ctz64(discards)
