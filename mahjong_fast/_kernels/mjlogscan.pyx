@@ -5,7 +5,10 @@
 ``run`` reads the tags character by character, as ``mjlogscan_py.run`` says; the hands and the wall
 are the caller's sets, changed in place.  Same answers as the pure twin.
 """
+from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_Append
+from cpython.long cimport PyLong_FromVoidPtr
+from cpython.object cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
 
 
@@ -81,3 +84,79 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
             last[0] = who
             last[1] = t
         pos = k + 2
+
+
+def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
+          dict kinds, dict names, tuple plays, list events):
+    """The straight path of a tenhou.net/6 round's turns, while the state allows; where it stops,
+    ``(actor, draw, drawn)`` (see ``mjlogscan_py.turns``)."""
+    cdef list tsumo, dahai, tsumogiri, hand
+    cdef object mine, moves, take, move, name, kind, tile, seat_takes
+    cdef PyObject* found
+    cdef int count, s
+    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
+            and all(len(p) >= n for p in plays)):
+        raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
+    tsumo, dahai, tsumogiri = plays
+    while True:
+        if draw:
+            mine = takes[actor]
+            if not mine:
+                return actor, draw, drawn
+            take = mine[0]
+            if type(take) is not int:
+                return actor, draw, drawn
+            found = PyDict_GetItem(names, take)
+            if found is NULL:
+                return actor, draw, drawn
+            name = <object>found
+            kind = kinds[name]
+            found = PyDict_GetItem(counts, kind)
+            count = 0 if found is NULL else <object>found
+            if count >= 4:
+                return actor, draw, drawn
+            mine.popleft()
+            counts[kind] = count + 1
+            PyList_Append(hands[actor], name)
+            PyList_Append(events, tsumo[actor][name])
+            draw = False
+            drawn = name
+        moves = discards[actor]
+        if not moves:
+            return actor, draw, drawn
+        move = moves[0]
+        if type(move) is not int:
+            return actor, draw, drawn
+        if move == 60:
+            tile = drawn
+        else:
+            found = PyDict_GetItem(names, move)
+            tile = None if found is NULL else <object>found
+        hand = hands[actor]
+        if tile is None or tile not in hand:
+            return actor, draw, drawn
+        for s in range(n):
+            seat_takes = takes[s]
+            if seat_takes and type(seat_takes[0]) is str:
+                return actor, draw, drawn
+        moves.popleft()
+        hand.remove(tile)
+        PyList_Append(events, (tsumogiri if move == 60 else dahai)[actor][tile])
+        actor = (actor + 1) % n
+        draw = True
+        drawn = None
+
+
+def lines(list events, dict known, object write):
+    """The mjai line of each event: ``known[id(event)]``, else ``write(event)`` (see ``mjlogscan_py.lines``)."""
+    cdef list out = []
+    cdef object e, key
+    cdef PyObject* line
+    for e in events:
+        key = PyLong_FromVoidPtr(<void*>e)
+        line = PyDict_GetItem(known, key)
+        if line is NULL or not <object>line:
+            PyList_Append(out, write(e))
+        else:
+            PyList_Append(out, <object>line)
+    return out

@@ -63,3 +63,61 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
             last[0] = who
             last[1] = tile
         pos = m.end()
+
+
+def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], discards: list[Any],
+          hands: list[list[str]], counts: dict[str, int], kinds: dict[str, str], names: dict[int, str],
+          plays: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]], events: list[Any]
+          ) -> tuple[int, bool, str | None]:
+    """The straight path of a tenhou.net/6 round's turns: from seat ``actor`` to move (``draw``: it draws
+    first; ``drawn`` the tile it drew), each seat in turn draws its next take and makes its next discard,
+    while the state allows: a take that is a tile (``names``: code to name) of which fewer than four are
+    out (``counts``, by ``kinds``: name to kind), a discard that is a tile held (``hands[seat]``, a list of
+    names) or 60 after a draw, and no seat's next take a call (text).  ``takes`` and ``discards`` are
+    each seat's deques, changed in place; a draw appends ``plays[0][seat][name]`` to ``events``, a discard
+    ``plays[2]`` (60: the drawn tile) or ``plays[1]``.  Returns where it stops, ``(actor, draw, drawn)``,
+    before the first move it does not make, for the caller to make or to tell what is wrong.  Same
+    answers as the compiled ``mjlogscan``.
+    """
+    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
+            and all(len(p) >= n for p in plays)):
+        raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
+    tsumo, dahai, tsumogiri = plays
+    while True:
+        if draw:
+            mine = takes[actor]
+            if not mine:
+                return actor, draw, drawn
+            take = mine[0]
+            name = names.get(take) if take.__class__ is int else None
+            if name is None:
+                return actor, draw, drawn
+            kind = kinds[name]
+            count = counts.get(kind, 0)
+            if count >= 4:
+                return actor, draw, drawn
+            mine.popleft()
+            counts[kind] = count + 1
+            hands[actor].append(name)
+            events.append(tsumo[actor][name])
+            draw, drawn = False, name
+        moves = discards[actor]
+        if not moves:
+            return actor, draw, drawn
+        move = moves[0]
+        if move.__class__ is not int:
+            return actor, draw, drawn
+        tile = drawn if move == 60 else names.get(move)
+        hand = hands[actor]
+        if tile is None or tile not in hand or any(t and t[0].__class__ is str for t in takes[:n]):
+            return actor, draw, drawn
+        moves.popleft()
+        hand.remove(tile)
+        events.append((tsumogiri if move == 60 else dahai)[actor][tile])
+        actor, draw, drawn = (actor + 1) % n, True, None
+
+
+def lines(events: list[Any], known: dict[int, str], write: Any) -> list[str]:
+    """The mjai line of each event: ``known[id(event)]`` (a shared event's), else ``write(event)``."""
+    get = known.get
+    return [get(id(e)) or write(e) for e in events]

@@ -209,8 +209,7 @@ def event_line(event: dict[str, Any]) -> str:
 
 def event_lines(events: list[dict[str, Any]]) -> list[str]:
     """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
-    get = _LINES.get
-    return [get(id(e)) or event_line(e) for e in events]
+    return mjlogscan.lines(events, _LINES, event_line)
 
 
 # --- one round, in Mortal's order -------------------------------------------------------------------

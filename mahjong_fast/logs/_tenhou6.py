@@ -21,9 +21,10 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from .._dispatch import mjlogscan
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
 from ._json import raw_decode
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, round_label, start_kyoku
+from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, _shared_event, round_label, start_kyoku
 
 TSUMOGIRI = 60
 _NAMES: dict[int, str] = {10 * (s + 1) + r + 1: MJAI_NAMES[9 * s + r] for s in range(3) for r in range(9)}
@@ -35,6 +36,9 @@ _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$"
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
 _PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
+_PLAYS = tuple([{name: _shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
+               for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True)))
+"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``_shared_event``."""
 
 
 def _objects(text: str) -> list[dict[str, Any]]:
@@ -181,11 +185,17 @@ class _Round6:
             raise RecordError(f"seat {who} does not hold {name}") from None
 
     def _play(self, actor: int) -> None:
+        """Play the turns from the dealer's: the plain draws and discards, while no call or riichi comes,
+        by the straight path (``mjlogscan.turns``); every other move here, which says what is wrong."""
         n, rnd = self.n, self.round
         draw = True
         drawn: str | None = None
         accept: int | None = None
+        turns = mjlogscan.turns
         while True:
+            if accept is None and not rnd.at_tsumo and not rnd.at_discard:
+                actor, draw, drawn = turns(actor, draw, drawn, n, self.takes, self.discards, self.hands, self.counts,
+                                           _KINDS, _NAMES, _PLAYS, self.events)
             if draw:
                 if not self.takes[actor]:
                     break

@@ -414,3 +414,65 @@ def test_lines_are_what_json_writes() -> None:
     for source in sources:
         _, lines, events, _ = read_events(source)  # type: ignore[arg-type]
         assert lines == [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events], source
+
+
+def _convert6(text: str) -> tuple[list[str], str]:
+    """A tenhou.net/6 record's events as converted (their lines), and its error ('' when none)."""
+    from mahjong_fast.logs._reader import read_events
+
+    try:
+        return read_events([text])[1], ""
+    except ValueError as exc:
+        return [], str(exc)
+
+
+def test_turns_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The straight path of tenhou.net/6 turns (``mjlogscan.turns``), compiled and pure: the same events
+    from every record, the same errors from records with a tile changed."""
+    from mahjong_fast.logs import _tenhou6
+
+    rng = random.Random(6)
+    texts = [path.read_text(encoding="utf-8") for path in JSONS]
+    for text in texts[:6]:
+        spots = [m.span() for m in re.finditer(r"(?<=[,\[])[1-6][0-9](?=[,\]])", text)]
+        for start, end in rng.sample(spots, 12):
+            texts.append(text[:start] + str(rng.choice([11, 15, 19, 27, 41, 47, 51, 60, 10, 0])) + text[end:])
+    results = []
+    for scan in _mjlogscans():
+        monkeypatch.setattr(_tenhou6, "mjlogscan", scan)
+        results.append([_convert6(text) for text in texts])
+    assert all(r == results[0] for r in results)
+    assert sum(1 for _, error in results[0] if error) >= 20  # most changes are caught
+
+
+def test_turns_stops() -> None:
+    """``turns`` makes only the moves the state allows, and stops before the first it does not make."""
+    from collections import deque
+
+    from mahjong_fast.logs._tenhou6 import _KINDS, _NAMES, _PLAYS
+
+    hand = ["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["4m"] * 3 + ["E"]
+    for scan in _mjlogscans():
+        def play(takes: list[list[object]], discards: list[list[object]], counts: dict[str, int],
+                 draw: bool = True, drawn: str | None = None) -> tuple[object, ...]:
+            t, d = [deque(x) for x in takes], [deque(x) for x in discards]
+            hands, events = [list(hand) for _ in range(3)], []  # type: ignore[var-annotated]
+            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, _PLAYS, events)  # type: ignore[attr-defined]
+            return tuple(stop), [list(x) for x in t], [list(x) for x in d], hands[0][12:], [
+                (e["type"], e["actor"], e["pai"], e.get("tsumogiri")) for e in events]
+
+        assert play([[17, 18], [19], [21]], [[60, 41], [60], [11]], {}) == (
+            (1, True, None), [[], [], []], [[], [], []], ["8m"],
+            [("tsumo", 0, "7m", None), ("dahai", 0, "7m", True), ("tsumo", 1, "9m", None), ("dahai", 1, "9m", True),
+             ("tsumo", 2, "1p", None), ("dahai", 2, "1m", False), ("tsumo", 0, "8m", None),
+             ("dahai", 0, "E", False)])  # then seat 1 has no take left
+        assert play([[17], [], []], [[41], [], []], {"7m": 4})[0] == (0, True, None)  # a fifth 7m
+        assert play([[17], ["p171717"], []], [[60], [], []], {})[0] == (0, False, "7m")  # a call comes next
+        assert play([[], [], []], [["r41"], [], []], {}, draw=False)[0] == (0, False, None)  # riichi
+        assert play([[], [], []], [[60], [], []], {}, draw=False)[0] == (0, False, None)  # 60 after no draw
+        assert play([[], [], []], [[19], [], []], {}, draw=False)[0] == (0, False, None)  # not held
+        assert play([[True], [], []], [[], [], []], {})[0] == (0, True, None)  # not a tile
+        with pytest.raises(ValueError, match="cover the n seats"):
+            scan.turns(0, True, None, 4, [], [], [], {}, _KINDS, _NAMES, _PLAYS, [])  # type: ignore[attr-defined]
+        events = [{"type": "end_kyoku"}, {"type": "end_game"}]
+        assert scan.lines(events, {id(events[0]): "known"}, repr) == ["known", repr(events[1])]  # type: ignore[attr-defined]
