@@ -1,9 +1,11 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
 # cython: boundscheck=False, wraparound=False
-"""The straight path of an mjlog record's draws and discards (compiled twin of ``mjlogscan_py``).
+"""The straight paths of Tenhou records (compiled twin of ``mjlogscan_py``).
 
-``run`` reads the tags character by character, as ``mjlogscan_py.run`` says; the hands and the wall
-are the caller's sets, changed in place.  Same answers as the pure twin.
+``run`` reads an mjlog record's draw and discard tags character by character, as ``mjlogscan_py.run``
+says; the hands and the wall are the caller's sets, changed in place.  ``turns`` plays a tenhou.net/6
+round's plain turns, ``numbers`` reads an attribute's plain numbers, ``lines`` writes converted events.
+Same answers as the pure twin.
 """
 from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_Append
@@ -160,3 +162,105 @@ def lines(list events, dict known, object write):
         else:
             PyList_Append(out, <object>line)
     return out
+
+
+def numbers(str value):
+    """The integers of an attribute's value written plainly, else None (see ``mjlogscan_py.numbers``)."""
+    cdef Py_ssize_t i = 0, length = len(value)
+    cdef int digits
+    cdef long number
+    cdef bint negative
+    cdef Py_UCS4 c
+    cdef list out = []
+    if length == 0:
+        return None
+    while True:
+        negative = value[i] == u"-"
+        if negative:
+            i += 1
+        number = 0
+        digits = 0
+        while i < length:
+            c = value[i]
+            if c < u"0" or c > u"9":
+                break
+            number = number * 10 + (<long>c - 48)
+            digits += 1
+            i += 1
+        if digits == 0 or digits > 9:
+            return None
+        PyList_Append(out, -number if negative else number)
+        if i == length:
+            return out
+        if value[i] != u"," or i + 1 == length:
+            return None
+        i += 1
+
+
+cdef inline bint _blank(Py_UCS4 c) noexcept:
+    return c == u" " or c == u"\t" or c == u"\n" or c == u"\r" or c == u"\f" or c == u"\v"
+
+
+cdef inline bint _letter(Py_UCS4 c) noexcept:
+    return u"A" <= c <= u"Z" or u"a" <= c <= u"z"
+
+
+cdef inline bint _digit(Py_UCS4 c) noexcept:
+    return u"0" <= c <= u"9"
+
+
+def tag(str text, Py_ssize_t pos):
+    """The tag at ``text[pos:]`` written plainly, with its attributes read, else None (see
+    ``mjlogscan_py.tag``)."""
+    cdef Py_ssize_t length = len(text), i, start, name_end, number_end, attrs_end, key_start, key_end, value_start
+    cdef Py_UCS4 c
+    cdef dict attrs = {}
+    if pos < 0:
+        return None
+    i = pos
+    while i < length and _blank(text[i]):
+        i += 1
+    start = i
+    if i >= length or text[i] != u"<":
+        return None
+    i += 1
+    while i < length and _letter(text[i]):
+        i += 1
+    if i == start + 1:
+        return None
+    name_end = i
+    while i < length and _digit(text[i]):
+        i += 1
+    number_end = i
+    attrs_end = i
+    while True:  # attributes: blanks, a name, ="value"
+        key_start = i
+        while i < length and _blank(text[i]):
+            i += 1
+        if i == key_start or i >= length or not _letter(text[i]):
+            i = key_start
+            break
+        key_start = i
+        i += 1
+        while i < length and (_letter(text[i]) or _digit(text[i])):
+            i += 1
+        key_end = i
+        if i + 1 >= length or text[i] != u"=" or text[i + 1] != u'"':
+            return None
+        i += 2
+        value_start = i
+        while i < length:
+            c = text[i]
+            if c == u'"' or c == u"<" or c == u">" or c == u"&":
+                break
+            i += 1
+        if i >= length or text[i] != u'"':
+            return None
+        attrs[text[key_start:key_end]] = text[value_start:i]
+        i += 1
+        attrs_end = i
+    while i < length and _blank(text[i]):
+        i += 1
+    if i + 1 >= length or text[i] != u"/" or text[i + 1] != u">":
+        return None
+    return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2

@@ -1,4 +1,5 @@
-"""The straight path of an mjlog record's draws and discards (pure Python twin of ``mjlogscan.pyx``).
+"""The straight paths of Tenhou records: an mjlog record's draws and discards first (pure Python twin
+of ``mjlogscan.pyx``).
 
 A round of Tenhou's mjlog XML is mostly draw and discard tags, ``<T12/>`` (seat 0 draws tile 12:
 ``T U V W`` draw, ``D E F G`` discard, by seat; the number an index136 tile).  ``run`` takes them from
@@ -11,6 +12,9 @@ tsumogiri) or ``plays[1]`` of the same index, sets ``drawn[seat]`` to None and `
 tile]``.  It returns the end of the last tag it took (``pos`` when none): the next tag is one it does
 not take (another tag, a seat beyond ``n``, a number of more than 3 digits, or a play the state rules
 out), for the caller to apply or to tell what is wrong.  Same answers as the compiled ``mjlogscan``.
+
+The other straight paths of Tenhou records: ``turns``, the plain draws and discards of a tenhou.net/6
+round; ``numbers``, an attribute's value written plainly; ``lines``, the mjai lines of converted events.
 """
 from __future__ import annotations
 
@@ -121,3 +125,32 @@ def lines(events: list[Any], known: dict[int, str], write: Any) -> list[str]:
     """The mjai line of each event: ``known[id(event)]`` (a shared event's), else ``write(event)``."""
     get = known.get
     return [get(id(e)) or write(e) for e in events]
+
+
+_NUMBERS = re.compile(r"-?[0-9]{1,9}(?:,-?[0-9]{1,9})*")
+
+
+def numbers(value: str) -> list[int] | None:
+    """The integers of an attribute's value written plainly, ``"1,-2,30"`` (an optional ``-`` and 1-9
+    ASCII digits each, commas between); None for any other value (empty, spaces, ``+``, ...), which
+    the caller reads by ``int``."""
+    if _NUMBERS.fullmatch(value) is None:
+        return None
+    return list(map(int, value.split(",")))
+
+
+_TAG = re.compile(r'[ \t\n\r\f\v]*(<([A-Za-z]+)([0-9]*)((?:[ \t\n\r\f\v]+[A-Za-z][A-Za-z0-9]*="[^"<>&]*")*)'
+                  r'[ \t\n\r\f\v]*/>)')
+_ATTR = re.compile(r'([A-Za-z][A-Za-z0-9]*)="([^"]*)"')
+
+
+def tag(text: str, pos: int) -> tuple[tuple[str, str, str], dict[str, str], int, int] | None:
+    """The tag at ``text[pos:]`` after blanks (``" \\t\\n\\r\\f\\v"``), written plainly: ``<NAME12 a="1" b="x"/>``
+    (ASCII letters, then digits, then attributes with values free of ``"<>&``, blanks only of those six).
+    ``((name, number, the attributes' text), {attribute: value}, where it starts, where it ends)``;
+    None for anything else (the end of the text, another blank, a malformed tag), which the caller
+    reads by its regular expressions (and tells what is wrong)."""
+    m = _TAG.match(text, pos) if pos >= 0 else None
+    if m is None:
+        return None
+    return (m[2], m[3], m[4]), dict(_ATTR.findall(m[4])), m.start(1), m.end()
