@@ -164,11 +164,12 @@ def lines(list events, dict known, object write):
     return out
 
 
-def numbers(str value):
-    """The integers of an attribute's value written plainly, else None (see ``mjlogscan_py.numbers``)."""
+def numbers(str value, Py_ssize_t n, long long low, long long high):
+    """The ``n`` integers (any number: -1) of an attribute's value written plainly, each ``low``-``high``,
+    else None (see ``mjlogscan_py.numbers``)."""
     cdef Py_ssize_t i = 0, length = len(value)
     cdef int digits
-    cdef long number
+    cdef long long number
     cdef bint negative
     cdef Py_UCS4 c
     cdef list out = []
@@ -184,14 +185,20 @@ def numbers(str value):
             c = value[i]
             if c < u"0" or c > u"9":
                 break
-            number = number * 10 + (<long>c - 48)
             digits += 1
+            if digits > 9:  # never more than 9 digits: no overflow
+                return None
+            number = number * 10 + (<long long>c - 48)
             i += 1
-        if digits == 0 or digits > 9:
+        if digits == 0:
             return None
-        PyList_Append(out, -number if negative else number)
+        if negative:
+            number = -number
+        if number < low or number > high:
+            return None
+        PyList_Append(out, number)
         if i == length:
-            return out
+            return out if n < 0 or len(out) == n else None
         if value[i] != u"," or i + 1 == length:
             return None
         i += 1

@@ -130,13 +130,17 @@ def lines(events: list[Any], known: dict[int, str], write: Any) -> list[str]:
 _NUMBERS = re.compile(r"-?[0-9]{1,9}(?:,-?[0-9]{1,9})*")
 
 
-def numbers(value: str) -> list[int] | None:
+def numbers(value: str, n: int, low: int, high: int) -> list[int] | None:
     """The integers of an attribute's value written plainly, ``"1,-2,30"`` (an optional ``-`` and 1-9
-    ASCII digits each, commas between); None for any other value (empty, spaces, ``+``, ...), which
-    the caller reads by ``int``."""
+    ASCII digits each, commas between), when there are ``n`` of them (any number when ``n`` is -1), each
+    ``low``-``high``; None for any other value (empty, spaces, ``+``, too many, out of range...), which
+    the caller reads by ``int`` (and tells what is wrong)."""
     if _NUMBERS.fullmatch(value) is None:
         return None
-    return list(map(int, value.split(",")))
+    out = list(map(int, value.split(",")))
+    if (n >= 0 and len(out) != n) or min(out) < low or max(out) > high:
+        return None
+    return out
 
 
 _TAG = re.compile(r'[ \t\n\r\f\v]*(<([A-Za-z]+)([0-9]*)((?:[ \t\n\r\f\v]+[A-Za-z][A-Za-z0-9]*="[^"<>&]*")*)'

@@ -409,25 +409,26 @@ def _shown(text: str, pos: int) -> str:
 
 
 _plain_numbers = mjlogscan.numbers
-_SHORT: dict[str, list[int]] = {}
-"""The short values read so far (a seat, a step, a meld code), each parsed once: shared, never modified."""
 
 
 def _ints(tag: str, attrs: dict[str, str], key: str, n: int | None = None, low: int = -10**9,
           high: int = 10**9) -> list[int]:
     value = attrs.get(key)
+    if value is not None:  # written plainly and in range: read by the kernel (compiled: fast)
+        out = _plain_numbers(value, -1 if n is None else n, low, high)
+        if out is not None:
+            return out
+    return _read_ints(tag, value, key, n, low, high)
+
+
+def _read_ints(tag: str, value: str | None, key: str, n: int | None, low: int, high: int) -> list[int]:
+    """``_ints`` of a value not written plainly (or out of range, or missing): by ``int``, or what is wrong."""
     if value is None:
         raise RecordError(f"tag {tag}: no {key!r}")
-    out = _SHORT.get(value)
-    if out is None:
-        out = _plain_numbers(value)  # written plainly (the compiled kernel reads them fast), else by int
-        if out is None:
-            try:
-                out = list(map(int, value.split(","))) if value else []
-            except ValueError:
-                raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
-        if len(value) <= 6 and len(_SHORT) < 4096:
-            _SHORT[value] = out
+    try:
+        out = list(map(int, value.split(","))) if value else []
+    except ValueError:
+        raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
     if (n is not None and len(out) != n) or (out and (min(out) < low or max(out) > high)):
         raise RecordError(f"tag {tag}: bad {key}={value!r}")
     return out

@@ -479,18 +479,20 @@ def test_turns_stops() -> None:
 
 
 def test_numbers_twins_agree() -> None:
-    """``mjlogscan.numbers``, compiled and pure: a value written plainly read as ``int`` reads it, any
-    other None (the reader then reads it by ``int``, and says what is wrong)."""
+    """``mjlogscan.numbers``, compiled and pure: a value written plainly, of ``n`` numbers in range, read
+    as ``int`` reads it; any other None (the reader then reads it by ``int``, and says what is wrong)."""
     rng = random.Random(7)
     values = ["", "0", "-0", "1,2,3", "-5,10,135", "007", "123456789", "1234567890", "1,", ",1", "1,,2", " 1",
-              "1 ", "+1", "1_0", "\u0663", "-", "1,-", "12a", "--1", "1,2,3,", "a"]
+              "1 ", "+1", "1_0", "\u0663", "-", "1,-", "12a", "--1", "1,2,3,", "a", "136", "-1"]
     values += [",".join(str(rng.randrange(-10**4, 10**6)) for _ in range(rng.randrange(1, 14))) for _ in range(200)]
     values += ["".join(rng.choice("0123456789,- +") for _ in range(rng.randrange(1, 8))) for _ in range(500)]
     for scan in _mjlogscans():
         for value in values:
-            got = scan.numbers(value)  # type: ignore[attr-defined]
-            plain = re.fullmatch(r"-?[0-9]{1,9}(,-?[0-9]{1,9})*", value) is not None
-            assert got == (list(map(int, value.split(","))) if plain else None), value
+            for n, low, high in ((-1, -10**9, 10**9), (1, 0, 3), (3, 0, 135), (13, 0, 135)):
+                got = scan.numbers(value, n, low, high)  # type: ignore[attr-defined]
+                ints = list(map(int, value.split(","))) if re.fullmatch(r"-?[0-9]{1,9}(,-?[0-9]{1,9})*", value) else []
+                fits = bool(ints) and n in (-1, len(ints)) and low <= min(ints) and max(ints) <= high
+                assert got == (ints if fits else None), (value, n)
 
 
 def test_tag_twins_agree() -> None:
