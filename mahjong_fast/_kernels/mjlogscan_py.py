@@ -71,8 +71,7 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
 
 def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], discards: list[Any],
           hands: list[list[str]], counts: dict[str, int], kinds: dict[str, str], names: dict[int, str],
-          plays: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]], events: list[Any]
-          ) -> tuple[int, bool, str | None]:
+          plays: tuple[list[dict[str, Any]], ...], events: list[Any]) -> tuple[int, bool, str | None]:
     """The straight path of a tenhou.net/6 round's turns: from seat ``actor`` to move (``draw``: it draws
     first; ``drawn`` the tile it drew), each seat in turn draws its next take and makes its next discard,
     while the state allows: a take that is a tile (``names``: code to name) of which fewer than four are

@@ -17,6 +17,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -454,10 +455,10 @@ def test_turns_stops() -> None:
     hand = ["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["4m"] * 3 + ["E"]
     for scan in _mjlogscans():
         def play(takes: list[list[object]], discards: list[list[object]], counts: dict[str, int],
-                 draw: bool = True, drawn: str | None = None) -> tuple[object, ...]:
+                 draw: bool = True, drawn: str | None = None, scan: Any = scan) -> tuple[object, ...]:
             t, d = [deque(x) for x in takes], [deque(x) for x in discards]
             hands, events = [list(hand) for _ in range(3)], []  # type: ignore[var-annotated]
-            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, _PLAYS, events)  # type: ignore[attr-defined]
+            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, _PLAYS, events)
             return tuple(stop), [list(x) for x in t], [list(x) for x in d], hands[0][12:], [
                 (e["type"], e["actor"], e["pai"], e.get("tsumogiri")) for e in events]
 
