@@ -88,13 +88,20 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
         pos = k + 2
 
 
+cdef inline object _first_int(object queue):
+    """The first of a deque when it is an int, else None."""
+    if not queue:
+        return None
+    first = queue[0]
+    return first if type(first) is int else None
+
+
 def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
           dict kinds, dict names, tuple plays, list events):
     """The straight path of a tenhou.net/6 round's turns, while the state allows; where it stops,
     ``(actor, draw, drawn)`` (see ``mjlogscan_py.turns``)."""
     cdef list tsumo, dahai, tsumogiri, hand
     cdef object mine, moves, take, move, name, kind, tile, seat_takes
-    cdef PyObject* found
     cdef int count, s
     if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
             and all(len(p) >= n for p in plays)):
@@ -103,18 +110,12 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
     while True:
         if draw:
             mine = takes[actor]
-            if not mine:
+            take = _first_int(mine)
+            name = None if take is None else names.get(take)
+            if name is None:
                 return actor, draw, drawn
-            take = mine[0]
-            if type(take) is not int:
-                return actor, draw, drawn
-            found = PyDict_GetItem(names, take)
-            if found is NULL:
-                return actor, draw, drawn
-            name = <object>found
             kind = kinds[name]
-            found = PyDict_GetItem(counts, kind)
-            count = 0 if found is NULL else <object>found
+            count = counts.get(kind, 0)
             if count >= 4:
                 return actor, draw, drawn
             mine.popleft()
@@ -124,16 +125,10 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
             draw = False
             drawn = name
         moves = discards[actor]
-        if not moves:
+        move = _first_int(moves)
+        if move is None:
             return actor, draw, drawn
-        move = moves[0]
-        if type(move) is not int:
-            return actor, draw, drawn
-        if move == 60:
-            tile = drawn
-        else:
-            found = PyDict_GetItem(names, move)
-            tile = None if found is NULL else <object>found
+        tile = drawn if move == 60 else names.get(move)
         hand = hands[actor]
         if tile is None or tile not in hand:
             return actor, draw, drawn
