@@ -2,6 +2,7 @@
 
     pytest bench/test_bench_logs.py --benchmark-only      # pytest-benchmark rows
     python bench/test_bench_logs.py                        # the same, as a table with the projections
+    python bench/test_bench_logs.py tenhou                 # mjai, mjlog and tenhou.net/6: the ratios
 
 The logs are the committed mjai hanchan (tests/data/mjai), copied to ``COPIES`` files
 so that a cluster has tasks to share.  The stages: ``read`` (``events_of``: gunzip, every
@@ -186,6 +187,83 @@ def test_analyze_tenhou_record(benchmark: Any, tenhou_forms: dict[str, list[str]
     _rate(benchmark, rows)
 
 
+TENHOU_COPIES = 4
+"""Copies of the phoenix games on the cluster, so that its two workers have tasks to share."""
+
+
+@pytest.fixture(scope="module")
+def tenhou_cluster(tenhou_forms: dict[str, list[str]]) -> Any:
+    _, close, client = on_cluster([p for paths in tenhou_forms.values() for p in paths], 2)
+    yield client
+    close()
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason=PURE_SKIP)
+@pytest.mark.parametrize("form", ["mjlog", "tenhou.net/6", "mjai"])
+def test_analyze_tenhou_record_on_dask(benchmark: Any, tenhou_forms: dict[str, list[str]], tenhou_cluster: Any,
+                                       form: str) -> None:
+    """``analyze`` on a local Dask cluster (2 workers, 1 thread each) over the same phoenix games
+    (``TENHOU_COPIES`` times) in each form: decisions per second, wall time."""
+    paths = tenhou_forms[form] * TENHOU_COPIES
+    rows = logs.analyze(paths, client=tenhou_cluster).num_rows
+    benchmark.group = "tenhou records: analyze on dask"
+    benchmark.extra_info.update(decisions=rows, games=len(paths), form=form, workers=2)
+    benchmark.pedantic(lambda: logs.analyze(paths, client=tenhou_cluster), rounds=3, iterations=1)
+    _rate(benchmark, rows)
+
+
+def tenhou_ratios(rounds: int = 9) -> None:
+    """The forms of the phoenix games side by side in one run, interleaved (each round times every form
+    in turn): CPU time on one core of ``events_of``, ``to_mjai`` and ``analyze``, and wall time of
+    ``analyze`` on a local Dask cluster (2 workers); best and median of ``rounds``, each against mjai."""
+    import statistics
+
+    with tempfile.TemporaryDirectory() as tmp:
+        forms: dict[str, list[str]] = {"mjai": [], "mjlog": [], "tenhou.net/6": []}
+        for game in TENHOU_GAMES:
+            mjlog = TENHOU / "mjlog" / f"{game}.mjlog"
+            mjai = Path(tmp) / f"{game}.json.gz"
+            with gzip.open(mjai, "wt", encoding="utf-8") as f:
+                f.writelines(json.dumps(e, separators=(",", ":"), ensure_ascii=False) + "\n"
+                             for e in logs.to_mjai(mjlog))
+            forms["mjai"].append(str(mjai))
+            forms["mjlog"].append(str(mjlog))
+            forms["tenhou.net/6"].append(str(TENHOU / "json" / f"{game}.json"))
+        rows = {form: sum(len(analyze_log(p)["seat"]) for p in paths) for form, paths in forms.items()}
+        print(f"{len(TENHOU_GAMES)} phoenix games, {rows['mjai']} decisions (discards); "
+              f"implementation: {'pure-python' if NO_EXTENSIONS else 'compiled'}")
+        one_core: dict[str, Callable[[str], Any]] = {"read": events_of, "to_mjai": lambda p: list(
+            logs.to_mjai(p))}
+        if not NO_EXTENSIONS:
+            one_core["analyze"] = analyze_log
+        times: dict[tuple[str, str], list[float]] = {}
+        for _ in range(rounds):
+            for stage, fn in one_core.items():
+                for form, paths in forms.items():
+                    start = time.process_time()
+                    for p in paths:
+                        fn(p)
+                    times.setdefault((stage, form), []).append(time.process_time() - start)
+        if not NO_EXTENSIONS:
+            _, close, client = on_cluster([p for paths in forms.values() for p in paths], 2)
+            try:
+                for _ in range(rounds):
+                    for form, paths in forms.items():
+                        start = time.perf_counter()
+                        logs.analyze(paths * TENHOU_COPIES, client=client)
+                        times.setdefault(("analyze on dask (wall)", form), []).append(time.perf_counter() - start)
+            finally:
+                close()
+        print(f"{'stage':<24} {'form':<13} {'best ms':>8} {'median ms':>9} {'x mjai (best)':>13} "
+              f"{'x mjai (median)':>15} {'decisions/s (best)':>18}")
+        for (stage, form), seconds in times.items():
+            best, median = min(seconds), statistics.median(seconds)
+            base = times[(stage, "mjai")]
+            copies = TENHOU_COPIES if "dask" in stage else 1
+            print(f"{stage:<24} {form:<13} {best * 1000:8.1f} {median * 1000:9.1f} {best / min(base):13.2f} "
+                  f"{median / statistics.median(base):15.2f} {rows[form] * copies / best:18,.0f}")
+
+
 @pytest.fixture(scope="module")
 def gzip_bomb(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """About 1 MB of gzip (a compressed MiB of spaces as 1024 members) expanding to 1 GiB."""
@@ -260,4 +338,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(tenhou_ratios() if sys.argv[1:] == ["tenhou"] else main())

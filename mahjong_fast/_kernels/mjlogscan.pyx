@@ -1,11 +1,16 @@
 # cython: language_level=3, embedsignature=True, freethreading_compatible=True
 # cython: boundscheck=False, wraparound=False
-"""The straight path of an mjlog record's draws and discards (compiled twin of ``mjlogscan_py``).
+"""The straight paths of Tenhou records (compiled twin of ``mjlogscan_py``).
 
-``run`` reads the tags character by character, as ``mjlogscan_py.run`` says; the hands and the wall
-are the caller's sets, changed in place.  Same answers as the pure twin.
+``run`` reads an mjlog record's draw and discard tags character by character, as ``mjlogscan_py.run``
+says; the hands and the wall are the caller's sets, changed in place.  ``turns`` plays a tenhou.net/6
+round's plain turns, ``numbers`` reads an attribute's plain numbers, ``lines`` writes converted events.
+Same answers as the pure twin.
 """
+from cpython.dict cimport PyDict_GetItem
 from cpython.list cimport PyList_Append
+from cpython.long cimport PyLong_FromVoidPtr
+from cpython.object cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
 
 
@@ -81,3 +86,183 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
             last[0] = who
             last[1] = t
         pos = k + 2
+
+
+cdef inline object _first_int(object queue):
+    """The first of a deque when it is an int, else None."""
+    if not queue:
+        return None
+    first = queue[0]
+    return first if type(first) is int else None
+
+
+def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
+          dict kinds, dict names, tuple plays, list events):
+    """The straight path of a tenhou.net/6 round's turns, while the state allows; where it stops,
+    ``(actor, draw, drawn)`` (see ``mjlogscan_py.turns``)."""
+    cdef list tsumo, dahai, tsumogiri, hand
+    cdef object mine, moves, take, move, name, kind, tile, seat_takes
+    cdef int count, s
+    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
+            and all(len(p) >= n for p in plays)):
+        raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
+    tsumo, dahai, tsumogiri = plays
+    while True:
+        if draw:
+            mine = takes[actor]
+            take = _first_int(mine)
+            name = None if take is None else names.get(take)
+            if name is None:
+                return actor, draw, drawn
+            kind = kinds[name]
+            count = counts.get(kind, 0)
+            if count >= 4:
+                return actor, draw, drawn
+            mine.popleft()
+            counts[kind] = count + 1
+            PyList_Append(hands[actor], name)
+            PyList_Append(events, tsumo[actor][name])
+            draw = False
+            drawn = name
+        moves = discards[actor]
+        move = _first_int(moves)
+        if move is None:
+            return actor, draw, drawn
+        tile = drawn if move == 60 else names.get(move)
+        hand = hands[actor]
+        if tile is None or tile not in hand:
+            return actor, draw, drawn
+        for s in range(n):
+            seat_takes = takes[s]
+            if seat_takes and type(seat_takes[0]) is str:
+                return actor, draw, drawn
+        moves.popleft()
+        hand.remove(tile)
+        PyList_Append(events, (tsumogiri if move == 60 else dahai)[actor][tile])
+        actor = (actor + 1) % n
+        draw = True
+        drawn = None
+
+
+def lines(list events, dict known, object write):
+    """The mjai line of each event: ``known[id(event)]``, else ``write(event)`` (see ``mjlogscan_py.lines``)."""
+    cdef list out = []
+    cdef object e, key
+    cdef PyObject* line
+    for e in events:
+        key = PyLong_FromVoidPtr(<void*>e)
+        line = PyDict_GetItem(known, key)
+        if line is NULL or not <object>line:
+            PyList_Append(out, write(e))
+        else:
+            PyList_Append(out, <object>line)
+    return out
+
+
+def numbers(str value, Py_ssize_t n, long long low, long long high):
+    """The ``n`` integers (any number: -1) of an attribute's value written plainly, each ``low``-``high``,
+    else None (see ``mjlogscan_py.numbers``)."""
+    cdef Py_ssize_t i = 0, length = len(value)
+    cdef int digits
+    cdef long long number
+    cdef bint negative
+    cdef Py_UCS4 c
+    cdef list out = []
+    if length == 0:
+        return None
+    while True:
+        negative = value[i] == u"-"
+        if negative:
+            i += 1
+        number = 0
+        digits = 0
+        while i < length:
+            c = value[i]
+            if c < u"0" or c > u"9":
+                break
+            digits += 1
+            if digits > 9:  # never more than 9 digits: no overflow
+                return None
+            number = number * 10 + (<long long>c - 48)
+            i += 1
+        if digits == 0:
+            return None
+        if negative:
+            number = -number
+        if number < low or number > high:
+            return None
+        PyList_Append(out, number)
+        if i == length:
+            return out if n < 0 or len(out) == n else None
+        if value[i] != u"," or i + 1 == length:
+            return None
+        i += 1
+
+
+cdef inline bint _blank(Py_UCS4 c) noexcept:
+    return c == u" " or c == u"\t" or c == u"\n" or c == u"\r" or c == u"\f" or c == u"\v"
+
+
+cdef inline bint _letter(Py_UCS4 c) noexcept:
+    return u"A" <= c <= u"Z" or u"a" <= c <= u"z"
+
+
+cdef inline bint _digit(Py_UCS4 c) noexcept:
+    return u"0" <= c <= u"9"
+
+
+def tag(str text, Py_ssize_t pos):
+    """The tag at ``text[pos:]`` written plainly, with its attributes read, else None (see
+    ``mjlogscan_py.tag``)."""
+    cdef Py_ssize_t length = len(text), i, start, name_end, number_end, attrs_end, key_start, key_end, value_start
+    cdef Py_UCS4 c
+    cdef dict attrs = {}
+    if pos < 0:
+        return None
+    i = pos
+    while i < length and _blank(text[i]):
+        i += 1
+    start = i
+    if i >= length or text[i] != u"<":
+        return None
+    i += 1
+    while i < length and _letter(text[i]):
+        i += 1
+    if i == start + 1:
+        return None
+    name_end = i
+    while i < length and _digit(text[i]):
+        i += 1
+    number_end = i
+    attrs_end = i
+    while True:  # attributes: blanks, a name, ="value"
+        key_start = i
+        while i < length and _blank(text[i]):
+            i += 1
+        if i == key_start or i >= length or not _letter(text[i]):
+            i = key_start
+            break
+        key_start = i
+        i += 1
+        while i < length and (_letter(text[i]) or _digit(text[i])):
+            i += 1
+        key_end = i
+        if i + 1 >= length or text[i] != u"=" or text[i + 1] != u'"':
+            return None
+        i += 2
+        value_start = i
+        while i < length:
+            c = text[i]
+            if c == u'"' or c == u"<" or c == u">" or c == u"&":
+                break
+            i += 1
+        if i >= length or text[i] != u'"':
+            return None
+        attrs[text[key_start:key_end]] = text[value_start:i]
+        i += 1
+        attrs_end = i
+    while i < length and _blank(text[i]):
+        i += 1
+    if i + 1 >= length or text[i] != u"/" or text[i + 1] != u">":
+        return None
+    return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2

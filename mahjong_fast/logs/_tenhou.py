@@ -209,8 +209,7 @@ def event_line(event: dict[str, Any]) -> str:
 
 def event_lines(events: list[dict[str, Any]]) -> list[str]:
     """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
-    get = _LINES.get
-    return [get(id(e)) or event_line(e) for e in events]
+    return mjlogscan.lines(events, _LINES, event_line)
 
 
 # --- one round, in Mortal's order -------------------------------------------------------------------
@@ -409,23 +408,27 @@ def _shown(text: str, pos: int) -> str:
     return repr(shown + ("..." if len(text) > pos + 60 else ""))
 
 
-_SHORT: dict[str, list[int]] = {}
-"""The short values read so far (a seat, a step, a meld code), each parsed once: shared, never modified."""
+_plain_numbers = mjlogscan.numbers
 
 
 def _ints(tag: str, attrs: dict[str, str], key: str, n: int | None = None, low: int = -10**9,
           high: int = 10**9) -> list[int]:
     value = attrs.get(key)
+    if value is not None:  # written plainly and in range: read by the kernel (compiled: fast)
+        out = _plain_numbers(value, -1 if n is None else n, low, high)
+        if out is not None:
+            return out
+    return _read_ints(tag, value, key, n, low, high)
+
+
+def _read_ints(tag: str, value: str | None, key: str, n: int | None, low: int, high: int) -> list[int]:
+    """``_ints`` of a value not written plainly (or out of range, or missing): by ``int``, or what is wrong."""
     if value is None:
         raise RecordError(f"tag {tag}: no {key!r}")
-    out = _SHORT.get(value)
-    if out is None:
-        try:
-            out = list(map(int, value.split(","))) if value else []
-        except ValueError:
-            raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
-        if len(value) <= 6 and len(_SHORT) < 4096:
-            _SHORT[value] = out
+    try:
+        out = list(map(int, value.split(","))) if value else []
+    except ValueError:
+        raise RecordError(f"tag {tag}: {key}={value!r} is not a list of integers") from None
     if (n is not None and len(out) != n) or (out and (min(out) < low or max(out) > high)):
         raise RecordError(f"tag {tag}: bad {key}={value!r}")
     return out
@@ -585,7 +588,9 @@ class _MjlogRound:
 
         The draws and discards of every turn take a straight path (``mjlogscan.run``): a tile not yet
         out of the wall drawn by a seat due to draw, a tile held discarded by a seat due to discard;
-        any other tag goes to ``tag``, which says what is wrong.
+        any other tag goes to ``tag``, which says what is wrong: read by ``mjlogscan.tag`` when written
+        plainly (as Tenhou writes them), else by the regular expressions of ``_next_tag``, which tell
+        what is malformed.
         """
         n, held, drawn, out, last = self.n, self.held, self.drawn, self.out, self.last
         plays = _plays(self.names)
@@ -593,14 +598,19 @@ class _MjlogRound:
         rnd = self.round
         finished = self.finished
         end = len(body)
-        scan = mjlogscan.run
+        scan, plain = mjlogscan.run, mjlogscan.tag
         while True:
             if not finished and not rnd.at_discard and not rnd.at_tsumo:
                 pos = scan(body, pos, end, n, held, out, drawn, plays, events, last)
-            tag, start, pos = _next_tag(body, pos)
-            if tag is None:
-                self.finished = finished
-                return pos
+            found = plain(body, pos)  # a tag written plainly, its attributes read; else by _next_tag
+            if found is None:
+                tag, start, pos = _next_tag(body, pos)
+                if tag is None:
+                    self.finished = finished
+                    return pos
+                attrs = None
+            else:
+                tag, attrs, start, pos = found
             name, number = tag[0], tag[1]
             if name == "INIT" and not number:
                 self.finished = finished
@@ -609,7 +619,7 @@ class _MjlogRound:
                 raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
             if finished and name not in ("AGARI", "UN", "BYE"):
                 raise RecordError(f"tag {_raw(tag)}: after the round's result")
-            finished = self.tag(name, number, _attrs(tag), _raw(tag)) or finished
+            finished = self.tag(name, number, _attrs(tag) if attrs is None else attrs, _raw(tag)) or finished
 
     def tag(self, name: str, number: str, attrs: dict[str, str], raw: str) -> bool:
         """Apply one tag; True when it is the round's result."""

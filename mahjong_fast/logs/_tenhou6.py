@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 from typing import Any
 
+from .._dispatch import mjlogscan
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
 from ._json import raw_decode
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, round_label, start_kyoku
+from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, _shared_event, round_label, start_kyoku
 
 TSUMOGIRI = 60
 _NAMES: dict[int, str] = {10 * (s + 1) + r + 1: MJAI_NAMES[9 * s + r] for s in range(3) for r in range(9)}
@@ -35,6 +36,9 @@ _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$"
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
 _PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
+_PLAYS = tuple([{name: _shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
+               for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True)))
+"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``_shared_event``."""
 
 
 def _objects(text: str) -> list[dict[str, Any]]:
@@ -106,6 +110,15 @@ def _tile(code: object, where: str) -> str:
     return name
 
 
+def _names(codes: list[Any], where: str) -> list[str]:
+    """The names of a list of tile codes; a ``RecordError`` naming the first that is no tile."""
+    get = _NAMES.get
+    names = [get(code) if code.__class__ is int else None for code in codes]
+    if None in names:
+        return [_tile(code, where) for code in codes]
+    return names  # type: ignore[return-value]
+
+
 def _kind(name: str) -> str:
     return name[:2]
 
@@ -144,11 +157,11 @@ class _Round6:
         scores = self._list(1, "scores")[:n]
         if len(scores) != n or not all(type(v) is int for v in scores):
             raise RecordError(f"scores must be {n} integers")
-        dora = [_tile(t, "dora") for t in self._list(2, "dora")]
-        self.ura = [_tile(t, "ura") for t in self._list(3, "ura")]
+        dora = _names(self._list(2, "dora"), "dora")
+        self.ura = _names(self._list(3, "ura"), "ura")
         if not dora:
             raise RecordError("no dora indicator")
-        hands = [[_tile(t, f"seat {s}'s hand") for t in self._list(4 + 3 * s, "a hand")] for s in range(n)]
+        hands = [_names(self._list(4 + 3 * s, "a hand"), f"seat {s}'s hand") for s in range(n)]
         if any(len(h) != 13 for h in hands):
             raise RecordError("a hand of other than 13 tiles")
         self.takes = [deque(self._list(5 + 3 * s, "takes")) for s in range(n)]
@@ -157,9 +170,12 @@ class _Round6:
         oya = index % 4
         if oya >= n:
             raise RecordError(f"no dealer seat {oya} at {n} players")
-        self.counts: dict[str, int] = {}
-        for t in dora + [t for h in hands for t in h]:
-            self._out(t)
+        dealt = dora + [t for h in hands for t in h]
+        self.counts: dict[str, int] = dict(Counter(map(_KINDS.__getitem__, dealt)))
+        if max(self.counts.values()) > 4:  # count them again one by one: the first fifth is told
+            self.counts = {}
+            for t in dealt:
+                self._out(t)
         start_kyoku(self.events, "", index, honba, sticks, oya, list(scores), dora[0], hands)
         self.hands = [list(h) for h in hands]
         self.pons: list[dict[str, list[str]]] = [{} for _ in range(n)]
@@ -181,11 +197,17 @@ class _Round6:
             raise RecordError(f"seat {who} does not hold {name}") from None
 
     def _play(self, actor: int) -> None:
+        """Play the turns from the dealer's: the plain draws and discards, while no call or riichi comes,
+        by the straight path (``mjlogscan.turns``); every other move here, which says what is wrong."""
         n, rnd = self.n, self.round
         draw = True
         drawn: str | None = None
         accept: int | None = None
+        turns = mjlogscan.turns
         while True:
+            if accept is None and not rnd.at_tsumo and not rnd.at_discard:
+                actor, draw, drawn = turns(actor, draw, drawn, n, self.takes, self.discards, self.hands, self.counts,
+                                           _KINDS, _NAMES, _PLAYS, self.events)
             if draw:
                 if not self.takes[actor]:
                     break

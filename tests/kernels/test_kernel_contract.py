@@ -38,8 +38,9 @@ OTHER_READERS = {
     "batch": "takes 2-D uint8 arrays the batch layer has checked (tests/api/test_batch.py); its rows "
              "agree with the per-hand kernels (below)",
     "logscan": "takes log lines and seat states, not counts (tests/logs/test_logs_replay.py)",
-    "mjlogscan": "takes an mjlog record's text and a round's hands, not counts; its twins are held to the same "
-                 "events and stops in tests/logs/test_logs_tenhou.py (test_mjlogscan_twins_agree)",
+    "mjlogscan": "takes a Tenhou record's text or turns and a round's hands, not counts; its twins are held to "
+                 "the same events and stops in tests/logs/test_logs_tenhou.py (test_mjlogscan_twins_agree, "
+                 "test_turns_twins_agree, test_numbers_twins_agree)",
     "scoring": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held "
                "to the same scores and errors in tests/scoring/test_scoring.py (random wins, test_kernel_ranges)",
     "fans": "reads its counts with read_counts beside melds, a tile, winds and bits; its twins are held to the "

@@ -17,6 +17,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -417,3 +418,110 @@ def test_lines_are_what_json_writes() -> None:
         assert streamed, source
         for _, line, event in streamed:
             assert line == json.dumps(event, ensure_ascii=False, separators=(",", ":")), source
+
+
+def _convert6(text: str) -> tuple[list[str], str]:
+    """A tenhou.net/6 record's events as converted (their lines), and its error ('' when none)."""
+    from mahjong_fast.logs._reader import read_source, stream_events
+
+    try:
+        name, lines, events, _ = read_source([text])
+        return [line for _, line, _ in stream_events(name, lines, events)], ""
+    except ValueError as exc:
+        return [], str(exc)
+
+
+def test_turns_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The straight path of tenhou.net/6 turns (``mjlogscan.turns``), compiled and pure: the same events
+    from every record, the same errors from records with a tile changed."""
+    from mahjong_fast.logs import _tenhou6
+
+    rng = random.Random(6)
+    texts = [path.read_text(encoding="utf-8") for path in JSONS]
+    for text in texts[:6]:
+        spots = [m.span() for m in re.finditer(r"(?<=[,\[])[1-6][0-9](?=[,\]])", text)]
+        for start, end in rng.sample(spots, 12):
+            texts.append(text[:start] + str(rng.choice([11, 15, 19, 27, 41, 47, 51, 60, 10, 0])) + text[end:])
+    results = []
+    for scan in _mjlogscans():
+        monkeypatch.setattr(_tenhou6, "mjlogscan", scan)
+        results.append([_convert6(text) for text in texts])
+    assert all(r == results[0] for r in results)
+    assert sum(1 for _, error in results[0] if error) >= 20  # most changes are caught
+
+
+def test_turns_stops() -> None:
+    """``turns`` makes only the moves the state allows, and stops before the first it does not make."""
+    from collections import deque
+
+    from mahjong_fast.logs._tenhou6 import _KINDS, _NAMES, _PLAYS
+
+    hand = ["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["4m"] * 3 + ["E"]
+    for scan in _mjlogscans():
+        def play(takes: list[list[object]], discards: list[list[object]], counts: dict[str, int],
+                 draw: bool = True, drawn: str | None = None, scan: Any = scan) -> tuple[object, ...]:
+            t, d = [deque(x) for x in takes], [deque(x) for x in discards]
+            hands, events = [list(hand) for _ in range(3)], []  # type: ignore[var-annotated]
+            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, _PLAYS, events)
+            return tuple(stop), [list(x) for x in t], [list(x) for x in d], hands[0][12:], [
+                (e["type"], e["actor"], e["pai"], e.get("tsumogiri")) for e in events]
+
+        assert play([[17, 18], [19], [21]], [[60, 41], [60], [11]], {}) == (
+            (1, True, None), [[], [], []], [[], [], []], ["8m"],
+            [("tsumo", 0, "7m", None), ("dahai", 0, "7m", True), ("tsumo", 1, "9m", None), ("dahai", 1, "9m", True),
+             ("tsumo", 2, "1p", None), ("dahai", 2, "1m", False), ("tsumo", 0, "8m", None),
+             ("dahai", 0, "E", False)])  # then seat 1 has no take left
+        assert play([[17], [], []], [[41], [], []], {"7m": 4})[0] == (0, True, None)  # a fifth 7m
+        assert play([[17], ["p171717"], []], [[60], [], []], {})[0] == (0, False, "7m")  # a call comes next
+        assert play([[], [], []], [["r41"], [], []], {}, draw=False)[0] == (0, False, None)  # riichi
+        assert play([[], [], []], [[60], [], []], {}, draw=False)[0] == (0, False, None)  # 60 after no draw
+        assert play([[], [], []], [[19], [], []], {}, draw=False)[0] == (0, False, None)  # not held
+        assert play([[True], [], []], [[], [], []], {})[0] == (0, True, None)  # not a tile
+        with pytest.raises(ValueError, match="cover the n seats"):
+            scan.turns(0, True, None, 4, [], [], [], {}, _KINDS, _NAMES, _PLAYS, [])  # type: ignore[attr-defined]
+        events = [{"type": "end_kyoku"}, {"type": "end_game"}]
+        assert scan.lines(events, {id(events[0]): "known"}, repr) == ["known", repr(events[1])]  # type: ignore[attr-defined]
+
+
+def test_numbers_twins_agree() -> None:
+    """``mjlogscan.numbers``, compiled and pure: a value written plainly, of ``n`` numbers in range, read
+    as ``int`` reads it; any other None (the reader then reads it by ``int``, and says what is wrong)."""
+    rng = random.Random(7)
+    values = ["", "0", "-0", "1,2,3", "-5,10,135", "007", "123456789", "1234567890", "1,", ",1", "1,,2", " 1",
+              "1 ", "+1", "1_0", "\u0663", "-", "1,-", "12a", "--1", "1,2,3,", "a", "136", "-1"]
+    values += [",".join(str(rng.randrange(-10**4, 10**6)) for _ in range(rng.randrange(1, 14))) for _ in range(200)]
+    values += ["".join(rng.choice("0123456789,- +") for _ in range(rng.randrange(1, 8))) for _ in range(500)]
+    for scan in _mjlogscans():
+        for value in values:
+            for n, low, high in ((-1, -10**9, 10**9), (1, 0, 3), (3, 0, 135), (13, 0, 135)):
+                got = scan.numbers(value, n, low, high)  # type: ignore[attr-defined]
+                ints = list(map(int, value.split(","))) if re.fullmatch(r"-?[0-9]{1,9}(,-?[0-9]{1,9})*", value) else []
+                fits = bool(ints) and n in (-1, len(ints)) and low <= min(ints) and max(ints) <= high
+                assert got == (ints if fits else None), (value, n)
+
+
+def test_tag_twins_agree() -> None:
+    """``mjlogscan.tag``, compiled and pure: from every place of a record (and of changed ones) the same
+    tag, attributes and places, those of the reader's regular expressions (``_next_tag``, ``_attrs``)
+    wherever it reads one."""
+    from mahjong_fast.logs._tenhou import RecordError, _attrs, _next_tag
+
+    rng = random.Random(8)
+    text = _text(MJLOGS[0])
+    bodies = [text, '<N who="1" m="2" />', '<N  who="1"m="2"/>', "<T12a/>", '<AB12 x="<"/>', "<N who=1/>",
+              '\u00a0<N who="1"/>', '<N who="1"\u00a0/>', '\t<INIT2/>', "<T12/", "<", "  ", "", '<X a="1" a="2"/>']
+    for _ in range(300):
+        cut = rng.randrange(len(text) - 200)
+        piece = list(text[cut:cut + 200])
+        piece[rng.randrange(200)] = rng.choice(' \t\n"<>=/&a1\u00a0')
+        bodies.append("".join(piece))
+    for body in bodies:
+        for pos in range(-1, min(len(body), 400) + 1):
+            found = [scan.tag(body, pos) for scan in _mjlogscans()]  # type: ignore[attr-defined]
+            assert all(f == found[0] for f in found), (body[pos:pos + 40], pos)
+            if found[0] is not None and pos >= 0:
+                try:
+                    tag, start, end = _next_tag(body, pos)
+                except RecordError:
+                    tag, start, end = None, -1, -1  # fails below: the kernel read a tag the reader refuses
+                assert (tag, _attrs(tag) if tag else None, start, end) == (found[0][0], found[0][1], *found[0][2:])
