@@ -893,63 +893,46 @@ cdef class _Graph:
         self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
         return -1
 
-    cdef int draw_state(self, bint riichi) except -1:
+    cdef int state(self, bint riichi, bint draw) except -1:
+        """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in ``self.hand``,
+        building it and what it reaches when new: each kind the wall gives, or the hand gives up."""
         cdef int shanten
-        cdef long long wait
+        cdef long long follow
         cdef bint free_
-        cdef int v = self._open(riichi, True, &shanten, &wait, &free_)
+        cdef int v = self._open(riichi, draw, &shanten, &follow, &free_)
         if v >= 0:
             return v
         v = self.n - 1
-        cdef int i, weight, target
-        cdef bint is_wait
-        cdef double score
-        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), kept for after each draw
+        cdef int i, other
+        cdef bint followed
+        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), put back after each kind
         memcpy(parts, self.part_now, sizeof(parts))
-        cdef unsigned long long kinds = self.in_wall if free_ else self.in_wall & <unsigned long long>wait
+        cdef unsigned long long kinds = self.in_wall if draw else self.held
+        if not free_:
+            kinds &= <unsigned long long>follow
         while kinds:
             i = ctz64(kinds)
             kinds &= kinds - 1
-            is_wait = wait >> i & 1
-            weight = self.wall[i]
-            self._take(i)
-            target = self.choice_state(riichi)
-            if not self.out_kinds[2 * v + riichi] >> i & 1:
-                score = self._score(i, riichi, target) if shanten == 0 and is_wait else 0.0
-                self._edge(v, target, i, riichi, weight, score)
-            self._give(i)
+            followed = follow >> i & 1
+            if draw:  # the draw of i wins when the hand waits on it
+                self._take(i)
+                self._link(v, self.state(riichi, False), i, riichi, shanten == 0 and followed)
+                self._give(i)
+            else:  # the hand holds 14 tiles again: the draw of i won when it is complete
+                self._give(i)
+                other = self.state(True if self.closed and shanten == 0 and followed else riichi, True)
+                self._take(i)
+                self._link(other, v, i, riichi, shanten == -1)
             memcpy(self.part_now, parts, sizeof(parts))
         return v
 
-    cdef int choice_state(self, bint riichi) except -1:
-        cdef int shanten
-        cdef long long spare
-        cdef bint free_
-        cdef int v = self._open(riichi, False, &shanten, &spare, &free_)
-        if v >= 0:
-            return v
-        v = self.n - 1
-        cdef int i, weight, source
-        cdef bint is_spare, declare
-        cdef double score
-        cdef int parts[4]  # as in ``draw_state``
-        memcpy(parts, self.part_now, sizeof(parts))
-        cdef unsigned long long kinds = self.held if free_ else self.held & <unsigned long long>spare
-        while kinds:
-            i = ctz64(kinds)
-            kinds &= kinds - 1
-            is_spare = spare >> i & 1
-            declare = True if self.closed and shanten == 0 and is_spare else riichi
-            self._give(i)
-            weight = self.wall[i]
-            source = self.draw_state(declare)
-            self._take(i)
-            memcpy(self.part_now, parts, sizeof(parts))
-            if not self.out_kinds[2 * source + riichi] >> i & 1:
-                score = self._score(i, riichi, v) if shanten == -1 else 0.0
-                self._edge(source, v, i, riichi, weight, score)
-        return v
-
+    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
+        """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
+        weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
+        (``self.hand`` holds the 14 tiles of ``target``)."""
+        if not self.out_kinds[2 * source + riichi] >> i & 1:
+            self._edge(source, target, i, riichi, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
+        return 0
 
 cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
                   double* curves) except -1:
@@ -1129,7 +1112,7 @@ def search(situation, hand, wall, int turn, int extra=1):
     _merge(g.hand, m)
     g._set_keys()
     g.limit = g._shanten(m, False, &spare) + extra
-    g.choice_state(False)
+    g.state(False, False)
 
     n = g.n
     # the discards of the hand: (kind, the draw state it leads to)
