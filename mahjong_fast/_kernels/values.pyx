@@ -34,6 +34,7 @@ cdef enum:
 cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
                               26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
 cdef int[13] _ORPHANS_C = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+cdef int[34] _KINDS_C = list(range(34))
 
 
 cdef inline void _merge(const unsigned char* h, unsigned char* m) noexcept nogil:
@@ -214,53 +215,48 @@ cdef inline void _pair_bounds(const unsigned char* m, int* pairs_form, int* orph
     orphans_form[0] = 13 - orphan_kinds - (1 if orphan_pair else 0)
 
 
+cdef inline void _tally(const unsigned char* m, const int* kinds, int n, int* pairs, int* distinct, long long* zero,
+                        long long* one) noexcept nogil:
+    """Over the ``n`` ``kinds``: how many the counts ``m`` pair and hold, and the kinds held none and once."""
+    cdef int k, i
+    pairs[0] = distinct[0] = 0
+    zero[0] = one[0] = 0
+    for k in range(n):
+        i = kinds[k]
+        if m[i] == 0:
+            zero[0] |= 1LL << i
+        elif m[i] == 1:
+            distinct[0] += 1
+            one[0] |= 1LL << i
+        else:
+            distinct[0] += 1
+            pairs[0] += 1
+
+
+cdef inline void _least(int s, long long kinds, int* best, long long* mask) noexcept nogil:
+    """A form at shanten ``s`` with its ``kinds``: the least shanten and the kinds of every form at it."""
+    if s < best[0]:
+        best[0] = s
+        mask[0] = kinds
+    elif s == best[0]:
+        mask[0] |= kinds
+
+
 cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
     """The shanten and the kinds that lower it of 13 counts ``m``, over the forms at the least
     shanten, given the standard form's (``best``, ``mask``)."""
-    cdef int s, i, pairs, kinds, k
-    cdef long long w, zero, one
+    cdef int pairs, kinds
+    cdef long long zero, one
     cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
         _pair_bounds(m, &pairs_form, &orphans_form)
     if n_melds == 0 and pairs_form <= best:
-        pairs = kinds = 0
-        zero = one = 0
-        for i in range(34):
-            if m[i] == 0:
-                zero |= 1LL << i
-            elif m[i] == 1:
-                kinds += 1
-                one |= 1LL << i
-            else:
-                kinds += 1
-                pairs += 1
-        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        w = (zero | one) if kinds < 7 else (0 if pairs == 7 else one)
-        if s < best:
-            best = s
-            mask = w
-        elif s == best:
-            mask |= w
+        _tally(m, _KINDS_C, 34, &pairs, &kinds, &zero, &one)
+        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (zero | one) if kinds < 7 else (0 if pairs == 7 else one),
+               &best, &mask)
     if n_melds == 0 and orphans_form <= best:
-        pairs = kinds = 0
-        zero = one = 0
-        for k in range(13):
-            i = _ORPHANS_C[k]
-            if m[i] == 0:
-                zero |= 1LL << i
-            elif m[i] == 1:
-                kinds += 1
-                one |= 1LL << i
-            else:
-                kinds += 1
-                pairs += 1
-        s = 13 - kinds - (1 if pairs else 0)
-        w = zero if pairs else (zero | one)
-        if s < best:
-            best = s
-            mask = w
-        elif s == best:
-            mask |= w
+        _tally(m, _ORPHANS_C, 13, &pairs, &kinds, &zero, &one)
+        _least(13 - kinds - (1 if pairs else 0), zero if pairs else (zero | one), &best, &mask)
     out[0] = mask
     return best
 
@@ -268,8 +264,8 @@ cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, 
 cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
     """The shanten and the kinds whose discard keeps it of 14 counts ``m``, over the forms at the
     least shanten, given the standard form's (``best``, ``mask``)."""
-    cdef int s, i, pairs, kinds, k
-    cdef long long d, one, many, two, middle
+    cdef int i, pairs, kinds, k
+    cdef long long one, many, two, middle
     cdef int pairs_form = 99, orphans_form = 99
     if n_melds == 0:
         _pair_bounds(m, &pairs_form, &orphans_form)
@@ -285,13 +281,7 @@ cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, l
                 pairs += 1
                 if m[i] >= 3:
                     many |= 1LL << i
-        s = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        d = (one | many) if kinds > 7 else many
-        if s < best:
-            best = s
-            mask = d
-        elif s == best:
-            mask |= d
+        _least(6 - pairs + (7 - kinds if kinds < 7 else 0), (one | many) if kinds > 7 else many, &best, &mask)
     if n_melds == 0 and orphans_form <= best:
         pairs = kinds = 0
         two = many = middle = 0
@@ -310,13 +300,7 @@ cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, l
                 many |= 1LL << i
                 kinds += 1
                 pairs += 1
-        s = 13 - kinds - (1 if pairs else 0)
-        d = (middle | many | two) if pairs >= 2 else (middle | many)
-        if s < best:
-            best = s
-            mask = d
-        elif s == best:
-            mask |= d
+        _least(13 - kinds - (1 if pairs else 0), (middle | many | two) if pairs >= 2 else (middle | many), &best, &mask)
     out[0] = mask
     return best
 
