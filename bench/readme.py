@@ -86,6 +86,8 @@ SIZES = ("**Tables.** The `table` strategy packs two bits per suit code (base-5 
 LOGS = ("game logs: read, track the seats, judge each discard", "260,000 discards/s, one core",
         "none measured ([docs/logs.md](docs/logs.md#speed))")
 """The headline line of the game logs, measured apart (``python bench/test_bench_logs.py``, docs/logs.md)."""
+APART = {"values": "mahjong-cpp (C++), measured apart ([docs/values.md](docs/values.md#exactness-and-speed))"}
+"""The peer cell of a headline whose peer is no Python library (``bench/values_vs_oracle.py``)."""
 
 DEFAULT_MACHINE = "a shared 2-core machine"
 
@@ -213,7 +215,8 @@ def headline_lines(bench: list[dict]) -> str:
     for work, title, ours_row, peers in PEERED[1:]:
         if (work, ours_row, "compiled") in at:
             pairs = [(prefix, against) for prefix, _, against in peers]
-            out.append(f"| {title} | {_time(at[(work, ours_row, 'compiled')])} | {_fastest(at, work, pairs)} |")
+            peer = APART[work] if work in APART else _fastest(at, work, pairs)
+            out.append(f"| {title} | {_time(at[(work, ours_row, 'compiled')])} | {peer} |")
     one = at[("is_win_batch", "mahjong_fast 1 thread", "compiled")]
     total = at.get(("is_win_batch", "numpy counts.sum(axis=1)", "compiled"))
     out.append(f"| `is_win_batch`, per row | {_time(one)} | "
