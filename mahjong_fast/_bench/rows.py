@@ -20,6 +20,7 @@ from typing import Any, Optional
 from .._layout import N_KINDS
 from .answers import reference
 from .hands import N_HANDS, Melded, hands13, hands14, meld_tiles, tile_counts, visible
+from .situations import package
 
 Setup = tuple[Callable[[Any], Any], Sequence[Any], Optional[Callable[[Any], Any]]]
 """What a row's setup returns: the call, its inputs, and how to read an answer (None: not checked)."""
@@ -103,13 +104,6 @@ def batch_array(rows: int, size: int = 14, seen: bool = False) -> Any:
     hands = visible(size) if seen else hands14() if size == 14 else hands13()
     base = np.array([tile_counts(h) for h in hands], dtype=np.uint8)
     return np.ascontiguousarray(np.resize(base, (rows, N_KINDS)))
-
-
-def package() -> Any:
-    """The package, imported when a row is set up."""
-    import mahjong_fast
-
-    return mahjong_fast
 
 
 def ints(hands: Sequence[Sequence[int]]) -> list[list[int]]:

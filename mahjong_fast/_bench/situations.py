@@ -37,7 +37,8 @@ Call = tuple[Any, Any, dict[str, Any]]
 """A ``score`` call: hand, winning tile, keywords."""
 
 
-def _package() -> Any:
+def package() -> Any:
+    """The package, imported when a row is set up (the rows of every workload take it from here)."""
     return importlib.import_module("mahjong_fast")
 
 
@@ -91,7 +92,7 @@ def gb_calls() -> list[Call]:
 
 def score_call(general: bool = False, rules: object = None) -> Callable[[Call], Any]:
     """``score`` on a call (the general Python path with ``general``; other ``rules`` if given)."""
-    score = importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general else _package().score
+    score = importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general else package().score
     if rules is None:
         return lambda c: score(c[0], c[1], **c[2])
     return lambda c: score(c[0], c[1], **{**c[2], "rules": rules})
@@ -123,18 +124,18 @@ def gb_answer(s: Any) -> tuple[tuple[str, int], ...] | None:
 @cache
 def value_hands() -> tuple[tuple[int, ...], ...]:
     """The first ``VALUES_HANDS`` benchmark hands of 14 tiles at one step from ready (shanten 1)."""
-    shanten = _package().shanten
+    shanten = package().shanten
     return tuple(h for h in hands14() if max(map(h.count, h)) <= 4 and shanten(list(h)) == 1)[:VALUES_HANDS]
 
 
 def values_with_dora(hand: Sequence[int]) -> Any:
     """``discard_values`` with a dora, both winds and a later turn."""
-    return _package().discard_values(hand, dora="5m", seat_wind="2z", round_wind="1z", turn=8)
+    return package().discard_values(hand, dora="5m", seat_wind="2z", round_wind="1z", turn=8)
 
 
 def values_with_visible(hand: Sequence[int]) -> Any:
     """``discard_values`` with ``VISIBLE_VALUES`` kinds the hand does not hold seen once each."""
-    return _package().discard_values(hand, visible=[t for t in range(34) if t not in hand][:VISIBLE_VALUES])
+    return package().discard_values(hand, visible=[t for t in range(34) if t not in hand][:VISIBLE_VALUES])
 
 
 def values_answer(values: Sequence[Any]) -> tuple[tuple[int, bool, float, float, float], ...]:
@@ -145,13 +146,13 @@ def values_answer(values: Sequence[Any]) -> tuple[tuple[int, bool, float, float,
 def worth_reference(key: str, n: int) -> tuple[Any, ...]:
     """The reference answers of a worth key on its first ``n`` inputs (see the module docstring)."""
     if key.startswith("values"):
-        f = {"values": _package().discard_values, "values dora": values_with_dora,
+        f = {"values": package().discard_values, "values dora": values_with_dora,
              "values visible": values_with_visible}[key]
         return tuple(values_answer(f(list(h))) for h in value_hands()[:n])
     if key == "score gb":
         return tuple(gb_answer(gb_call(general=True)(c)) for c in gb_calls()[:n])
     general = score_call(general=True)
-    double = score_call(general=True, rules=dataclasses.replace(_package().RULES["riichi"], double_yakuman=True))
+    double = score_call(general=True, rules=dataclasses.replace(package().RULES["riichi"], double_yakuman=True))
     out = []
     for c in riichi_calls()[:n]:
         s = general(c)

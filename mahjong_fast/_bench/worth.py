@@ -17,7 +17,7 @@ from typing import Any
 from .gb_wins import reference_arguments
 from .hands import N_HANDS
 from .riichi_wins import package_score, riichienv_score
-from .rows import Row, Setup, Workload, package
+from .rows import Row, Setup, Workload
 from .situations import (
     VALUES_HANDS,
     VISIBLE_VALUES,
@@ -28,6 +28,7 @@ from .situations import (
     gb_situations,
     index136_calls,
     limit_points,
+    package,
     riichi_calls,
     riichi_situations,
     score_answer,
