@@ -23,7 +23,7 @@ from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, is_win_rules_c, is_
 from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
                                            hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
-from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, N_HONORS, N_KINDS, SUIT_SIZE
+from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, MAX_MELDS, N_HONORS, N_KINDS, SUIT_SIZE
 
 from mahjong_fast._kernels.shanten import ensure_tables
 from mahjong_fast._kernels.table import ensure_table
@@ -81,7 +81,6 @@ cdef extern from "Python.h":
 
 cdef enum:
     MAX_TEXT = 256      # longer text is left to the general path (linear, with its messages)
-    MAX_MELDS = 4                       # a hand holds at most four; more is left to the general path
     MAX_WILD = 8
     ENC_INDEX34 = 0
     ENC_COUNTS = 1
@@ -346,11 +345,6 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     return <int>n
 
 
-def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
-    """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
-    return _is_win(hand, melds, encoding, strategy, wild, fifth, rules)
-
-
 cdef object _is_win(object hand, object melds, object encoding, object strategy, object wild, object fifth,
                     object rules):
     cdef Reading r
@@ -442,11 +436,6 @@ cdef bint _form_fits(int code, int flags, int n) noexcept:
     return flags & KNITTED and n >= KNITTED_STRAIGHT_MIN
 
 
-def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, rules=None):
-    """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
-    return _shanten(hand, form, melds, wild, fifth, encoding, rules)
-
-
 cdef object _shanten(object hand, object form, object melds, object wild, object fifth, object encoding, object rules):
     cdef Reading r
     cdef Options o
@@ -498,11 +487,6 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                 if result != SHANTEN_INVALID:
                     return result
     return _general_shanten(hand, form=form, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
-
-
-def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
-    """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
-    return _waits(hand, melds, wild, fifth, encoding, rules)
 
 
 cdef object _waits(object hand, object melds, object wild, object fifth, object encoding, object rules):
@@ -600,11 +584,6 @@ cdef int _meld_flags(int flags, const Reading* r) noexcept:
     return flags
 
 
-def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):
-    """The hu type of a whole hand; see ``mahjong_fast.classify``."""
-    return _classify(hand, melds, self_drawn, encoding, wild, fifth, rules)
-
-
 cdef object _classify(object hand, object melds, object self_drawn, object encoding, object wild, object fifth,
                       object rules):
     cdef Reading r
@@ -640,11 +619,6 @@ cdef object _classify(object hand, object melds, object self_drawn, object encod
                              wild=wild, fifth=fifth, rules=rules)
 
 
-def decompose(hand, *, melds=(), encoding=None, rules=None):
-    """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
-    return _decompose(hand, melds, encoding, rules)
-
-
 cdef object _decompose(object hand, object melds, object encoding, object rules):
     cdef Reading r
     cdef Options o
@@ -672,27 +646,34 @@ cdef object _decompose(object hand, object melds, object encoding, object rules)
     return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
 
 
+# --- the fast paths: each reads its keywords and calls its body, as a rule-bound one does -----
+
+def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
+    """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
+    return _is_win(hand, melds, encoding, strategy, wild, fifth, rules)
+
+
+def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, rules=None):
+    """Shanten (向听数) of ``hand``; see ``mahjong_fast.shanten``."""
+    return _shanten(hand, form, melds, wild, fifth, encoding, rules)
+
+
+def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
+    """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
+    return _waits(hand, melds, wild, fifth, encoding, rules)
+
+
+def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):
+    """The hu type of a whole hand; see ``mahjong_fast.classify``."""
+    return _classify(hand, melds, self_drawn, encoding, wild, fifth, rules)
+
+
+def decompose(hand, *, melds=(), encoding=None, rules=None):
+    """Every pair + melds split of a standard-form win; see ``mahjong_fast.decompose``."""
+    return _decompose(hand, melds, encoding, rules)
+
+
 # --- rules bound ------------------------------------------------------------------
-
-def bind(function, rules):
-    """``function``, one of the fast paths of this module, with ``rules=`` bound to ``rules``;
-    None for any other function.
-
-    The bound function is compiled like the one it binds and runs the same code with
-    ``rules`` in place of the keyword, so a rule-bound module (``mahjong_fast.riichi``)
-    costs nothing over passing ``rules=``; it takes every other keyword, and not ``rules``."""
-    if function is is_win:
-        return _is_win_under(rules)
-    if function is shanten:
-        return _shanten_under(rules)
-    if function is waits:
-        return _waits_under(rules)
-    if function is classify:
-        return _classify_under(rules)
-    if function is decompose:
-        return _decompose_under(rules)
-    return None
-
 
 def _is_win_under(rules):
     def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True):
@@ -722,6 +703,20 @@ def _decompose_under(rules):
     def decompose(hand, *, melds=(), encoding=None):
         return _decompose(hand, melds, encoding, rules)
     return decompose
+
+
+def bind(function, rules):
+    """``function``, one of the fast paths of this module, with ``rules=`` bound to ``rules``;
+    None for any other function.
+
+    The bound function is compiled like the one it binds and runs the same code with
+    ``rules`` in place of the keyword, so a rule-bound module (``mahjong_fast.riichi``)
+    costs nothing over passing ``rules=``; it takes every other keyword, and not ``rules``."""
+    for fast, under in ((is_win, _is_win_under), (shanten, _shanten_under), (waits, _waits_under),
+                        (classify, _classify_under), (decompose, _decompose_under)):
+        if function is fast:
+            return under(rules)
+    return None
 
 
 # --- tile efficiency ---------------------------------------------------------------

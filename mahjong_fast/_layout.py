@@ -2,7 +2,7 @@
 
 index34 order (DESIGN.md, "Tile conventions"): 0-8 characters 1m-9m, 9-17 dots
 1p-9p, 18-26 bamboo 1s-9s, 27-30 winds E S W N, 31-33 dragons white green red.
-``_layout.pxd`` states the same numbers for C; a test holds the two equal.
+The build writes ``_layout.pxd`` from this file for C (``_c_numbers``).
 """
 from __future__ import annotations
 

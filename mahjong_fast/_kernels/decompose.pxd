@@ -8,8 +8,8 @@
 
 cdef enum:
     MELD_PUNG = 0x40
-    MAX_MELDS = 44              # 136 tiles at most -> at most 44 melds + a pair
-    MAX_SPLIT_WIDTH = 1 + MAX_MELDS
+    MAX_SPLIT_MELDS = 44        # 136 tiles at most -> at most 44 melds + a pair
+    MAX_SPLIT_WIDTH = 1 + MAX_SPLIT_MELDS
 
 cdef int split_width_c(const unsigned char* counts) noexcept nogil
 cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,

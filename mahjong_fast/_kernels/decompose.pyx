@@ -23,8 +23,8 @@ cdef enum:
 
 ctypedef struct _Search:
     unsigned char c[N_KINDS]
-    unsigned char chows[MAX_MELDS]
-    unsigned char pungs[MAX_MELDS]
+    unsigned char chows[MAX_SPLIT_MELDS]
+    unsigned char pungs[MAX_SPLIT_MELDS]
     int n_chows
     int n_pungs
     unsigned char pair

@@ -1,6 +1,6 @@
 """The numbers the gb fan kernel (``fans``) reads and writes: situation bits and fan ids.
 
-``fan_flags.pxd`` states the same numbers for C; a test holds the two equal.  A fan id is
+The build writes ``fan_flags.pxd`` from this file for C (``mahjong_fast._c_numbers``).  A fan id is
 the value of ``mahjong_fast.Fan`` (the index of PyMahjongGB 1.4.0's fan table); the kernel
 answers one count per id, ``N_FAN_SLOTS`` in all (slot 0 unused).
 """

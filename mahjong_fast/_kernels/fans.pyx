@@ -664,20 +664,13 @@ cdef void _by_tile_traits(const int* unique, int n, int* ft) noexcept nogil:
         green &= _green(unique[i])
         honors &= _honor(unique[i])
         terminals &= _terminal(unique[i])
-    if simples:
-        ft[F_ALL_SIMPLES] = 1
-    if reversible:
-        ft[F_REVERSIBLE_TILES] = 1
-    if green:
-        ft[F_ALL_GREEN] = 1
-    if simples:
-        return
-    if honors:
-        ft[F_ALL_HONORS] = 1
-    elif terminals:
-        ft[F_ALL_TERMINALS] = 1
-    elif outside:
-        ft[F_ALL_TERMINALS_AND_HONORS] = 1
+    ft[F_ALL_SIMPLES] |= simples
+    ft[F_REVERSIBLE_TILES] |= reversible
+    ft[F_ALL_GREEN] |= green
+    if not simples:
+        ft[F_ALL_HONORS] |= honors
+        ft[F_ALL_TERMINALS] |= terminals and not honors
+        ft[F_ALL_TERMINALS_AND_HONORS] |= outside and not (honors or terminals)
 
 
 cdef void _by_wait(const Pack* packs, int n, int win, int* ft) noexcept nogil:

@@ -565,20 +565,16 @@ def _by_pack_traits(packs: list[Pack], ft: Table) -> None:
 
 
 def _by_tile_traits(unique: list[int], ft: Table) -> None:
-    if not any(_outside(t) for t in unique):
-        ft[F_ALL_SIMPLES] = 1
-    if all(t in _REVERSIBLE for t in unique):
-        ft[F_REVERSIBLE_TILES] = 1
-    if all(t in _GREEN_TILES for t in unique):
-        ft[F_ALL_GREEN] = 1
-    if ft[F_ALL_SIMPLES]:
-        return
-    if all(_honor(t) for t in unique):
-        ft[F_ALL_HONORS] = 1
-    elif all(_terminal(t) for t in unique):
-        ft[F_ALL_TERMINALS] = 1
-    elif all(_outside(t) for t in unique):
-        ft[F_ALL_TERMINALS_AND_HONORS] = 1
+    simples = not any(_outside(t) for t in unique)
+    ft[F_ALL_SIMPLES] |= simples
+    ft[F_REVERSIBLE_TILES] |= all(t in _REVERSIBLE for t in unique)
+    ft[F_ALL_GREEN] |= all(t in _GREEN_TILES for t in unique)
+    if not simples:
+        honors = all(_honor(t) for t in unique)
+        terminals = all(_terminal(t) for t in unique)
+        ft[F_ALL_HONORS] |= honors
+        ft[F_ALL_TERMINALS] |= terminals and not honors
+        ft[F_ALL_TERMINALS_AND_HONORS] |= all(_outside(t) for t in unique) and not (honors or terminals)
 
 
 def _by_tile_hog(table: Table, kongs: int, ft: Table) -> None:

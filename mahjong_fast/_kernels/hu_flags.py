@@ -1,6 +1,6 @@
 """The bit of each hu-type flag, shared by the hu-type kernel, its twin and ``HuType``.
 
-``hu_flags.pxd`` states the same numbers for C; a test holds the two equal.
+The build writes ``hu_flags.pxd`` from this file for C (``mahjong_fast._c_numbers``).
 """
 from __future__ import annotations
 

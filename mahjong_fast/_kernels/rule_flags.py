@@ -1,8 +1,8 @@
 """The bits of a rule set as the kernels see it: one C ``int`` per call.
 
 ``mahjong_fast.Rules.flags`` packs a rule set into these bits; the kernels and
-their twins read them.  ``rule_flags.pxd`` states the same numbers for C; a
-test holds the two equal.  Which tiles exist is not a flag: the API turns it
+their twins read them.  The build writes ``rule_flags.pxd`` from this file for C
+(``mahjong_fast._c_numbers``).  Which tiles exist is not a flag: the API turns it
 into the per-tile ``limits`` the kernels already take (0 for a tile that does
 not exist).
 """

@@ -1,6 +1,6 @@
 """The numbers the scoring kernel reads and writes: meld kinds, situation and rule bits, yaku ids.
 
-``score_flags.pxd`` states the same numbers for C; a test holds the two equal.
+The build writes ``score_flags.pxd`` from this file for C (``mahjong_fast._c_numbers``).
 A yaku id is Tenhou's (the value of ``mahjong_fast.Yaku``).  ``check_arguments``
 is the one range check of both scoring twins.
 """
@@ -14,24 +14,6 @@ KONG = 2
 """A declared open kong."""
 CONCEALED_KONG = 3
 """A concealed kong (暗槓): the hand stays closed."""
-
-TSUMO = 1 << 0
-RIICHI = 1 << 1
-DOUBLE_RIICHI = 1 << 2
-IPPATSU = 1 << 3
-HAITEI = 1 << 4
-HOUTEI = 1 << 5
-RINSHAN = 1 << 6
-CHANKAN = 1 << 7
-TENHOU = 1 << 8
-CHIIHOU = 1 << 9
-"""Situation bits: how the hand was won."""
-
-OPEN_TANYAO = 1 << 0
-DOUBLE_YAKUMAN = 1 << 1
-KAZOE_YAKUMAN = 1 << 2
-KIRIAGE = 1 << 3
-"""Rule switch bits (``Rules`` fields of the same names)."""
 
 Y_MENZEN_TSUMO = 0
 Y_RIICHI = 1
@@ -79,6 +61,24 @@ Y_KOKUSHI_13 = 48
 Y_DAISUUSHII = 49
 Y_SHOUSUUSHII = 50
 Y_SUUKANTSU = 51
+
+TSUMO = 1 << 0
+RIICHI = 1 << 1
+DOUBLE_RIICHI = 1 << 2
+IPPATSU = 1 << 3
+HAITEI = 1 << 4
+HOUTEI = 1 << 5
+RINSHAN = 1 << 6
+CHANKAN = 1 << 7
+TENHOU = 1 << 8
+CHIIHOU = 1 << 9
+"""Situation bits: how the hand was won."""
+
+OPEN_TANYAO = 1 << 0
+DOUBLE_YAKUMAN = 1 << 1
+KAZOE_YAKUMAN = 1 << 2
+KIRIAGE = 1 << 3
+"""Rule switch bits (``Rules`` fields of the same names)."""
 
 
 def check_arguments(melds: tuple[tuple[int, int], ...], win: int, seat_wind: int, round_wind: int) -> None:

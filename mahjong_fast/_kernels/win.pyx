@@ -28,11 +28,13 @@ cdef enum:
     LAST_CHOW_SLOT = 27         # a chow from 28 would reach the first honor slot, 30
     HONOR_GROUP = N_SUITS
     MAX_RUN_DIGITS = SUIT_SIZE
+    RUN_WIDTH = MAX_RUN_DIGITS + 2
+    HEAD_SCALE = 100000000      # 10 ** (RUN_WIDTH - 3): a constant, so dividing by it is a multiply
     CARRY_HEADS = 500
 
 
 cdef short _CARRY[CARRY_HEADS]
-cdef long long _POW10[MAX_RUN_DIGITS + 1]
+cdef long long _POW10[RUN_WIDTH + 1]
 # Bit g set when group g (3 = honors) holds 3k+2 tiles -> the pair group, if it is the only one.
 cdef signed char _PAIR_GROUP[16]
 _PAIR_GROUP[:] = [-1, 0, 1, -1, 2, -1, -1, -1, 3, -1, -1, -1, -1, -1, -1, -1]
@@ -42,7 +44,7 @@ memset(_CARRY, 0, sizeof(_CARRY))
 for _head, _strip in carry_table().items():
     _CARRY[_head] = _strip
 _POW10[0] = 1
-for _e in range(1, MAX_RUN_DIGITS + 1):
+for _e in range(1, RUN_WIDTH + 1):
     _POW10[_e] = _POW10[_e - 1] * 10
 del _head, _strip, _e
 
@@ -129,44 +131,24 @@ cdef bint win_cluster_c(const unsigned char* counts) noexcept nogil:
 # ---------------------------------------------------------------- carry
 
 @cython.cdivision(True)
-cdef inline long long _shift_down(long long v, int e) noexcept nogil:
-    """``v // 10**e`` for e in 0-8, by constant divisors (a multiply each, not a division)."""
-    if e == 0:
-        return v
-    if e == 1:
-        return v // 10
-    if e == 2:
-        return v // 100
-    if e == 3:
-        return v // 1000
-    if e == 4:
-        return v // 10000
-    if e == 5:
-        return v // 100000
-    if e == 6:
-        return v // 1000000
-    if e == 7:
-        return v // 10000000
-    return v // 100000000
-
-
 cdef bint _run_melds(long long run, int ndigits) noexcept nogil:
     """Whether a run (one decimal digit per rank, lowest first) splits into melds."""
-    # Two zero digits are appended so a head always has three digits; the run
-    # stays a multiple of 100, hence e >= 0 while it is non-zero.
-    cdef long long v = run * 100
+    # The run stands left-aligned in RUN_WIDTH digits (two zeros after its last), so the head,
+    # its lead three digits, is always v // HEAD_SCALE: a constant divisor, a multiply.  Each
+    # step strips the lead digit to zero and shifts it out.
+    cdef long long v = run * _POW10[RUN_WIDTH - ndigits]
     cdef long long head, strip
-    cdef int e = ndigits - 1
-    while v != 0 and e >= 0:
-        head = _shift_down(v, e)
+    cdef int _step
+    for _step in range(ndigits):
+        head = v // HEAD_SCALE
         if head >= 100:             # else the lead digit is used up already
             if head >= CARRY_HEADS:
                 return False
             strip = _CARRY[head]
             if strip == 0:
                 return False
-            v -= strip * _POW10[e]
-        e -= 1
+            v -= strip * HEAD_SCALE
+        v *= 10
     return v == 0
 
 

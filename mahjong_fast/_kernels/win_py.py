@@ -21,6 +21,8 @@ from .carry import carry_table
 LAST_CHOW_SLOT = 27  # a chow from 28 would reach the first honor slot, 30
 HONOR_GROUP = N_SUITS
 MAX_RUN_DIGITS = SUIT_SIZE
+RUN_WIDTH = MAX_RUN_DIGITS + 2
+HEAD_SCALE = 10 ** (RUN_WIDTH - 3)
 
 _CARRY = carry_table()
 
@@ -87,19 +89,18 @@ def _win_cluster(counts: bytes) -> bool:
 
 def _run_melds(run: int, ndigits: int) -> bool:
     """Whether a run (one decimal digit per rank, lowest first) splits into melds."""
-    # Two zero digits are appended so a head always has three digits; the run
-    # stays a multiple of 100, hence e >= 0 while it is non-zero.
-    v = run * 100
-    e = ndigits - 1
-    while v != 0 and e >= 0:
-        scale = 10**e
-        head = v // scale
+    # The run stands left-aligned in RUN_WIDTH digits (two zeros after its last), so the head,
+    # its lead three digits, is always v // HEAD_SCALE.  Each step strips the lead digit to zero
+    # and shifts it out.
+    v: int = run * 10 ** (RUN_WIDTH - ndigits)
+    for _ in range(ndigits):
+        head = v // HEAD_SCALE
         if head >= 100:  # else the lead digit is used up already
             strip = _CARRY.get(head, 0)
             if strip == 0:
                 return False
-            v -= strip * scale
-        e -= 1
+            v -= strip * HEAD_SCALE
+        v *= 10
     return v == 0
 
 

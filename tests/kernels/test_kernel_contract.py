@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import mahjong_fast
-from mahjong_fast import _layout
+from mahjong_fast import _c_numbers, _layout
 from mahjong_fast._counts import read_counts
 from mahjong_fast._dispatch import NO_EXTENSIONS, is_compiled
 from mahjong_fast._kernels import KERNELS
@@ -404,22 +404,33 @@ def test_shanten_includes_stand_on_what_came_before():
             assert other in order[:i], f"{name} stands on {other}, which comes later"
 
 
-@pytest.mark.parametrize("module", ["_layout", "_kernels.hu_flags", "_kernels.rule_flags", "_kernels.score_flags",
-                                    "_kernels.fan_flags"])
-def test_pxd_states_the_numbers_of_its_python_twin(module):
-    """Each ``cdef enum`` entry of a ``.pxd`` equals the constant of its ``.py`` twin."""
-    import importlib
-    import pathlib
-    import re
-
-    py = importlib.import_module(f"mahjong_fast.{module}")
-    text = (SOURCES / pathlib.Path(*module.split("."))).with_suffix(".pxd").read_text()
-    entries = re.findall(r"^    ([A-Z_0-9]+) = ([^\n#]+)", text, re.MULTILINE)
+@pytest.mark.parametrize("relative", _c_numbers.MODULES)
+def test_the_written_pxd_states_every_number_of_its_module(relative):
+    """The ``.pxd`` the build writes holds each upper-case int and small-int table of the module, equal."""
+    py = importlib.import_module("mahjong_fast." + relative.removesuffix(".py").replace("/", "."))
+    text = _c_numbers.pxd_text(vars(py), relative)
+    entries = dict(re.findall(r"^    ([A-Z_0-9]+) = ([^\n#]+)$", text, re.MULTILINE))
+    tables = {name.upper(): tuple(int(v) for v in values.split(","))
+              for name, values in re.findall(r"static const unsigned char mf_(\w+)\[\d+\] = \{([^}]*)\}", text)}
     assert len(entries) >= 8
-    for name, expr in entries:
-        assert getattr(py, name) == eval(expr, {}, {}), name  # noqa: S307 - our own file
-    for name, values in re.findall(r"static const unsigned char mf_(\w+)\[\d+\] = \{([^}]*)\}", text):
-        assert getattr(py, name.upper()) == tuple(int(v) for v in values.split(",")), name
+    expected = {k: v for k, v in vars(py).items() if k.isupper() and not k.startswith("_")}
+    assert {k: int(v) for k, v in entries.items()} == {k: v for k, v in expected.items() if type(v) is int}
+    assert tables == {k: v for k, v in expected.items() if isinstance(v, tuple) and all(type(x) is int for x in v)}
+
+
+@pytest.mark.parametrize("relative", _c_numbers.MODULES)
+def test_the_built_pxd_is_the_one_its_module_writes_now(relative):
+    """A checkout built since its numbers last changed: the compiled kernels saw these numbers."""
+    source = SOURCES / relative
+    built = source.with_suffix(".pxd")
+    if not built.is_file():
+        pytest.skip(f"{built.name} is written only by a build of the compiled kernels")
+    assert built.read_text(encoding="utf-8") == _c_numbers.pxd_text(_c_numbers.numbers_of(source), source.name)
+
+
+def test_every_numbers_module_is_written_for_c():
+    found = {"_layout.py", *(f"_kernels/{p.name}" for p in (SOURCES / "_kernels").glob("*_flags.py"))}
+    assert found == set(_c_numbers.MODULES)
 
 
 def test_a_count_above_its_limit_is_the_same_error_in_both_implementations():
