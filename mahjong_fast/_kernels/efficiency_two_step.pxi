@@ -57,6 +57,8 @@ ctypedef struct Draw:           # the hand, and one draw t: the hand plus the dr
     uint32_t outside_stamp[N_PARTS][MAX_ROWS]   # [a][row] == stamp: outside_keep[a][row] is read for this draw
     int outside_target[N_PARTS][MAX_ROWS]       # ... for this target
     uint32_t outside_keep[N_PARTS][MAX_ROWS]    # discards outside part a keeping a drawn hand of that row in a
+    uint32_t bound_stamp[N_PARTS][MAX_ROWS]     # [a][row] == stamp: bound_outside[a][row] is read for this draw
+    uint64_t bound_outside[N_PARTS][MAX_ROWS]   # draws outside part a lowering a drawn hand of that row in a
     KindGroups hand_groups[N_PARTS]     # [u]: the hand's kinds of part u by the row of the part less the kind
     KindGroups plus_groups[N_PARTS]     # the same for the hand plus the draw
     uint32_t hand_held[N_PARTS]         # [u]: held indices of the hand in part u
@@ -70,18 +72,45 @@ ctypedef struct Draw:           # the hand, and one draw t: the hand plus the dr
     uint64_t pair_draws[MAX_HELD][MAX_HELD]     # the pair's useful draws
 
 
+cdef extern from *:
+    """
+    /* sums[m] for every subset m of n kinds: sums of their unseen copies ``unseen``.  Each kind
+       doubles the table: the upper half is the lower plus its copies, eight at once (SSE2) from
+       the fourth kind on. */
+    static inline void mf_subset_sums(short* sums, const short* unseen, int n) {
+        int i, m, half;
+        sums[0] = 0;
+        for (i = 0; i < n; i++) {
+            half = 1 << i;
+    #if defined(__SSE2__) || defined(_M_X64)
+            if (half >= 8) {
+                __m128i v = _mm_set1_epi16(unseen[i]);
+                for (m = 0; m < half; m += 8)
+                    _mm_storeu_si128((__m128i*)(sums + half + m),
+                                     _mm_add_epi16(_mm_loadu_si128((const __m128i*)(sums + m)), v));
+                continue;
+            }
+    #endif
+            for (m = 0; m < half; m++)
+                sums[half + m] = (short)(sums[m] + unseen[i]);
+        }
+    }
+    """
+    void _subset_sums "mf_subset_sums"(int16_t* sums, const int16_t* unseen, int n) noexcept nogil
+
+
 cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
     """What every draw of the hand ``c`` reads of it: unseen sums, parts less one kind."""
-    cdef int u, i, m, v, k
+    cdef int u, i, n, k
+    cdef int16_t unseen[SUIT_SIZE]
     draw.melds = total // 3
     draw.cost_entries = COST_ENTRIES + draw.melds * N_ROWS * N_ROWS
     draw.cost = COST + draw.melds * N_ROWS * N_ROWS
     for u in range(N_PARTS):
-        draw.unseen_sums[u][0] = 0
-        for i in range(SUIT_SIZE):
-            v = _unseen(ctx, c, SUIT_SIZE * u + i) if SUIT_SIZE * u + i < N_KINDS else 0
-            for m in range(1 << i):
-                draw.unseen_sums[u][(1 << i) + m] = draw.unseen_sums[u][m] + v
+        n = SUIT_SIZE if u < N_SUITS else N_KINDS - FIRST_HONOR     # the honours: 128 sums
+        for i in range(n):
+            unseen[i] = <int16_t>_unseen(ctx, c, SUIT_SIZE * u + i)
+        _subset_sums(draw.unseen_sums[u], unseen, n)
     for k in range(N_KINDS):
         if c[k]:
             c[k] -= 1
@@ -89,6 +118,7 @@ cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept
             c[k] += 1
     memset(draw.kept_stamp, 0, sizeof(draw.kept_stamp))
     memset(draw.outside_stamp, 0, sizeof(draw.outside_stamp))
+    memset(draw.bound_stamp, 0, sizeof(draw.bound_stamp))
     memset(draw.hand_less_two, 0, sizeof(draw.hand_less_two))
 
 
@@ -286,22 +316,49 @@ cdef void _group_by_row(KindGroups* g, uint32_t bits, const uint8_t* kinds, cons
                 break
 
 
-cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* drawn, int cost) noexcept nogil:
+cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* drawn, int cost,
+                                 uint64_t* lowering) noexcept nogil:
     """A bound on the useful copies after a discard that keeps the drawn hand's cost ``cost``: the
     unseen copies of the draws that lower the drawn hand's own cost.  Every useful draw x of such
     a pair's hand lowers the drawn hand's cost too (the pair's hand plus x lies in the drawn hand
-    plus x), and e itself draws nothing for it (adding e back gives the drawn hand)."""
-    cdef uint64_t m = 0
-    cdef int a = drawn.part, v, kk
-    if draw.cost[drawn.part_less_row * N_ROWS + drawn.others[a]] == cost:     # its standard cost meets its cost
-        m = _part_draws(draw, drawn.part_less, drawn.part_less_row, drawn.others[a], a)
-        for kk in range(3):
-            v = OTHER_THREE[a][kk]
-            m |= _kept_part_draws(draw, v, drawn.others[v])
+    plus x), and e itself draws nothing for it (adding e back gives the drawn hand); those draws
+    go to ``lowering``."""
+    cdef uint64_t m = 0, outside
+    cdef int a = drawn.part, row = drawn.part_less_row, v, kk
+    if draw.cost[row * N_ROWS + drawn.others[a]] == cost:     # its standard cost meets its cost
+        m = _part_draws(draw, drawn.part_less, row, drawn.others[a], a)
+        # the draws outside part a depend on its row alone: read once per row and draw
+        if draw.bound_stamp[a][row] == draw.stamp:
+            m |= draw.bound_outside[a][row]
+        else:
+            outside = 0
+            for kk in range(3):
+                v = OTHER_THREE[a][kk]
+                outside |= _kept_part_draws(draw, v, drawn.others[v])
+            draw.bound_stamp[a][row] = draw.stamp
+            draw.bound_outside[a][row] = outside
+            m |= outside
     if drawn.forms_meet:
         m |= _forms_useful(&drawn.forms, drawn.by_count, cost, ctx.flags)
+    lowering[0] = m
     # the unseen copies for the drawn hand: one more of d, one fewer of the draw
     return _hand_unseen(draw, m) + <int>((m >> drawn.discard) & 1) - <int>((m >> draw.tile) & 1)
+
+
+cdef inline int _bound_less_discard(const Ctx* ctx, const HandPass* hand, const uint8_t* c, uint32_t keep,
+                                    uint64_t lowering, int d, int bound) noexcept nogil:
+    """``_improving_bound`` for the discards ``keep`` (held indices; ``c`` holds the hand plus the
+    draw; ``lowering``: the draws of the bound ``bound``): the pair's hand of e less its own
+    unseen copies of e when e lowers the drawn hand's cost, the largest over the discards e."""
+    cdef int least = INF, j, e, n
+    while keep:
+        j = ctz64(keep)
+        keep &= keep - 1
+        e = hand.kinds[j]
+        # e's unseen copies for the drawn hand (the hand plus the draw, less d), where it is in the bound
+        n = (ctx.avail[e] - c[e] + (e == d)) if (lowering >> e) & 1 else 0
+        least = n if n < least else least
+    return bound - least if least != INF else -1
 
 
 cdef void _plus_parts(Draw* draw, const Parts* hand, uint8_t* c, const uint8_t* kinds, int n_kinds,
@@ -629,7 +686,8 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     cdef DrawnHand drawn
     cdef uint64_t all_draws = 0, draws, discards
     cdef uint32_t keep
-    cdef int d, t, s, best
+    cdef uint64_t lowering
+    cdef int d, t, s, best, bound
     cdef bint good
     _hand_pass_init(&hand, &draw, ctx, c, total, sh)
     discards = hand.held
@@ -653,12 +711,17 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
             s = sh[d]
             _drawn_hand(&drawn, &hand, &draw, c, d, hand.target[d])
             # (records hold no draws for a part of 14 tiles: a drawn hand in one part goes without the bound)
-            if (s == 0 and not (draw.one_part and drawn.part != draw.part) and draw.part != hand.one_part
-                    and _improving_bound(ctx, &draw, &drawn, hand.target[d]) <= hand.waits[d]):
-                continue        # no discard of this drawn hand waits on more: no improvement
+            bound = -1
+            if s == 0 and not (draw.one_part and drawn.part != draw.part) and draw.part != hand.one_part:
+                bound = _improving_bound(ctx, &draw, &drawn, hand.target[d], &lowering)
+                if bound <= hand.waits[d]:
+                    continue        # no discard of this drawn hand waits on more: no improvement
             keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
             if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
                 keep &= ~(<uint32_t>1 << draw.held_index[t])
+                # a discard e is no draw of its own pair's hand: its copies come off the bound
+                if bound >= 0 and _bound_less_discard(ctx, &hand, c, keep, lowering, d, bound) <= hand.waits[d]:
+                    continue
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])
