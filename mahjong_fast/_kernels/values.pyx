@@ -918,18 +918,75 @@ cdef class _Graph:
             self._edge(source, target, i, riichi, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
         return 0
 
+cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_state, int* c_state, int* d_upto,
+                 int* c_upto) noexcept:
+    """``values_py.Graph.depths``: the draw states ``starts`` and each state they reach, numbered
+    apart in the order of their fewest draws from ``starts`` (``at[v]``, -1 where not reached;
+    ``d_state``, ``c_state`` the states by number); ``d_upto[o]`` (``c_upto[o]``) the draw
+    (choice) states at most ``o`` draws away, o = 0 … TMAX.  Returns the draw states reached."""
+    cdef int n = g.n, nd = 0, nc = 0, head = 0, k, v, c, e, f, o
+    cdef int* depth = at  # at[v] holds the depth until the numbering below
+    for v in range(n):
+        depth[v] = -1
+    for k in range(n_starts):
+        if depth[starts[k]] < 0:
+            depth[starts[k]] = 0
+            d_state[nd] = starts[k]
+            nd += 1
+    while head < nd:
+        v = d_state[head]
+        head += 1
+        e = g.first_out[v]
+        while e >= 0:
+            c = g.e_target[e]
+            if depth[c] < 0:
+                depth[c] = depth[v] + 1
+                c_state[nc] = c
+                nc += 1
+                f = g.first_in[c]
+                while f >= 0:
+                    if depth[g.e_source[f]] < 0:
+                        depth[g.e_source[f]] = depth[v] + 1
+                        d_state[nd] = g.e_source[f]
+                        nd += 1
+                    f = g.e_next_in[f]
+            e = g.e_next_out[e]
+    k = 0
+    for o in range(TMAX + 1):
+        while k < nd and depth[d_state[k]] <= o:
+            k += 1
+        d_upto[o] = k
+    k = 0
+    for o in range(TMAX + 1):
+        while k < nc and depth[c_state[k]] <= o:
+            k += 1
+        c_upto[o] = k
+    for v in range(n):
+        at[v] = -1
+    for k in range(nd):
+        at[d_state[k]] = k
+    for k in range(nc):
+        at[c_state[k]] = k
+    return nd
+
+
 cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
                   double* curves) except -1:
     """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
     of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
 
-    The draw states and the choice states are numbered apart, their edges laid out flat (a draw
-    state's newest first, as they are summed), and two turns' figures kept.
+    The draw states and the choice states the found ones reach are numbered apart by their
+    fewest draws from them (``_depths``), their edges laid out flat (a draw state's newest first,
+    as they are summed), and two turns' figures kept; at turn t only the states at most
+    t - ``turn`` draws away are filled, the others being read at later turns only.
     """
     cdef int n = g.n, nd = 0, nc = 0, v, k, j, e, t
+    cdef int d_upto[TMAX + 1]
+    cdef int c_upto[TMAX + 1]
     cdef size_t m = g.m
     cdef int* at = <int*>malloc(n * sizeof(int) + 1)
     cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
+    cdef int* c_state = <int*>malloc(n * sizeof(int) + 1)
     cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
@@ -947,20 +1004,15 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* x
     cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
     try:
-        if (at == NULL or d_state == NULL or d_tenpai == NULL or d_first == NULL or c_first == NULL or d_target == NULL
-                or c_source == NULL or d_weight == NULL or d_score == NULL or found == NULL or buffers == NULL):
+        if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
+                or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
+                or found == NULL or buffers == NULL):
             raise MemoryError()
-        for v in range(n):
-            if g.is_draw[v]:
-                d_state[nd] = v
-                d_tenpai[nd] = g.tenpai[v]
-                at[v] = nd
-                nd += 1
-            else:
-                at[v] = nc
-                nc += 1
+        nd = _depths(g, found_state, n_found, at, d_state, c_state, d_upto, c_upto)
+        nc = c_upto[TMAX]
         j = 0
         for k in range(nd):
+            d_tenpai[k] = g.tenpai[d_state[k]]
             d_first[k] = j
             e = g.first_out[d_state[k]]
             while e >= 0:
@@ -971,16 +1023,13 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 e = g.e_next_out[e]
         d_first[nd] = j
         j = 0
-        k = 0
-        for v in range(n):
-            if not g.is_draw[v]:
-                c_first[k] = j
-                e = g.first_in[v]
-                while e >= 0:
-                    c_source[j] = at[g.e_source[e]]
-                    j += 1
-                    e = g.e_next_in[e]
-                k += 1
+        for k in range(nc):
+            c_first[k] = j
+            e = g.first_in[c_state[k]]
+            while e >= 0:
+                c_source[j] = at[g.e_source[e]]
+                j += 1
+                e = g.e_next_in[e]
         c_first[nc] = j
         for k in range(n_found):
             found[k] = at[found_state[k]]
@@ -995,7 +1044,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 d_now[k * 3] = 1.0 if d_tenpai[k] else 0.0
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
-                for k in range(nd if t < TMAX else 0):  # at TMAX only the tenpai (set above)
+                for k in range(d_upto[t - turn] if t < TMAX else 0):  # at TMAX only the tenpai (set above)
                     t1 = d_next[k * 3]
                     w1 = d_next[k * 3 + 1]
                     e1 = d_next[k * 3 + 2]
@@ -1018,7 +1067,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                     d_now[k * 3] = 1.0 if d_tenpai[k] else t1 + at_ / left
                     d_now[k * 3 + 1] = w1 + aw / left
                     d_now[k * 3 + 2] = e1 + ae / left
-                for k in range(nc):
+                for k in range(c_upto[t - turn]):
                     bt = bw = be = 0.0
                     for j in range(c_first[k], c_first[k + 1]):
                         x = d_now + c_source[j] * 3
@@ -1042,6 +1091,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     finally:
         free(at)
         free(d_state)
+        free(c_state)
         free(d_tenpai)
         free(d_first)
         free(c_first)
