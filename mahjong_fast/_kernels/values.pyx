@@ -918,6 +918,93 @@ cdef class _Graph:
             self._edge(source, target, i, riichi, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
         return 0
 
+cdef extern from *:
+    """
+    /* The figures step's two inner loops (values_py.Graph.figures), tenpai and win as one SSE2 pair:
+       the same products and sums, in the same order, as three scalars (no fused multiply-add). */
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #include <emmintrin.h>
+    #define MF_FIGURES_SSE2 1
+    #endif
+    /* sums[f]: over the edges j0 .. j1 - 1 of a draw state (figures ``now`` at t + 1), the sum of
+       weight[j] * (x_f - now[f]), x the figures of the choice state target[j] at t + 1 in
+       ``after`` (3 a state), or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
+    static inline void mf_draw_sums(const double* after, const int* target, const double* weight,
+                                    const double* score, int j0, int j1, const double* now, double* sums) {
+        int j;
+        double ae = 0.0, e1 = now[2], xe, sc;
+        const double* x;
+    #if defined(MF_FIGURES_SSE2)
+        const __m128d one = _mm_set1_pd(1.0), tw1 = _mm_loadu_pd(now);
+        __m128d atw = _mm_setzero_pd(), xtw;
+        for (j = j0; j < j1; j++) {
+            x = after + 3 * target[j];
+            xtw = _mm_loadu_pd(x);
+            xe = x[2];
+            sc = score[j];
+            if (sc > 0.0) {
+                xtw = one;
+                if (sc > xe) xe = sc;
+            }
+            atw = _mm_add_pd(atw, _mm_mul_pd(_mm_set1_pd(weight[j]), _mm_sub_pd(xtw, tw1)));
+            ae += weight[j] * (xe - e1);
+        }
+        _mm_storeu_pd(sums, atw);
+    #else
+        double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
+        for (j = j0; j < j1; j++) {
+            x = after + 3 * target[j];
+            xt = x[0];
+            xw = x[1];
+            xe = x[2];
+            sc = score[j];
+            if (sc > 0.0) {
+                xt = xw = 1.0;
+                if (sc > xe) xe = sc;
+            }
+            at += weight[j] * (xt - t1);
+            aw += weight[j] * (xw - w1);
+            ae += weight[j] * (xe - e1);
+        }
+        sums[0] = at;
+        sums[1] = aw;
+    #endif
+        sums[2] = ae;
+    }
+    /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``
+       (3 a state); maxpd(x, b) is x > b ? x : b, the scalar comparison. */
+    static inline void mf_choice_best(const double* now, const int* source, int j0, int j1, double* best) {
+        int j;
+        double be = 0.0;
+        const double* x;
+    #if defined(MF_FIGURES_SSE2)
+        __m128d btw = _mm_setzero_pd();
+        for (j = j0; j < j1; j++) {
+            x = now + 3 * source[j];
+            btw = _mm_max_pd(_mm_loadu_pd(x), btw);
+            if (x[2] > be) be = x[2];
+        }
+        _mm_storeu_pd(best, btw);
+    #else
+        double bt = 0.0, bw = 0.0;
+        for (j = j0; j < j1; j++) {
+            x = now + 3 * source[j];
+            if (x[0] > bt) bt = x[0];
+            if (x[1] > bw) bw = x[1];
+            if (x[2] > be) be = x[2];
+        }
+        best[0] = bt;
+        best[1] = bw;
+    #endif
+        best[2] = be;
+    }
+    """
+    void draw_sums "mf_draw_sums"(const double* after, const int* target, const double* weight, const double* score,
+                                  int j0, int j1, const double* now, double* sums) noexcept nogil
+    void choice_best "mf_choice_best"(const double* now, const int* source, int j0, int j1,
+                                      double* best) noexcept nogil
+
+
 cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_state, int* c_state, int* d_upto,
                  int* c_upto) noexcept:
     """``values_py.Graph.depths``: the draw states ``starts`` and each state they reach, numbered
@@ -1002,7 +1089,8 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* c_now
     cdef double* c_next
     cdef double* x
-    cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
+    cdef double left
+    cdef double sums[3]
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
                 or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
@@ -1045,41 +1133,12 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
                 for k in range(d_upto[t - turn] if t < TMAX else 0):  # at TMAX only the tenpai (set above)
-                    t1 = d_next[k * 3]
-                    w1 = d_next[k * 3 + 1]
-                    e1 = d_next[k * 3 + 2]
-                    at_ = aw = ae = 0.0
-                    for j in range(d_first[k], d_first[k + 1]):
-                        x = c_next + d_target[j] * 3
-                        weight = d_weight[j]
-                        sc = d_score[j]
-                        xt = x[0]
-                        xw = x[1]
-                        xe = x[2]
-                        if sc > 0.0:
-                            xt = 1.0
-                            xw = 1.0
-                            if sc > xe:
-                                xe = sc
-                        at_ += weight * (xt - t1)
-                        aw += weight * (xw - w1)
-                        ae += weight * (xe - e1)
-                    d_now[k * 3] = 1.0 if d_tenpai[k] else t1 + at_ / left
-                    d_now[k * 3 + 1] = w1 + aw / left
-                    d_now[k * 3 + 2] = e1 + ae / left
+                    draw_sums(c_next, d_target, d_weight, d_score, d_first[k], d_first[k + 1], d_next + k * 3, sums)
+                    d_now[k * 3] = 1.0 if d_tenpai[k] else d_next[k * 3] + sums[0] / left
+                    d_now[k * 3 + 1] = d_next[k * 3 + 1] + sums[1] / left
+                    d_now[k * 3 + 2] = d_next[k * 3 + 2] + sums[2] / left
                 for k in range(c_upto[t - turn]):
-                    bt = bw = be = 0.0
-                    for j in range(c_first[k], c_first[k + 1]):
-                        x = d_now + c_source[j] * 3
-                        if x[0] > bt:
-                            bt = x[0]
-                        if x[1] > bw:
-                            bw = x[1]
-                        if x[2] > be:
-                            be = x[2]
-                    c_now[k * 3] = bt
-                    c_now[k * 3 + 1] = bw
-                    c_now[k * 3 + 2] = be
+                    choice_best(d_now, c_source, c_first[k], c_first[k + 1], c_now + k * 3)
                 for k in range(n_found):
                     memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * 3, 3 * sizeof(double))
                 x = d_now
