@@ -371,6 +371,11 @@ cdef inline unsigned int _part_slot(unsigned int key, int slots) noexcept nogil:
     return (h ^ h >> 15) & <unsigned int>(slots - 1)
 
 
+cdef inline unsigned int _form_slot(unsigned long long key, int slots) noexcept nogil:
+    cdef unsigned long long h = key * 0x9e3779b97f4a7c15ULL
+    return <unsigned int>((h ^ h >> 29) >> 16) & <unsigned int>(slots - 1)
+
+
 cdef inline int _up(int x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -473,6 +478,12 @@ cdef class _Graph:
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
     cdef int* part_next
     cdef int part_now[4]
+    # the forms' shanten and kinds of each merged hand met (``_shanten``), by its parts met and
+    # whether it holds 13 tiles: open addressing on that key (0 an empty slot)
+    cdef unsigned long long* form_keys
+    cdef int* form_shanten
+    cdef long long* form_mask
+    cdef int form_slots, form_used
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -494,6 +505,10 @@ cdef class _Graph:
         self.part_ids = NULL
         self.part_next = NULL
         self.part_slots = self.part_used = self.part_cap = 0
+        self.form_keys = NULL
+        self.form_shanten = NULL
+        self.form_mask = NULL
+        self.form_slots = self.form_used = 0
 
     def __dealloc__(self):
         free(self.tenpai)
@@ -514,6 +529,9 @@ cdef class _Graph:
         free(self.part_at)
         free(self.part_ids)
         free(self.part_next)
+        free(self.form_keys)
+        free(self.form_shanten)
+        free(self.form_mask)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
@@ -700,14 +718,69 @@ cdef class _Graph:
         self.part_used += 1
         return self.part_used - 1
 
+    cdef int _grow_forms(self) except -1:
+        cdef unsigned long long* old_keys = self.form_keys
+        cdef int* old_shanten = self.form_shanten
+        cdef long long* old_mask = self.form_mask
+        cdef int old_slots = self.form_slots, j
+        cdef unsigned int at
+        self.form_slots = old_slots * 2 if old_slots else 4096
+        self.form_keys = <unsigned long long*>malloc(self.form_slots * sizeof(unsigned long long))
+        self.form_shanten = <int*>malloc(self.form_slots * sizeof(int))
+        self.form_mask = <long long*>malloc(self.form_slots * sizeof(long long))
+        if self.form_keys == NULL or self.form_shanten == NULL or self.form_mask == NULL:
+            raise MemoryError()
+        memset(self.form_keys, 0, self.form_slots * sizeof(unsigned long long))
+        for j in range(old_slots):
+            if old_keys[j]:
+                at = _form_slot(old_keys[j], self.form_slots)
+                while self.form_keys[at]:
+                    at = (at + 1) & (self.form_slots - 1)
+                self.form_keys[at] = old_keys[j]
+                self.form_shanten[at] = old_shanten[j]
+                self.form_mask[at] = old_mask[j]
+        free(old_keys)
+        free(old_shanten)
+        free(old_mask)
+        return 0
+
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
-        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state)."""
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state);
+        kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
         cdef long long w
-        cdef int s = self._standard(m, draw, &w)
+        cdef int s, u
+        cdef unsigned long long key = draw
+        cdef unsigned int at = 0
+        for u in range(4):
+            if self.part_now[u] < 0:
+                self.part_now[u] = self._part_ids(u)
+                if self.part_step[u] >= 0:
+                    self.part_next[self.part_step[u]] = self.part_now[u]
+        cdef bint kept = self.part_used < 1 << 15
+        if kept:
+            for u in range(4):
+                key = key << 15 | <unsigned long long>self.part_now[u]
+            key = key << 1 | 1
+            if 2 * (self.form_used + 1) > self.form_slots:
+                self._grow_forms()
+            at = _form_slot(key, self.form_slots)
+            while self.form_keys[at]:
+                if self.form_keys[at] == key:
+                    mask[0] = self.form_mask[at]
+                    return self.form_shanten[at]
+                at = (at + 1) & (self.form_slots - 1)
+        s = self._standard(m, draw, &w)
         if draw:
-            return _needed(m, self.n_melds, s, w, mask)
-        return _spare(m, self.n_melds, s, w, mask)
+            s = _needed(m, self.n_melds, s, w, mask)
+        else:
+            s = _spare(m, self.n_melds, s, w, mask)
+        if kept:
+            self.form_keys[at] = key
+            self.form_shanten[at] = s
+            self.form_mask[at] = mask[0]
+            self.form_used += 1
+        return s
 
     cdef int _standard(self, const unsigned char* m, bint draw, long long* out) except -2:
         """The standard form's shanten of the hand (``m`` its merged counts) and the kinds that
@@ -722,11 +795,7 @@ cdef class _Graph:
         cdef const unsigned char* o
         cdef int u, p, k, i, s, npos, last, cost = 0, n = 4 - self.n_melds, first = 1 if draw else 10
         cdef long long mask = 0
-        for u in range(4):
-            if self.part_now[u] < 0:
-                self.part_now[u] = self._part_ids(u)
-                if self.part_step[u] >= 0:
-                    self.part_next[self.part_step[u]] = self.part_now[u]
+        for u in range(4):  # the hand's parts, looked up by ``_shanten``
             at[u] = self.part_now[u] * PART_IDS
         for u in range(4):
             rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]

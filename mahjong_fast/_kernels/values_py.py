@@ -141,6 +141,7 @@ class Table:
         self.n_melds = situation.n_melds
         self.closed = situation.closed
         self._standard: dict[bytes, int] = {}
+        self._forms: dict[tuple[bytes, bool], tuple[int, int]] = {}
 
     def standard(self, counts: list[int]) -> int:
         """The standard-form shanten of 34 counts (cached)."""
@@ -151,6 +152,16 @@ class Table:
             assert shanten is not None
             known = shanten(key, 1)
             self._standard[key] = known
+        return known
+
+    def shanten(self, m: list[int], draw: bool) -> tuple[int, int]:
+        """``needed`` (``draw``: 13 tiles) or ``spare`` (14) of the merged counts ``m``, kept by
+        merged hand: the red fives and riichi of a state do not change them."""
+        key = (bytes(m), draw)
+        known = self._forms.get(key)
+        if known is None:
+            known = self.needed(m) if draw else self.spare(m)
+            self._forms[key] = known
         return known
 
     def total(self, base: int) -> int:
@@ -297,7 +308,7 @@ class Graph:
         known = states.get(key)
         if known is not None:
             return known, False, 0, 0, False
-        shanten, mask = (self.table.needed if draw else self.table.spare)(merged(self.hand))
+        shanten, mask = self.table.shanten(merged(self.hand), draw)
         free = not riichi and self._distance() + shanten < self.limit
         v = self._vertex(shanten == 0)
         states[key] = v
