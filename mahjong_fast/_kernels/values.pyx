@@ -1191,7 +1191,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(n_found):
             found[k] = at[found_state[k]]
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
-        memset(buffers, 0, <size_t>n * 4 * 3 * sizeof(double))
+        memset(buffers, 0, <size_t>nd * 3 * sizeof(double))  # the last turn's (every other figure is written before read)
         d_now = buffers
         d_next = buffers + <size_t>nd * 3
         c_now = buffers + <size_t>nd * 6
