@@ -1136,7 +1136,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     as they are summed), and two turns' figures kept; at turn t only the states at most
     t - ``turn`` draws away are filled, the others being read at later turns only.
     """
-    cdef int n = g.n, nd = 0, nc = 0, v, k, j, e, t
+    cdef int n = g.n, nd = 0, nc = 0, k, j, e, t
     cdef int d_upto[TMAX + 1]
     cdef int c_upto[TMAX + 1]
     cdef size_t m = g.m
@@ -1191,7 +1191,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(n_found):
             found[k] = at[found_state[k]]
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
-        memset(buffers, 0, <size_t>nd * 3 * sizeof(double))  # the last turn's (every other figure is written before read)
+        memset(buffers, 0, <size_t>nd * 3 * sizeof(double))  # the last turn's; every other is written before read
         d_now = buffers
         d_next = buffers + <size_t>nd * 3
         c_now = buffers + <size_t>nd * 6
