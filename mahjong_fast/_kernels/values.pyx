@@ -724,7 +724,7 @@ cdef class _Graph:
         cdef long long* old_mask = self.form_mask
         cdef int old_slots = self.form_slots, j
         cdef unsigned int at
-        self.form_slots = old_slots * 2 if old_slots else 4096
+        self.form_slots = old_slots * 2 if old_slots else 1024
         self.form_keys = <unsigned long long*>malloc(self.form_slots * sizeof(unsigned long long))
         self.form_shanten = <int*>malloc(self.form_slots * sizeof(int))
         self.form_mask = <long long*>malloc(self.form_slots * sizeof(long long))

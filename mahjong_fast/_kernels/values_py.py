@@ -366,7 +366,7 @@ class Graph:
             layer = nxt
         return depth
 
-    def figures(self, total: int, turn: int, starts: Iterable[int] = ()
+    def figures(self, total: int, turn: int, starts: Iterable[int]
                 ) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
         """Tenpai, win and expected score for turns ``turn`` … 18 (lists of 19) of the draw states
         ``starts`` and each state they reach, at the turns it can be reached (``depths``)."""
