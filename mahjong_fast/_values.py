@@ -73,6 +73,8 @@ def _deep(search: Callable[..., T], *args: object) -> T:
 SWITCHES = _K.OPEN_TANYAO | _K.DOUBLE_YAKUMAN | _K.KAZOE_YAKUMAN
 """The scoring rules of the model: open tanyao, double yakuman, kazoe yakuman, no kiriage."""
 _RED_KIND = (4, 13, 22)
+_TILE_OF = tuple(Tile(i) for i in range(34)) + tuple(Tile(k) for k in _RED_KIND)
+"""The tile of each separated index (34-36: the red fives' kinds)."""
 
 
 class DiscardValue:
@@ -95,11 +97,13 @@ class DiscardValue:
     curves: tuple[tuple[float, float, float], ...]
 
     def __init__(self, tile: Tile, red: bool, curves: tuple[tuple[float, float, float], ...]) -> None:
-        for name, value in (("tile", tile), ("red", red), ("curves", curves)):
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "tenpai", curves[0][0])
-        object.__setattr__(self, "win", curves[0][1])
-        object.__setattr__(self, "expected", curves[0][2])
+        put = object.__setattr__
+        put(self, "tile", tile)
+        put(self, "red", red)
+        put(self, "curves", curves)
+        put(self, "tenpai", curves[0][0])
+        put(self, "win", curves[0][1])
+        put(self, "expected", curves[0][2])
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"DiscardValue is immutable; cannot set {name!r}")
@@ -257,9 +261,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
     found = _deep(_search.search, situation, separated_hand, separated_wall, turn)[0] if from_ready >= DEEP_FROM \
         else _search.search(situation, separated_hand, separated_wall, turn)[0]
     result = []
+    last = LAST_TURN + 1
     for i, tp, wp, ep in found:
-        tile = Tile(i if i < 34 else _RED_KIND[i - 34])
-        curves = tuple([(tp[t], wp[t], ep[t]) for t in range(turn, LAST_TURN + 1)])
-        result.append(DiscardValue(tile, i >= 34, curves))
+        result.append(DiscardValue(_TILE_OF[i], i >= 34, tuple(zip(tp[turn:last], wp[turn:last], ep[turn:last]))))
     result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
     return tuple(result)

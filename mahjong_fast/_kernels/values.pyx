@@ -371,6 +371,11 @@ cdef inline unsigned int _part_slot(unsigned int key, int slots) noexcept nogil:
     return (h ^ h >> 15) & <unsigned int>(slots - 1)
 
 
+cdef inline unsigned int _form_slot(unsigned long long key, int slots) noexcept nogil:
+    cdef unsigned long long h = key * 0x9e3779b97f4a7c15ULL
+    return <unsigned int>((h ^ h >> 29) >> 16) & <unsigned int>(slots - 1)
+
+
 cdef inline int _up(int x) noexcept nogil:
     return (x + 99) // 100 * 100
 
@@ -473,6 +478,12 @@ cdef class _Graph:
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
     cdef int* part_next
     cdef int part_now[4]
+    # the forms' shanten and kinds of each merged hand met (``_shanten``), by its parts met and
+    # whether it holds 13 tiles: open addressing on that key (0 an empty slot)
+    cdef unsigned long long* form_keys
+    cdef int* form_shanten
+    cdef long long* form_mask
+    cdef int form_slots, form_used
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -494,6 +505,10 @@ cdef class _Graph:
         self.part_ids = NULL
         self.part_next = NULL
         self.part_slots = self.part_used = self.part_cap = 0
+        self.form_keys = NULL
+        self.form_shanten = NULL
+        self.form_mask = NULL
+        self.form_slots = self.form_used = 0
 
     def __dealloc__(self):
         free(self.tenpai)
@@ -514,6 +529,9 @@ cdef class _Graph:
         free(self.part_at)
         free(self.part_ids)
         free(self.part_next)
+        free(self.form_keys)
+        free(self.form_shanten)
+        free(self.form_mask)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else 1024
@@ -700,14 +718,69 @@ cdef class _Graph:
         self.part_used += 1
         return self.part_used - 1
 
+    cdef int _grow_forms(self) except -1:
+        cdef unsigned long long* old_keys = self.form_keys
+        cdef int* old_shanten = self.form_shanten
+        cdef long long* old_mask = self.form_mask
+        cdef int old_slots = self.form_slots, j
+        cdef unsigned int at
+        self.form_slots = old_slots * 2 if old_slots else 1024
+        self.form_keys = <unsigned long long*>malloc(self.form_slots * sizeof(unsigned long long))
+        self.form_shanten = <int*>malloc(self.form_slots * sizeof(int))
+        self.form_mask = <long long*>malloc(self.form_slots * sizeof(long long))
+        if self.form_keys == NULL or self.form_shanten == NULL or self.form_mask == NULL:
+            raise MemoryError()
+        memset(self.form_keys, 0, self.form_slots * sizeof(unsigned long long))
+        for j in range(old_slots):
+            if old_keys[j]:
+                at = _form_slot(old_keys[j], self.form_slots)
+                while self.form_keys[at]:
+                    at = (at + 1) & (self.form_slots - 1)
+                self.form_keys[at] = old_keys[j]
+                self.form_shanten[at] = old_shanten[j]
+                self.form_mask[at] = old_mask[j]
+        free(old_keys)
+        free(old_shanten)
+        free(old_mask)
+        return 0
+
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
-        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state)."""
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state);
+        kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
         cdef long long w
-        cdef int s = self._standard(m, draw, &w)
+        cdef int s, u
+        cdef unsigned long long key = draw
+        cdef unsigned int at = 0
+        for u in range(4):
+            if self.part_now[u] < 0:
+                self.part_now[u] = self._part_ids(u)
+                if self.part_step[u] >= 0:
+                    self.part_next[self.part_step[u]] = self.part_now[u]
+        cdef bint kept = self.part_used < 1 << 15
+        if kept:
+            for u in range(4):
+                key = key << 15 | <unsigned long long>self.part_now[u]
+            key = key << 1 | 1
+            if 2 * (self.form_used + 1) > self.form_slots:
+                self._grow_forms()
+            at = _form_slot(key, self.form_slots)
+            while self.form_keys[at]:
+                if self.form_keys[at] == key:
+                    mask[0] = self.form_mask[at]
+                    return self.form_shanten[at]
+                at = (at + 1) & (self.form_slots - 1)
+        s = self._standard(m, draw, &w)
         if draw:
-            return _needed(m, self.n_melds, s, w, mask)
-        return _spare(m, self.n_melds, s, w, mask)
+            s = _needed(m, self.n_melds, s, w, mask)
+        else:
+            s = _spare(m, self.n_melds, s, w, mask)
+        if kept:
+            self.form_keys[at] = key
+            self.form_shanten[at] = s
+            self.form_mask[at] = mask[0]
+            self.form_used += 1
+        return s
 
     cdef int _standard(self, const unsigned char* m, bint draw, long long* out) except -2:
         """The standard form's shanten of the hand (``m`` its merged counts) and the kinds that
@@ -722,11 +795,7 @@ cdef class _Graph:
         cdef const unsigned char* o
         cdef int u, p, k, i, s, npos, last, cost = 0, n = 4 - self.n_melds, first = 1 if draw else 10
         cdef long long mask = 0
-        for u in range(4):
-            if self.part_now[u] < 0:
-                self.part_now[u] = self._part_ids(u)
-                if self.part_step[u] >= 0:
-                    self.part_next[self.part_step[u]] = self.part_now[u]
+        for u in range(4):  # the hand's parts, looked up by ``_shanten``
             at[u] = self.part_now[u] * PART_IDS
         for u in range(4):
             rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
@@ -918,18 +987,162 @@ cdef class _Graph:
             self._edge(source, target, i, riichi, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
         return 0
 
+cdef extern from *:
+    """
+    /* The figures step's two inner loops (values_py.Graph.figures), tenpai and win as one SSE2 pair:
+       the same products and sums, in the same order, as three scalars (no fused multiply-add). */
+    #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
+    #include <emmintrin.h>
+    #define MF_FIGURES_SSE2 1
+    #endif
+    /* sums[f]: over the edges j0 .. j1 - 1 of a draw state (figures ``now`` at t + 1), the sum of
+       weight[j] * (x_f - now[f]), x the figures of the choice state target[j] at t + 1 in
+       ``after`` (3 a state), or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
+    static inline void mf_draw_sums(const double* after, const int* target, const double* weight,
+                                    const double* score, int j0, int j1, const double* now, double* sums) {
+        int j;
+        double ae = 0.0, e1 = now[2], xe, sc;
+        const double* x;
+    #if defined(MF_FIGURES_SSE2)
+        const __m128d one = _mm_set1_pd(1.0), tw1 = _mm_loadu_pd(now);
+        __m128d atw = _mm_setzero_pd(), xtw;
+        for (j = j0; j < j1; j++) {
+            x = after + 3 * target[j];
+            xtw = _mm_loadu_pd(x);
+            xe = x[2];
+            sc = score[j];
+            if (sc > 0.0) {
+                xtw = one;
+                if (sc > xe) xe = sc;
+            }
+            atw = _mm_add_pd(atw, _mm_mul_pd(_mm_set1_pd(weight[j]), _mm_sub_pd(xtw, tw1)));
+            ae += weight[j] * (xe - e1);
+        }
+        _mm_storeu_pd(sums, atw);
+    #else
+        double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
+        for (j = j0; j < j1; j++) {
+            x = after + 3 * target[j];
+            xt = x[0];
+            xw = x[1];
+            xe = x[2];
+            sc = score[j];
+            if (sc > 0.0) {
+                xt = xw = 1.0;
+                if (sc > xe) xe = sc;
+            }
+            at += weight[j] * (xt - t1);
+            aw += weight[j] * (xw - w1);
+            ae += weight[j] * (xe - e1);
+        }
+        sums[0] = at;
+        sums[1] = aw;
+    #endif
+        sums[2] = ae;
+    }
+    /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``
+       (3 a state); maxpd(x, b) is x > b ? x : b, the scalar comparison. */
+    static inline void mf_choice_best(const double* now, const int* source, int j0, int j1, double* best) {
+        int j;
+        double be = 0.0;
+        const double* x;
+    #if defined(MF_FIGURES_SSE2)
+        __m128d btw = _mm_setzero_pd();
+        for (j = j0; j < j1; j++) {
+            x = now + 3 * source[j];
+            btw = _mm_max_pd(_mm_loadu_pd(x), btw);
+            if (x[2] > be) be = x[2];
+        }
+        _mm_storeu_pd(best, btw);
+    #else
+        double bt = 0.0, bw = 0.0;
+        for (j = j0; j < j1; j++) {
+            x = now + 3 * source[j];
+            if (x[0] > bt) bt = x[0];
+            if (x[1] > bw) bw = x[1];
+            if (x[2] > be) be = x[2];
+        }
+        best[0] = bt;
+        best[1] = bw;
+    #endif
+        best[2] = be;
+    }
+    """
+    void draw_sums "mf_draw_sums"(const double* after, const int* target, const double* weight, const double* score,
+                                  int j0, int j1, const double* now, double* sums) noexcept nogil
+    void choice_best "mf_choice_best"(const double* now, const int* source, int j0, int j1,
+                                      double* best) noexcept nogil
+
+
+cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_state, int* c_state, int* d_upto,
+                 int* c_upto) noexcept:
+    """``values_py.Graph.depths``: the draw states ``starts`` and each state they reach, numbered
+    apart in the order of their fewest draws from ``starts`` (``at[v]``, -1 where not reached;
+    ``d_state``, ``c_state`` the states by number); ``d_upto[o]`` (``c_upto[o]``) the draw
+    (choice) states at most ``o`` draws away, o = 0 … TMAX.  Returns the draw states reached."""
+    cdef int n = g.n, nd = 0, nc = 0, head = 0, k, v, c, e, f, o
+    cdef int* depth = at  # at[v] holds the depth until the numbering below
+    for v in range(n):
+        depth[v] = -1
+    for k in range(n_starts):
+        if depth[starts[k]] < 0:
+            depth[starts[k]] = 0
+            d_state[nd] = starts[k]
+            nd += 1
+    while head < nd:
+        v = d_state[head]
+        head += 1
+        e = g.first_out[v]
+        while e >= 0:
+            c = g.e_target[e]
+            if depth[c] < 0:
+                depth[c] = depth[v] + 1
+                c_state[nc] = c
+                nc += 1
+                f = g.first_in[c]
+                while f >= 0:
+                    if depth[g.e_source[f]] < 0:
+                        depth[g.e_source[f]] = depth[v] + 1
+                        d_state[nd] = g.e_source[f]
+                        nd += 1
+                    f = g.e_next_in[f]
+            e = g.e_next_out[e]
+    k = 0
+    for o in range(TMAX + 1):
+        while k < nd and depth[d_state[k]] <= o:
+            k += 1
+        d_upto[o] = k
+    k = 0
+    for o in range(TMAX + 1):
+        while k < nc and depth[c_state[k]] <= o:
+            k += 1
+        c_upto[o] = k
+    for v in range(n):
+        at[v] = -1
+    for k in range(nd):
+        at[d_state[k]] = k
+    for k in range(nc):
+        at[c_state[k]] = k
+    return nd
+
+
 cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
                   double* curves) except -1:
     """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
     of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
 
-    The draw states and the choice states are numbered apart, their edges laid out flat (a draw
-    state's newest first, as they are summed), and two turns' figures kept.
+    The draw states and the choice states the found ones reach are numbered apart by their
+    fewest draws from them (``_depths``), their edges laid out flat (a draw state's newest first,
+    as they are summed), and two turns' figures kept; at turn t only the states at most
+    t - ``turn`` draws away are filled, the others being read at later turns only.
     """
-    cdef int n = g.n, nd = 0, nc = 0, v, k, j, e, t
+    cdef int n = g.n, nd = 0, nc = 0, k, j, e, t
+    cdef int d_upto[TMAX + 1]
+    cdef int c_upto[TMAX + 1]
     cdef size_t m = g.m
     cdef int* at = <int*>malloc(n * sizeof(int) + 1)
     cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
+    cdef int* c_state = <int*>malloc(n * sizeof(int) + 1)
     cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
@@ -945,22 +1158,18 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* c_now
     cdef double* c_next
     cdef double* x
-    cdef double t1, w1, e1, at_, aw, ae, xt, xw, xe, left, bt, bw, be, sc, weight
+    cdef double left
+    cdef double sums[3]
     try:
-        if (at == NULL or d_state == NULL or d_tenpai == NULL or d_first == NULL or c_first == NULL or d_target == NULL
-                or c_source == NULL or d_weight == NULL or d_score == NULL or found == NULL or buffers == NULL):
+        if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
+                or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
+                or found == NULL or buffers == NULL):
             raise MemoryError()
-        for v in range(n):
-            if g.is_draw[v]:
-                d_state[nd] = v
-                d_tenpai[nd] = g.tenpai[v]
-                at[v] = nd
-                nd += 1
-            else:
-                at[v] = nc
-                nc += 1
+        nd = _depths(g, found_state, n_found, at, d_state, c_state, d_upto, c_upto)
+        nc = c_upto[TMAX]
         j = 0
         for k in range(nd):
+            d_tenpai[k] = g.tenpai[d_state[k]]
             d_first[k] = j
             e = g.first_out[d_state[k]]
             while e >= 0:
@@ -971,21 +1180,18 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 e = g.e_next_out[e]
         d_first[nd] = j
         j = 0
-        k = 0
-        for v in range(n):
-            if not g.is_draw[v]:
-                c_first[k] = j
-                e = g.first_in[v]
-                while e >= 0:
-                    c_source[j] = at[g.e_source[e]]
-                    j += 1
-                    e = g.e_next_in[e]
-                k += 1
+        for k in range(nc):
+            c_first[k] = j
+            e = g.first_in[c_state[k]]
+            while e >= 0:
+                c_source[j] = at[g.e_source[e]]
+                j += 1
+                e = g.e_next_in[e]
         c_first[nc] = j
         for k in range(n_found):
             found[k] = at[found_state[k]]
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
-        memset(buffers, 0, <size_t>n * 4 * 3 * sizeof(double))
+        memset(buffers, 0, <size_t>nd * 3 * sizeof(double))  # the last turn's; every other is written before read
         d_now = buffers
         d_next = buffers + <size_t>nd * 3
         c_now = buffers + <size_t>nd * 6
@@ -995,42 +1201,13 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 d_now[k * 3] = 1.0 if d_tenpai[k] else 0.0
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
-                for k in range(nd if t < TMAX else 0):  # at TMAX only the tenpai (set above)
-                    t1 = d_next[k * 3]
-                    w1 = d_next[k * 3 + 1]
-                    e1 = d_next[k * 3 + 2]
-                    at_ = aw = ae = 0.0
-                    for j in range(d_first[k], d_first[k + 1]):
-                        x = c_next + d_target[j] * 3
-                        weight = d_weight[j]
-                        sc = d_score[j]
-                        xt = x[0]
-                        xw = x[1]
-                        xe = x[2]
-                        if sc > 0.0:
-                            xt = 1.0
-                            xw = 1.0
-                            if sc > xe:
-                                xe = sc
-                        at_ += weight * (xt - t1)
-                        aw += weight * (xw - w1)
-                        ae += weight * (xe - e1)
-                    d_now[k * 3] = 1.0 if d_tenpai[k] else t1 + at_ / left
-                    d_now[k * 3 + 1] = w1 + aw / left
-                    d_now[k * 3 + 2] = e1 + ae / left
-                for k in range(nc):
-                    bt = bw = be = 0.0
-                    for j in range(c_first[k], c_first[k + 1]):
-                        x = d_now + c_source[j] * 3
-                        if x[0] > bt:
-                            bt = x[0]
-                        if x[1] > bw:
-                            bw = x[1]
-                        if x[2] > be:
-                            be = x[2]
-                    c_now[k * 3] = bt
-                    c_now[k * 3 + 1] = bw
-                    c_now[k * 3 + 2] = be
+                for k in range(d_upto[t - turn] if t < TMAX else 0):  # at TMAX only the tenpai (set above)
+                    draw_sums(c_next, d_target, d_weight, d_score, d_first[k], d_first[k + 1], d_next + k * 3, sums)
+                    d_now[k * 3] = 1.0 if d_tenpai[k] else d_next[k * 3] + sums[0] / left
+                    d_now[k * 3 + 1] = d_next[k * 3 + 1] + sums[1] / left
+                    d_now[k * 3 + 2] = d_next[k * 3 + 2] + sums[2] / left
+                for k in range(c_upto[t - turn]):
+                    choice_best(d_now, c_source, c_first[k], c_first[k + 1], c_now + k * 3)
                 for k in range(n_found):
                     memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * 3, 3 * sizeof(double))
                 x = d_now
@@ -1042,6 +1219,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     finally:
         free(at)
         free(d_state)
+        free(c_state)
         free(d_tenpai)
         free(d_first)
         free(c_first)

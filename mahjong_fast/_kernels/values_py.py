@@ -141,6 +141,7 @@ class Table:
         self.n_melds = situation.n_melds
         self.closed = situation.closed
         self._standard: dict[bytes, int] = {}
+        self._forms: dict[tuple[bytes, bool], tuple[int, int]] = {}
 
     def standard(self, counts: list[int]) -> int:
         """The standard-form shanten of 34 counts (cached)."""
@@ -151,6 +152,16 @@ class Table:
             assert shanten is not None
             known = shanten(key, 1)
             self._standard[key] = known
+        return known
+
+    def shanten(self, m: list[int], draw: bool) -> tuple[int, int]:
+        """``needed`` (``draw``: 13 tiles) or ``spare`` (14) of the merged counts ``m``, kept by
+        merged hand: the red fives and riichi of a state do not change them."""
+        key = (bytes(m), draw)
+        known = self._forms.get(key)
+        if known is None:
+            known = self.needed(m) if draw else self.spare(m)
+            self._forms[key] = known
         return known
 
     def total(self, base: int) -> int:
@@ -297,7 +308,7 @@ class Graph:
         known = states.get(key)
         if known is not None:
             return known, False, 0, 0, False
-        shanten, mask = (self.table.needed if draw else self.table.spare)(merged(self.hand))
+        shanten, mask = self.table.shanten(merged(self.hand), draw)
         free = not riichi and self._distance() + shanten < self.limit
         v = self._vertex(shanten == 0)
         states[key] = v
@@ -334,15 +345,43 @@ class Graph:
             score = self.table.score(self.hand, self.wall, i, riichi) if wins else 0.0
             self._edge(source, target, self.wall[i] + 1, score)
 
-    def figures(self, total: int, turn: int) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
-        """Tenpai, win and expected score of every state for turns ``turn`` … 18 (lists of 19)."""
+    def depths(self, starts: Iterable[int]) -> dict[int, int]:
+        """The fewest draws from the draw states ``starts`` to each state they reach: a state that
+        many draws away is first needed that many turns after ``turn`` (a draw state's figures at
+        turn u read its choice states' at u + 1; a choice state's at u its draw states' at u)."""
+        depth = dict.fromkeys(starts, 0)
+        layer = list(depth)
+        d = 0
+        while layer:
+            d += 1
+            nxt: list[int] = []
+            for v in layer:
+                for target, _, _ in self.out[v]:
+                    if target not in depth:
+                        depth[target] = d
+                        for source in self.into[target]:
+                            if source not in depth:
+                                depth[source] = d
+                                nxt.append(source)
+            layer = nxt
+        return depth
+
+    def figures(self, total: int, turn: int, starts: Iterable[int]
+                ) -> tuple[list[list[float]], list[list[float]], list[list[float]]]:
+        """Tenpai, win and expected score for turns ``turn`` … 18 (lists of 19) of the draw states
+        ``starts`` and each state they reach, at the turns it can be reached (``depths``)."""
         n = len(self.tenpai)
         tp = [[0.0] * (MAX_TURN + 1) for _ in range(n)]
         wp = [[0.0] * (MAX_TURN + 1) for _ in range(n)]
         ep = [[0.0] * (MAX_TURN + 1) for _ in range(n)]
         tenpai, out, into = self.tenpai, self.out, self.into
+        depth = self.depths(starts)
+        draw_states = sorted((v for v in self.draw_states if v in depth), key=depth.__getitem__)
+        choice_states = sorted((v for v in self.choice_states if v in depth), key=depth.__getitem__)
         for t in range(MAX_TURN, turn - 1, -1):
-            for v in self.draw_states:
+            for v in draw_states:
+                if depth[v] > t - turn:
+                    break
                 if t == MAX_TURN:
                     if tenpai[v]:
                         tp[v][t] = 1.0
@@ -361,7 +400,9 @@ class Graph:
                 tp[v][t] = 1.0 if tenpai[v] else t1 + at / left
                 wp[v][t] = w1 + aw / left
                 ep[v][t] = e1 + ae / left
-            for v in self.choice_states:
+            for v in choice_states:
+                if depth[v] > t - turn:
+                    break
                 bt = bw = be = 0.0
                 for source in into[v]:
                     if tp[source][t] > bt:
@@ -388,7 +429,6 @@ def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn:
     total = sum(merged(w))
     graph = Graph(table, h, w, extra)
     graph.state(False, False)
-    tp, wp, ep = graph.figures(total, turn)
     shanten, spare = table.spare(merged(h))
     spare = _with_red(spare)
     found = []
@@ -400,5 +440,6 @@ def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn:
         v = graph.draws.get((bytes(h), declare))
         h[i] += 1
         if v is not None:
-            found.append((i, tp[v], wp[v], ep[v]))
-    return found, len(graph.tenpai)
+            found.append((i, v))
+    tp, wp, ep = graph.figures(total, turn, [v for _, v in found])
+    return [(i, tp[v], wp[v], ep[v]) for i, v in found], len(graph.tenpai)
