@@ -20,16 +20,8 @@ from ._version import __version__
 if TYPE_CHECKING:
     from ._batch import is_win_batch, shanten_batch, waits_batch
     from ._classify import Decomposition, HuType, classify, decompose
-    from ._efficiency import (
-        Discard,
-        DiscardAnalysis,
-        DiscardBatch,
-        UsefulTiles,
-        discard_analysis,
-        discard_analysis_batch,
-        useful_tiles,
-        useful_tiles_batch,
-    )
+    from ._efficiency import Discard, DiscardAnalysis, UsefulTiles, discard_analysis, useful_tiles
+    from ._efficiency_batch import DiscardBatch, discard_analysis_batch, useful_tiles_batch
     from ._fan import Fan
     from ._scoring import score
     from ._values import DiscardValue, discard_values
@@ -45,12 +37,12 @@ _LAZY = {  # loaded on first use, so that `import mahjong_fast` stays light
     "waits_batch": "_batch",
     "Discard": "_efficiency",
     "DiscardAnalysis": "_efficiency",
-    "DiscardBatch": "_efficiency",
+    "DiscardBatch": "_efficiency_batch",
     "UsefulTiles": "_efficiency",
     "discard_analysis": "_efficiency",
-    "discard_analysis_batch": "_efficiency",
+    "discard_analysis_batch": "_efficiency_batch",
     "useful_tiles": "_efficiency",
-    "useful_tiles_batch": "_efficiency",
+    "useful_tiles_batch": "_efficiency_batch",
     "score": "_scoring",
     "Fan": "_fan",
     "DiscardValue": "_values",

@@ -43,6 +43,7 @@ include "shanten_exact.pxi"
 include "shanten_rules.pxi"
 include "shanten_knitted.pxi"
 include "shanten_entry.pxi"
+include "shanten_entry_rules.pxi"
 
 FORM_ANY = 0
 FORM_STANDARD = 1

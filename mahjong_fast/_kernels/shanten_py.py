@@ -13,30 +13,29 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .._counts import read_counts
-from .._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
+from .._layout import FIRST_HONOR, MAX_HAND, N_KINDS, N_SUITS, ORPHANS, SUIT_SIZE
 from . import rule_flags as _rf
-from .suits_py import MELDS, PAIR, split_kind
-
-FORM_ANY = 0
-FORM_STANDARD = 1
-FORM_SEVEN_PAIRS = 2
-FORM_THIRTEEN_ORPHANS = 3
-FORM_KNITTED = 4
-FORM_KNITTED_STRAIGHT = 5
-
-UNREACHABLE = 99
-ABSENT = -1
-"""A cap meaning "not played": no copy of the kind in any target, jokers included."""
-_FULL = bytes([MAX_COPIES]) * N_KINDS
-_SUIT_STARTS = range(0, N_SUITS * SUIT_SIZE, SUIT_SIZE)
-_SPECIAL_MIN = MAX_HAND - 1
-"""Seven pairs and thirteen orphans need a hand of 13 or 14 tiles."""
-_PARTS = tuple((lo, lo + SUIT_SIZE, True) for lo in _SUIT_STARTS) + (
-    (FIRST_HONOR, N_KINDS, False),
+from .missing_py import (
+    ABSENT,
+    FORM_ANY,
+    FORM_KNITTED,
+    FORM_KNITTED_STRAIGHT,
+    FORM_SEVEN_PAIRS,
+    FORM_STANDARD,
+    FORM_THIRTEEN_ORPHANS,
+    FULL_CAPS,
+    PARTS,
+    SPECIAL_MIN,
+    UNREACHABLE,
+    min_missing,
+    seven_pairs_missing,
+    standard_missing,
+    thirteen_orphans_missing,
 )
+from .suits_py import MELDS, PAIR, split_kind
 
 __all__ = [
     "FORM_ANY",
@@ -78,364 +77,13 @@ def _check(
 ) -> tuple[bytes, int, bytes]:
     """Validate the shared arguments; return ``(counts, total tiles, limits)``."""
     data = read_counts(counts, "counts")
-    caps = _FULL if limits is None else read_counts(limits, "limits")
+    caps = FULL_CAPS if limits is None else read_counts(limits, "limits")
     if limits is not None:
         _check_limits(data, caps)
     jokers = operator.index(jokers)
     if not 0 <= jokers <= MAX_HAND:
         raise ValueError(f"jokers must be in 0-{MAX_HAND}, got {jokers}")
     return data, sum(data) + jokers, caps
-
-
-@lru_cache(maxsize=1 << 16)
-def _part_rows(
-    counts: tuple[int, ...], caps: tuple[int, ...], chows: bool, budget: int
-) -> dict[tuple[int, int, int], int]:
-    """Min cost of ``k`` melds + ``p`` pairs (p <= 1) inside one part, per overflow ``o``.
-
-    Keys ``(k, p, o)``: ``o`` copies beyond the caps, ``o <= budget``.  A cap of ``ABSENT``
-    (-1): no copy of the kind in the target, jokers included.
-    """
-    size = len(counts)
-    # state: (chows started at i-1, chows started at i-2, melds, pairs, overflow) -> cost
-    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
-    for i in range(size):
-        held, cap = counts[i], caps[i]
-        can_start = chows and i <= size - 3
-        nxt: dict[tuple[int, int, int, int, int], int] = {}
-        for (a, b, k, p, o), cost in states.items():
-            if cap == ABSENT:
-                if a == 0 and b == 0 and nxt.get((0, 0, k, p, o), UNREACHABLE) > cost:
-                    nxt[(0, 0, k, p, o)] = cost
-                continue
-            for s in range((4 - k if can_start else 0) + 1):
-                for g in range(4 - k - s + 1):
-                    for q in range(2 - p):
-                        copies = a + b + s + 3 * g + 2 * q
-                        over = o + max(0, copies - cap)
-                        if over > budget:
-                            continue
-                        key = (s, a, k + s + g, p + q, over)
-                        value = cost + max(0, copies - held)
-                        if nxt.get(key, UNREACHABLE) > value:
-                            nxt[key] = value
-        states = nxt
-    rows: dict[tuple[int, int, int], int] = {}
-    for (a, b, k, p, o), cost in states.items():
-        if a == 0 and b == 0 and rows.get((k, p, o), UNREACHABLE) > cost:
-            rows[(k, p, o)] = cost
-    return rows
-
-
-def _standard(counts: Sequence[int], caps: Sequence[int], melds: int, budget: int) -> int:
-    best: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    for lo, hi, chows in _PARTS:
-        rows = _part_rows(tuple(counts[lo:hi]), tuple(caps[lo:hi]), chows, budget)
-        nxt: dict[tuple[int, int, int], int] = {}
-        for (k1, p1, o1), c1 in best.items():
-            for (k2, p2, o2), c2 in rows.items():
-                key = (k1 + k2, p1 + p2, o1 + o2)
-                if (
-                    key[0] <= melds
-                    and key[1] <= 1
-                    and key[2] <= budget
-                    and nxt.get(key, UNREACHABLE) > c1 + c2
-                ):
-                    nxt[key] = c1 + c2
-        best = nxt
-    return min(
-        (c for (k, p, _), c in best.items() if k == melds and p == 1), default=UNREACHABLE
-    )
-
-
-def _seven_pairs(counts: Sequence[int], caps: Sequence[int], budget: int, distinct: bool = False) -> int:
-    if budget == 0:
-        return _seven_pairs_capped(counts, caps, distinct)
-    best = {(0, 0): 0}  # (pairs, overflow) -> cost
-    for held, cap in zip(counts, caps):
-        nxt: dict[tuple[int, int], int] = {}
-        most = 0 if cap == ABSENT else 1 if distinct else 7
-        for (pairs, o), cost in best.items():
-            for r in range(min(most, 7 - pairs) + 1):
-                over = o + max(0, 2 * r - max(cap, 0))
-                if over > budget:
-                    break
-                key = (pairs + r, over)
-                value = cost + max(0, 2 * r - held)
-                if nxt.get(key, UNREACHABLE) > value:
-                    nxt[key] = value
-        best = nxt
-    return min((c for (pairs, _), c in best.items() if pairs == 7), default=UNREACHABLE)
-
-
-def _seven_pairs_capped(counts: Sequence[int], caps: Sequence[int], distinct: bool) -> int:
-    """``_seven_pairs`` without copies beyond the caps: a kind gives a first pair if its cap is 2
-    or more, at ``max(0, 2 - h)``, and (four as two pairs) a second if its cap is 4, at
-    ``max(0, 4 - h)`` less that; a kind's second pair never costs less than its first, so the 7
-    cheapest pairs over all kinds are a target."""
-    cheap = [0, 0, 0]  # pairs costing 0, 1, 2
-    for held, cap in zip(counts, caps):
-        if cap >= 2:
-            first = max(0, 2 - held)
-            cheap[first] += 1
-            if not distinct and cap >= 4:
-                cheap[max(0, 4 - held) - first] += 1
-    need, cost = 7, 0
-    for price in range(3):
-        take = min(need, cheap[price])
-        cost += take * price
-        need -= take
-    return cost if need == 0 else UNREACHABLE
-
-
-def _thirteen_orphans(counts: Sequence[int], caps: Sequence[int], budget: int) -> int:
-    best = {(0, 0): 0}  # (duplicate placed, overflow) -> cost
-    for t in ORPHANS:
-        held, cap = counts[t], caps[t]
-        nxt: dict[tuple[int, int], int] = {}
-        for (dup, o), cost in best.items():
-            for copies in () if cap == ABSENT else (1, 2) if dup == 0 else (1,):
-                over = o + max(0, copies - cap)
-                if over > budget:
-                    continue
-                key = (dup + copies - 1, over)
-                value = cost + max(0, copies - held)
-                if nxt.get(key, UNREACHABLE) > value:
-                    nxt[key] = value
-        best = nxt
-    return min((c for (dup, _), c in best.items() if dup == 1), default=UNREACHABLE)
-
-
-# ---------------------------------------------------------------- default-caps fast path
-#
-# With every cap 4, no copy beyond the caps (budget 0) and at most 14 held tiles, a meld or
-# pair laid wholly on kinds not held costs its full size (3 or 2) wherever it sits, and a
-# target of at most 14 tiles leaves at least 34 - 14 - 14 = 6 kinds neither held nor used, room
-# for the at most 5 such blocks. So the min cost is the min over targets whose melds and pair
-# each touch a held kind, plus 3 per missing meld and 2 for a missing pair ("free" blocks).
-# Touching blocks sit near held tiles, which makes the per-part DP tiny and its memo (keyed
-# on the part's counts alone) hit often.
-
-
-@cache
-def _moves(
-    base: int, held: int, near: int, k: int, p: int
-) -> tuple[tuple[int, int, int, int], ...]:
-    """``(s, k', p', added cost)`` per choice at one kind: ``s`` chows start there, a pung
-    and the pair only on a held kind; ``base`` copies come from chows started before."""
-    result = []
-    for s in range(min(4 - k, 4 - base, near) + 1):
-        start = base + s
-        for g in range((1 if held and start <= 1 and k + s < 4 else 0) + 1):
-            for q in range((1 if held and p == 0 else 0) + 1):
-                copies = start + 3 * g + 2 * q
-                if copies <= 4:
-                    result.append((s, k + s + g, p + q, max(0, copies - held)))
-    return tuple(result)
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """``(k, p, cost)``: min cost of ``k`` touching melds + ``p`` touching pairs in a suit.
-
-    Same DP as ``_part_rows`` with caps 4 and budget 0, restricted to chows with a held tile
-    among their three and pungs/pairs on a held kind.
-    """
-    size = len(part)
-    # state: (chows started at i-1, chows started at i-2, melds, pairs) -> cost
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
-    later = sum(part)
-    for i in range(size):
-        held = part[i]
-        later -= held
-        # Chows starting here are charged to distinct matched copies of their three kinds.
-        near = min(4, held + part[i + 1] + part[i + 2]) if i <= size - 3 else 0
-        nxt: dict[tuple[int, int, int, int], int] = {}
-        for (a, b, k, p), cost in states.items():
-            for s, ks, pq, value in _moves(a + b, held, near, k, p):
-                value += cost
-                # Matched copies so far (3k + 2p - 2s - a - cost) plus those held further
-                # on must reach k + p, or the target is never needed.
-                if 2 * ks + pq - 2 * s - a - value + later < 0:
-                    continue
-                key = (s, a, ks, pq)
-                if nxt.get(key, UNREACHABLE) > value:
-                    nxt[key] = value
-        states = _undominated(nxt)
-    return tuple((k, p, c) for (a, b, k, p), c in states.items() if a == 0 and b == 0)
-
-
-def _undominated(
-    states: dict[tuple[int, int, int, int], int]
-) -> dict[tuple[int, int, int, int], int]:
-    """Drop a state when one with the same pending chows, no more melds or pairs, and a cost
-    at least 3 per meld and 2 per pair lower exists: free blocks complete it as cheaply, and
-    its futures are a superset. Kept: per pending chows, ``3k + 2p - cost`` rising in k, p."""
-    kept: dict[tuple[int, int, int, int], int] = {}
-    pending = None
-    best0 = best1 = -UNREACHABLE
-    for key in sorted(states):
-        a, b, k, p = key
-        if (a, b) != pending:
-            pending = (a, b)
-            best0 = best1 = -UNREACHABLE
-        cost = states[key]
-        if p:
-            value = 3 * k + 2 - cost
-            if value > best0 and value > best1:
-                kept[key] = cost
-                best1 = value
-        else:
-            value = 3 * k - cost
-            if value > best0:
-                kept[key] = cost
-                best0 = value
-    return kept
-
-
-@lru_cache(maxsize=1 << 12)
-def _honor_rows_free(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """``(k, p, cost)`` for the honors: each held honor is left, a pung or the pair."""
-    rows: dict[tuple[int, int], int] = {(0, 0): 0}
-    for held in part:
-        if not held:
-            continue
-        nxt = dict(rows)
-        for (k, p), cost in rows.items():
-            if k < 4:
-                key = (k + 1, p)
-                value = cost + (3 - held if held < 3 else 0)
-                if nxt.get(key, UNREACHABLE) > value:
-                    nxt[key] = value
-            if p == 0:
-                key = (k, 1)
-                value = cost + (2 - held if held < 2 else 0)
-                if nxt.get(key, UNREACHABLE) > value:
-                    nxt[key] = value
-        rows = nxt
-    return tuple((k, p, c) for (k, p), c in rows.items())
-
-
-@lru_cache(maxsize=1 << 16)
-def _suit_rows_blocks(part: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
-    """``_suit_rows_free`` of a suit, combined from its blocks of held ranks.
-
-    Ranks held with two or more empty ranks between them never share a touching meld, and a
-    kind copied only by chows is copied at most 4 times (4 melds at most), so the blocks are
-    independent: each is answered alone with the room it has for chows (up to two ranks each
-    side), memoised on that shape, and their rows are combined. Dominated rows may remain;
-    they never decide the minimum."""
-    blocks = []
-    start = last = -3
-    for r, held in enumerate(part):
-        if held:
-            if r - last > 2:
-                if start >= 0:
-                    blocks.append((start, last))
-                start = r
-            last = r
-    if start >= 0:
-        blocks.append((start, last))
-    if len(blocks) <= 1:
-        return _suit_rows_free(part)
-    size = len(part)
-    best: dict[tuple[int, int], int] = {(0, 0): 0}
-    for lo, hi in blocks:
-        shape = part[max(0, lo - 2) : min(size, hi + 3)]
-        nxt: dict[tuple[int, int], int] = {}
-        for (k1, p1), c1 in best.items():
-            for k2, p2, c2 in _suit_rows_free(shape):
-                k = k1 + k2
-                p = p1 + p2
-                if k <= 4 and p <= 1:
-                    value = c1 + c2
-                    if nxt.get((k, p), UNREACHABLE) > value:
-                        nxt[(k, p)] = value
-        best = nxt
-    return tuple((k, p, c) for (k, p), c in best.items())
-
-
-def _standard_free(data: bytes, melds: int) -> int:
-    best: dict[tuple[int, int], int] = {(0, 0): 0}
-    for rows in (
-        *(_suit_rows_blocks(tuple(data[lo : lo + SUIT_SIZE])) for lo in _SUIT_STARTS),
-        _honor_rows_free(tuple(data[FIRST_HONOR:])),
-    ):
-        if len(rows) == 1:  # an empty part
-            continue
-        nxt: dict[tuple[int, int], int] = {}
-        for (k1, p1), c1 in best.items():
-            for k2, p2, c2 in rows:
-                k = k1 + k2
-                p = p1 + p2
-                if k <= melds and p <= 1:
-                    value = c1 + c2
-                    if nxt.get((k, p), UNREACHABLE) > value:
-                        nxt[(k, p)] = value
-        best = nxt
-    return min(c + 3 * (melds - k) + 2 * (1 - p) for (k, p), c in best.items())
-
-
-def _seven_pairs_free(data: bytes) -> int:
-    """Seven pairs with caps 4, budget 0: per kind the first pair costs ``max(0, 2 - h)``,
-    the second ``min(2, 4 - h)`` more; the costs rise per kind, so take the 7 cheapest."""
-    zero = one = 0
-    for held in data:
-        if held >= 2:
-            zero += 2 if held == 4 else 1
-            one += held == 3
-        elif held == 1:
-            one += 1
-    if zero >= 7:
-        return 0
-    if zero + one >= 7:
-        return 7 - zero
-    return one + 2 * (7 - zero - one)
-
-
-def _thirteen_orphans_free(data: bytes) -> int:
-    missing = 0
-    dup = 1
-    for t in ORPHANS:
-        held = data[t]
-        if not held:
-            missing += 1
-        elif held >= 2:
-            dup = 0
-    return missing + dup
-
-
-def _min_missing(
-    counts: Sequence[int], caps: Sequence[int], total: int, form: int, budget: int
-) -> int:
-    """Min cost (tiles not held) of a target of ``form`` for a hand of ``total`` tiles.
-
-    ``counts`` may hold any non-negative counts (tests pass 5 or 6 copies after substituting
-    jokers); ``caps`` are per-tile limits, ``budget`` the copies allowed beyond them. Forms 2
-    and 3, and form 0's share of them, need ``total`` 13 or 14; else ``UNREACHABLE``.
-    """
-    melds = total // 3
-    if (
-        budget == 0
-        and caps == _FULL
-        and isinstance(counts, bytes)
-        and max(counts) <= 4
-        and sum(counts) <= MAX_HAND
-    ):
-        best = _standard_free(counts, melds) if form in (FORM_ANY, FORM_STANDARD) else UNREACHABLE
-        if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_SEVEN_PAIRS):
-            best = min(best, _seven_pairs_free(counts))
-        if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
-            best = min(best, _thirteen_orphans_free(counts))
-        return best
-    best = UNREACHABLE
-    if form in (FORM_ANY, FORM_STANDARD):
-        best = _standard(counts, caps, melds, budget)
-    if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_SEVEN_PAIRS):
-        best = min(best, _seven_pairs(counts, caps, budget))
-    if total >= _SPECIAL_MIN and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS):
-        best = min(best, _thirteen_orphans(counts, caps, budget))
-    return best
 
 
 # ---------------------------------------------------------------- rule sets
@@ -497,7 +145,7 @@ def form_problem(form: int, rules: int, total: int) -> None:
         raise ValueError(f"form {form} ({_FORM_NAMES[form]}) is not allowed by rules = {rules}")
     if form == FORM_KNITTED_STRAIGHT and total < 10:
         raise ValueError(f"form {form} needs a hand of 10, 11, 13 or 14 tiles, got {total}")
-    if 2 <= form <= 4 and total < _SPECIAL_MIN:
+    if 2 <= form <= 4 and total < SPECIAL_MIN:
         raise ValueError(f"form {form} needs a hand of 13 or 14 tiles, got {total}")
 
 
@@ -559,28 +207,28 @@ def _knitted_straight(counts: Sequence[int], caps: Sequence[int], melds: int, bu
             else:
                 missing += 1
             rest_caps[t] = ABSENT if caps[t] == 1 else caps[t] - 1
-        best = min(best, missing + _standard(rest, rest_caps, melds - _KNITTED_MELDS, budget))
+        best = min(best, missing + standard_missing(rest, rest_caps, melds - _KNITTED_MELDS, budget))
     return best
 
 
 def _min_missing_rules(
     counts: Sequence[int], caps: Sequence[int], total: int, form: int, budget: int, rules: int
 ) -> int:
-    """``_min_missing`` under ``rules`` (not CHINESE): the least over the allowed dropped suits."""
+    """``min_missing`` under ``rules`` (not CHINESE): the least over the allowed dropped suits."""
     if rules == _rf.CHINESE:
-        return _min_missing(counts, caps, total, form, budget)
+        return min_missing(counts, caps, total, form, budget)
     melds = total // 3
     best = UNREACHABLE
     for kept in _kept_choices(rules):
         eff = _absent_caps(caps, kept)
         every = len(kept) == N_SUITS
         if form in (FORM_ANY, FORM_STANDARD):
-            best = min(best, _standard(counts, eff, melds, budget))
-        if total >= _SPECIAL_MIN:
+            best = min(best, standard_missing(counts, eff, melds, budget))
+        if total >= SPECIAL_MIN:
             if form in (FORM_ANY, FORM_SEVEN_PAIRS) and rules & (_rf.SEVEN_PAIRS | _rf.SEVEN_PAIRS_DISTINCT):
-                best = min(best, _seven_pairs(counts, eff, budget, bool(rules & _rf.SEVEN_PAIRS_DISTINCT)))
+                best = min(best, seven_pairs_missing(counts, eff, budget, bool(rules & _rf.SEVEN_PAIRS_DISTINCT)))
             if every and form in (FORM_ANY, FORM_THIRTEEN_ORPHANS) and rules & _rf.THIRTEEN_ORPHANS:
-                best = min(best, _thirteen_orphans(counts, eff, budget))
+                best = min(best, thirteen_orphans_missing(counts, eff, budget))
             if every and form in (FORM_ANY, FORM_KNITTED) and rules & _rf.KNITTED:
                 best = min(best, _knitted(counts, eff))
         if every and form in (FORM_ANY, FORM_KNITTED_STRAIGHT) and rules & _rf.KNITTED and total >= 10:
@@ -596,9 +244,9 @@ def _plain_win_rules(data: Sequence[int], total: int, rules: int) -> bool:
     if suits > N_SUITS - drop:
         return False
     if rules & _rf.KNITTED and total >= 10:
-        if _min_missing_rules(data, _FULL, total, FORM_KNITTED_STRAIGHT, 0, rules) == 0:
+        if _min_missing_rules(data, FULL_CAPS, total, FORM_KNITTED_STRAIGHT, 0, rules) == 0:
             return True
-        if total == MAX_HAND and _knitted(data, _FULL) == 0 and max(data) == 1:
+        if total == MAX_HAND and _knitted(data, FULL_CAPS) == 0 and max(data) == 1:
             return True
     return _plain_win(data, total, rules)
 
@@ -647,7 +295,7 @@ def shanten_counts(
         raise ValueError(f"a hand for shanten holds 3n+1 or 3n+2 tiles (n <= 4), got {total}")
     form_problem(form, rules, total)
     if rules == _rf.CHINESE:
-        cost = _min_missing(data, caps, total, form, jokers if fifth else 0)
+        cost = min_missing(data, caps, total, form, jokers if fifth else 0)
     else:
         cost = _min_missing_rules(data, caps, total, form, jokers if fifth else 0, rules)
     return UNREACHABLE if cost >= UNREACHABLE else cost - jokers - 1
@@ -657,7 +305,7 @@ def _plain_win(data: Sequence[int], total: int, rules: int = _rf.CHINESE) -> boo
     """A win without jokers in the standard form, or in seven pairs or thirteen orphans where
     ``rules`` play them (counts within their caps; the suits and knitted forms checked before)."""
     pairs = 0
-    for lo, hi, chows in _PARTS:
+    for lo, hi, chows in PARTS:
         part = tuple(data[lo:hi])
         size = sum(part)
         if split_kind(part, chows) != (PAIR if size % 3 == 2 else MELDS):
@@ -732,7 +380,7 @@ def _wins_uncapped(data: Sequence[int], jokers: int, total: int) -> bool:
     """Whether ``data`` plus ``jokers`` wins when the caps do not bind (see above)."""
     melds_only = 0
     pair_extra = UNREACHABLE
-    for lo, hi, chows in _PARTS:
+    for lo, hi, chows in PARTS:
         m, p = _need(tuple(data[lo:hi]), chows)
         melds_only += m
         pair_extra = min(pair_extra, p - m)
@@ -755,7 +403,7 @@ def _wins(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) ->
         return _plain_win(data, total)
     if fifth and all(map(operator.le, data, caps)):
         return _wins_uncapped(data, jokers, total)
-    return _min_missing(bytes(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
+    return min_missing(bytes(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
 
 
 def _wins_generic(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: bool) -> bool:
@@ -763,7 +411,7 @@ def _wins_generic(data: Sequence[int], caps: Sequence[int], jokers: int, fifth: 
     total = sum(data) + jokers
     if total % 3 != 2 or total > MAX_HAND:
         return False
-    return _min_missing(list(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
+    return min_missing(list(data), caps, total, FORM_ANY, jokers if fifth else 0) == jokers
 
 
 def _may_complete(data: Sequence[int], t: int) -> bool:
@@ -825,7 +473,7 @@ def waits_counts(
     result = []
     hand = list(data)
     # Without jokers a drawn tile changes one part: the others keep their split kinds.
-    kinds = [split_kind(tuple(data[lo:hi]), chows) for lo, hi, chows in _PARTS]
+    kinds = [split_kind(tuple(data[lo:hi]), chows) for lo, hi, chows in PARTS]
     for t in range(N_KINDS):
         if data[t] >= caps[t] or not (jokers or flags[t] or _may_complete(data, t)):
             continue
@@ -840,7 +488,7 @@ def waits_counts(
             won = _wins(hand, caps, jokers, fifth)
         else:
             g = min(t // SUIT_SIZE, N_SUITS)
-            lo, hi, chows = _PARTS[g]
+            lo, hi, chows = PARTS[g]
             kind = split_kind(tuple(hand[lo:hi]), chows)
             others = kinds[:g] + kinds[g + 1 :]
             won = bool(kind) and 0 not in others and (kind == PAIR) + others.count(PAIR) == 1

@@ -28,7 +28,7 @@ from typing import Any
 
 from .._batch import is_win_batch
 from .._dispatch import logscan
-from .._efficiency import discard_analysis_batch
+from .._efficiency_batch import discard_analysis_batch
 from .._layout import N_KINDS
 from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES

@@ -15,28 +15,21 @@ concealed + own melds + visible (= concealed + face up) is exactly what mjai's
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._hand import Hand, Meld
 from .._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, SUIT_SIZE
 from .._rules import RULES
 from .._tiles import TILES
+from ._fields import N_SEATS, Event, Inconsistent, check_fields, seat_of, short, tile_list, tile_of, tiles_of
 from ._names import MJAI_NAMES, TILE_OF
 
-N_SEATS = 4
-"""Seats at an mjai table (three in a three-player game: ``start_game`` with ``"rules": "riichi3"``)."""
 THREE_PLAYERS = "riichi3"
 """The ``rules`` of a three-player ``start_game`` (as ``logs.convert`` writes a Tenhou sanma record)."""
 _NORTH = TILE_OF["N"][0]
 HAND_SIZE = 13
 """Tiles dealt to each seat."""
-
-Event = Mapping[str, Any]
-
-
-class Inconsistent(Exception):
-    """An event that cannot happen in the state it finds; the message says why."""
 
 
 class Seat:
@@ -247,37 +240,6 @@ _OWN_KAN = _RIICHI_MARK + N_SEATS
 _KAKAN_BASE = _OWN_KAN + N_SEATS
 
 
-def _tile(event: Event, key: str) -> tuple[int, bool]:
-    return _named(event.get(key), key)
-
-
-def _named(name: object, key: str) -> tuple[int, bool]:
-    found = TILE_OF.get(name) if name.__class__ is str else None
-    if found is None:
-        if name == "?":
-            raise Inconsistent(f"{key!r} is hidden ('?'): the reader needs full logs, with every hand and draw")
-        raise Inconsistent(f"{key!r} is not an mjai tile: {name!r}")
-    return found
-
-
-def _tiles(event: Event, key: str, n: int) -> list[tuple[int, bool]]:
-    return _tile_list(event.get(key), key, n)
-
-
-def _tile_list(names: object, key: str, n: int) -> list[tuple[int, bool]]:
-    if names.__class__ is list and len(names) == n:
-        try:
-            found = [_TILE_OF_GET(name) for name in names]
-        except TypeError:  # an unhashable name: said below
-            found = [None]
-        if None not in found:
-            return found  # type: ignore[return-value]
-    if not isinstance(names, list) or len(names) != n:
-        raise Inconsistent(f"{key!r} must be a list of {n} tiles, not {names!r}")
-    return [_named(name, key) for name in names]
-
-
-_TILE_OF_GET = TILE_OF.get
 _ONE = {name: 1 << 8 * kind for name, (kind, _) in TILE_OF.items()}
 _RED_ONE = {name: 1 << 8 * kind if red else 0 for name, (kind, red) in TILE_OF.items()}
 _RED_NAMES = frozenset(name for name, (_, red) in TILE_OF.items() if red)
@@ -290,59 +252,6 @@ def _meld(kind: str, tile: int, concealed: bool = False, red: int = 0) -> Meld:
     if meld is None:
         meld = _melds[kind, tile, concealed, red] = Meld(kind, TILES[tile], concealed, red)
     return meld
-
-
-def _seat(event: Event, key: str = "actor", players: int = N_SEATS) -> int:
-    value = event.get(key)
-    if value.__class__ is not int or not 0 <= value < players:
-        raise Inconsistent(f"{key!r} must be a seat 0-{players - 1}, not {value!r}")
-    return value
-
-
-_POINTS = 10**9
-"""The largest score or score change an event may name (a real one is below 10**6)."""
-
-
-def _is_int(value: Any, low: int, high: int) -> bool:
-    return value.__class__ is int and low <= value <= high
-
-
-def _is_points(value: Any, players: int) -> bool:
-    return value.__class__ is list and len(value) == players and all(_is_int(v, -_POINTS, _POINTS) for v in value)
-
-
-def _is_tiles(value: Any, players: int) -> bool:
-    return value.__class__ is list and all(v.__class__ is str and v in TILE_OF for v in value)
-
-
-_POINTS_OF = "a list of {n} ints"
-_FIELDS: dict[str, tuple[tuple[str, Callable[[Any, int], bool], str], ...]] = {
-    "start_kyoku": (("bakaze", lambda v, n: v in ("E", "S", "W", "N"), "a wind E, S, W or N"),
-                    ("kyoku", lambda v, n: _is_int(v, 1, 4), "an int 1-4"),
-                    ("honba", lambda v, n: _is_int(v, 0, 1000), "an int 0-1000"),
-                    ("kyotaku", lambda v, n: _is_int(v, 0, 1000), "an int 0-1000"),
-                    ("oya", lambda v, n: _is_int(v, 0, n - 1), "a seat 0-{last}"),
-                    ("scores", _is_points, _POINTS_OF)),
-    "dahai": (("tsumogiri", lambda v, n: v.__class__ is bool, "true or false"),),
-    "reach_accepted": (("scores", _is_points, _POINTS_OF), ("deltas", _is_points, _POINTS_OF)),
-    "hora": (("deltas", _is_points, _POINTS_OF), ("scores", _is_points, _POINTS_OF),
-             ("ura_markers", _is_tiles, "a list of tiles")),
-    "ryukyoku": (("deltas", _is_points, _POINTS_OF), ("scores", _is_points, _POINTS_OF)),
-}
-"""The fields an event may hold that the replay does not use, and what each must be when given (``n``:
-the seats at the table)."""
-
-
-def _check_fields(kind: Any, event: Event, players: int) -> None:
-    for key, good, what in _FIELDS.get(kind, ()):
-        if key in event and not good(event[key], players):
-            what = what.format(n=players, last=players - 1)
-            raise Inconsistent(f"{key!r} must be {what}, not {_short(event[key])}")
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:60] + "..."
 
 
 class Table:
@@ -424,7 +333,7 @@ class Table:
             raise Inconsistent(f"unknown event type {kind!r}")
         if not self.in_round and kind not in _OUTSIDE_ROUNDS:
             raise Inconsistent(f"a {kind!r} event outside a kyoku")
-        _check_fields(kind, event, self.players)
+        check_fields(kind, event, self.players)
         try:
             handler(event)
         except (KeyError, IndexError, TypeError, AttributeError, OverflowError, ValueError) as exc:
@@ -485,14 +394,14 @@ class Table:
     def _start_game(self, event: Event) -> None:
         rules = event.get("rules")
         if rules is not None and rules.__class__ is not str:
-            raise Inconsistent(f"'rules' must be a rule set's name, not {_short(rules)}")
+            raise Inconsistent(f"'rules' must be a rule set's name, not {short(rules)}")
         self.players = 3 if rules == THREE_PLAYERS else N_SEATS
         self.rules = RULES[THREE_PLAYERS if self.players == 3 else "riichi"]
         names = event.get("names")
         if names is not None:
             if not isinstance(names, list) or len(names) != self.players or not all(
                     isinstance(n, str) for n in names):
-                raise Inconsistent(f"'names' must be a list of {self.players} str, not {_short(names)}")
+                raise Inconsistent(f"'names' must be a list of {self.players} str, not {short(names)}")
             self.names = list(names)
         else:
             self.names = [str(i) for i in range(self.players)]
@@ -503,8 +412,8 @@ class Table:
     def _start_kyoku(self, event: Event) -> None:
         hands = event.get("tehais")
         if not isinstance(hands, list) or len(hands) != self.players:
-            raise Inconsistent(f"'tehais' must be a list of {self.players} hands, not {_short(hands)}")
-        dora = _tile(event, "dora_marker")
+            raise Inconsistent(f"'tehais' must be a list of {self.players} hands, not {short(hands)}")
+        dora = tile_of(event, "dora_marker")
         self.face_up = bytearray(N_KINDS)
         self._known = bytearray(N_KINDS)
         self.river = []
@@ -512,7 +421,7 @@ class Table:
         if not self._deal(hands):
             for who, names in enumerate(hands):  # one by one: the first tile in error is the one told
                 seat = self.seats[who]
-                for tile in _tile_list(names, "tehais", HAND_SIZE):
+                for tile in tile_list(names, "tehais", HAND_SIZE):
                     self._give(seat, tile, who)
         self.round += 1
         self.in_round = True
@@ -544,8 +453,8 @@ class Table:
     def _acting(self, event: Event, residue: int, what: str) -> tuple[int, tuple[int, bool], Seat]:
         """The seat that draws (``residue`` 1) or discards (2) its ``pai``: who, the tile, the seat,
         which must hold 3n+``residue`` tiles."""
-        who = _seat(event, "actor", self.players)
-        tile = _tile(event, "pai")
+        who = seat_of(event, "actor", self.players)
+        tile = tile_of(event, "pai")
         seat = self.seats[who]
         if seat.size % 3 != residue:
             self._size(seat, who, residue, what)
@@ -565,11 +474,11 @@ class Table:
         self.river.append(who * N_KINDS + tile[0])
 
     def _call(self, event: Event, kind: str, n: int) -> None:
-        who = _seat(event, "actor", self.players)
-        target = _seat(event, "target", self.players)
-        tile = _tile(event, "pai")
+        who = seat_of(event, "actor", self.players)
+        target = seat_of(event, "target", self.players)
+        tile = tile_of(event, "pai")
         self._check_called(who, target, tile)
-        consumed = _tiles(event, "consumed", n)
+        consumed = tiles_of(event, "consumed", n)
         self.call(_call_of(who, target, tile, consumed, kind))
 
     def _check_called(self, who: int, target: int, tile: tuple[int, bool]) -> None:
@@ -614,8 +523,8 @@ class Table:
         self._call(event, "kong", 3)
 
     def _ankan(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
-        consumed = _tiles(event, "consumed", MAX_COPIES)
+        who = seat_of(event, "actor", self.players)
+        consumed = tiles_of(event, "consumed", MAX_COPIES)
         kind = consumed[0][0]
         if any(c[0] != kind for c in consumed):
             raise Inconsistent(f"not an ankan: {[_name(c) for c in consumed]}")
@@ -629,14 +538,14 @@ class Table:
         self.river.append(_OWN_KAN + who)
 
     def _kakan(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
-        tile = _tile(event, "pai")
+        who = seat_of(event, "actor", self.players)
+        tile = tile_of(event, "pai")
         seat = self.seats[who]
         pungs = [i for i, m in enumerate(seat._melds) if m.kind == "pung" and m.tile == tile[0]]
         if not pungs:
             raise Inconsistent(f"seat {who} has no pon of {_name(tile)} to add to")
         if "consumed" in event:
-            consumed = _tiles(event, "consumed", 3)
+            consumed = tiles_of(event, "consumed", 3)
             if any(c[0] != tile[0] for c in consumed):
                 raise Inconsistent(f"not a kakan: {_name(tile)} with {[_name(c) for c in consumed]}")
         self._size(seat, who, 2, "declare a kan")
@@ -647,12 +556,12 @@ class Table:
         self.river += (_OWN_KAN + who, _KAKAN_BASE + who * N_KINDS + tile[0])
 
     def _dora(self, event: Event) -> None:
-        kind = _tile(event, "dora_marker")[0]
+        kind = tile_of(event, "dora_marker")[0]
         self._from_wall(kind)
         self.face_up[kind] += 1
 
     def _reach(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
+        who = seat_of(event, "actor", self.players)
         seat = self.seats[who]
         if seat.riichi or seat.declared:
             raise Inconsistent(f"seat {who} has already declared riichi")
@@ -660,7 +569,7 @@ class Table:
         seat.declared = True
 
     def _reach_accepted(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
+        who = seat_of(event, "actor", self.players)
         seat = self.seats[who]
         if not seat.declared or seat.riichi:
             raise Inconsistent(f"seat {who} has no riichi declaration to accept")
@@ -669,10 +578,10 @@ class Table:
 
     def _nukidora(self, event: Event) -> None:
         """Kita (three players): the seat sets a north aside, face up, and draws again."""
-        who = _seat(event, "actor", self.players)
+        who = seat_of(event, "actor", self.players)
         if self.players == N_SEATS:
             raise Inconsistent("a nukidora (kita) at four players")
-        tile = _tile(event, "pai")
+        tile = tile_of(event, "pai")
         if tile[0] != _NORTH:
             raise Inconsistent(f"seat {who} sets aside {_name(tile)}: only a north can be kita")
         seat = self.seats[who]
@@ -684,15 +593,15 @@ class Table:
         self.river.append(_OWN_KAN + who)
 
     def _hora(self, event: Event) -> None:
-        who = _seat(event, "actor", self.players)
-        target = _seat(event, "target", self.players)
+        who = seat_of(event, "actor", self.players)
+        target = seat_of(event, "target", self.players)
         seat = self.seats[who]
         if target == who:
             self._size(seat, who, 2, "win by tsumo")
         else:  # on a discard, or on the tile just added to a kan (chankan)
             self._size(seat, who, 1, "win on another seat's tile")
         if "pai" in event:
-            _tile(event, "pai")
+            tile_of(event, "pai")
 
     def _ryukyoku(self, event: Event) -> None:
         self.last_discard = None
@@ -712,7 +621,7 @@ Call = tuple[int, int, tuple[int, bool], list[tuple[int, bool]], list[int], Meld
 def call_of(event: Event) -> Call:
     """The ``Call`` of a chi, pon or daiminkan event that ``Table.apply`` has accepted."""
     kind, n = _CALL_KINDS[event["type"]]
-    return _call_of(event["actor"], event["target"], _tile(event, "pai"), _tiles(event, "consumed", n), kind)
+    return _call_of(event["actor"], event["target"], tile_of(event, "pai"), tiles_of(event, "consumed", n), kind)
 
 
 _CALL_KINDS = {"chi": ("chow", 2), "pon": ("pung", 2), "daiminkan": ("kong", 3)}

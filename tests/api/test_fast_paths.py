@@ -26,7 +26,7 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _api, _api_fast_py, _classify, _dispatch
-from mahjong_fast._kernels import shanten_py
+from mahjong_fast._kernels import missing_py, shanten_py
 from mahjong_fast._layout import MAX_COPIES, N_KINDS, ORPHANS, SUIT_SIZE
 from mahjong_fast._tiles import encode_tile
 
@@ -682,10 +682,10 @@ def test_pure_shanten_kernel_matches_compiled_with_jokers():
 
 
 def _standard_whole_suits(data: bytes, melds: int) -> int:
-    """``shanten_py._standard_free`` with each suit answered whole, not block by block."""
+    """``missing_py._standard_free`` with each suit answered whole, not block by block."""
     best = {(0, 0): 0}
-    parts = [shanten_py._suit_rows_free(tuple(data[lo : lo + SUIT_SIZE])) for lo in (0, 9, 18)]
-    for rows in (*parts, shanten_py._honor_rows_free(tuple(data[3 * SUIT_SIZE :]))):
+    parts = [missing_py._suit_rows_free(tuple(data[lo : lo + SUIT_SIZE])) for lo in (0, 9, 18)]
+    for rows in (*parts, missing_py._honor_rows_free(tuple(data[3 * SUIT_SIZE :]))):
         nxt: dict[tuple[int, int], int] = {}
         for (k1, p1), c1 in best.items():
             for k2, p2, c2 in rows:
@@ -705,4 +705,4 @@ def test_suit_blocks_give_the_whole_suit_answer():
         for t in tiles:
             c[t] += 1
         data = bytes(c)
-        assert shanten_py._standard_free(data, n // 3) == _standard_whole_suits(data, n // 3), tiles
+        assert missing_py._standard_free(data, n // 3) == _standard_whole_suits(data, n // 3), tiles

@@ -11,7 +11,7 @@ import random
 import pytest
 
 import mahjong_fast as mf
-from mahjong_fast import _dispatch, _efficiency
+from mahjong_fast import _dispatch, _efficiency, _efficiency_batch
 from mahjong_fast._layout import N_KINDS
 from mahjong_fast._options import read_options
 from mahjong_fast._rules import RULES
@@ -285,7 +285,7 @@ def test_batch_equals_single_calls(threads):
     got = mf.discard_analysis_batch(c14, visible=seen, threads=threads)
     for r in range(0, n, 7):
         table = mf.discard_analysis(c14[r].tobytes(), encoding="counts", visible=seen[r].astype(np.uint8).tobytes())
-        want_sh = np.full(N_KINDS, _efficiency.NOT_HELD, dtype=np.int8)
+        want_sh = np.full(N_KINDS, _efficiency_batch.NOT_HELD, dtype=np.int8)
         want_u = np.zeros(N_KINDS, dtype=np.int16)
         for d in table:
             want_sh[int(d.tile)] = d.shanten

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from mahjong_fast._kernels import shanten_py
+from mahjong_fast._kernels import missing_py, shanten_py
 from mahjong_fast._layout import N_KINDS, ORPHANS
 
 from support.hands import (
@@ -148,7 +148,7 @@ def test_capped_distance_is_what_mahjong_counts(sh):
     assert sh.shanten_counts(c, 1) == 1
     assert sh.waits_counts(c) == []
     # were 1m drawable a fifth time, it would be ready (tanki on 1m)
-    assert shanten_py._min_missing(c, [5] * N_KINDS, 13, 1, 0) - 1 == 0
+    assert missing_py.min_missing(c, [5] * N_KINDS, 13, 1, 0) - 1 == 0
     # a joker may be that fifth copy when fifth=True, never when fifth=False
     assert sh.is_win_wild(c, 1, True)
     assert not sh.is_win_wild(c, 1, False)
@@ -326,7 +326,7 @@ def plain_shanten(plain, h, form: int, total: int, limits: bytes) -> int:
     if max(h) <= 4 and bytes(caps) == limits:
         return plain.shanten_counts(bytes(h), form, 0, True, limits)
     # jokers kept as copies beyond the limits: the target may keep what is held
-    return min(shanten_py.UNREACHABLE, shanten_py._min_missing(h, caps, total, form, 0) - 1)
+    return min(shanten_py.UNREACHABLE, missing_py.min_missing(h, caps, total, form, 0) - 1)
 
 
 def best_substitutions(plain, c, jokers: int, forms, total: int, limits: bytes):
@@ -620,4 +620,4 @@ def test_seven_pairs_within_the_caps_is_the_dynamic_programme():
                                                          for _ in range(N_KINDS)]
         counts = [rng.randint(0, cap) if cap > 0 and rng.random() < 0.4 else 0 for cap in caps]
         for distinct in (False, True):
-            assert shanten_py._seven_pairs(counts, caps, 0, distinct) == _seven_pairs_dp(counts, caps, distinct)
+            assert missing_py.seven_pairs_missing(counts, caps, 0, distinct) == _seven_pairs_dp(counts, caps, distinct)
