@@ -217,18 +217,22 @@ cdef int _dora(object value, bint index136, const int* counts, int* n_indicators
 
 cdef int _wind(object value) except -2:
     """A wind's index34 tile, -1 for ``None``, -3 if not a common form."""
+    cdef Py_ssize_t n
+    cdef Py_UCS4 a
     if value is None:
         return -1
     if type(value) is int:
         if 27 <= value <= 30:
             return <int>value
         return -3
-    if type(value) is str:
-        return _WINDS.get(value, -3)
+    if type(value) is str:  # the twin's _WINDS read in C: a dict lookup of equal text costs more than the rest
+        n = len(<str>value)
+        a = (<str>value)[0] if n else 0
+        if n == 1:
+            return 27 if a == u"E" else 28 if a == u"S" else 29 if a == u"W" else 30 if a == u"N" else -3
+        if n == 2 and (<str>value)[1] == u"z" and u"1" <= a <= u"4":
+            return 27 + (<int>a - 49)
     return -3
-
-
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "1z": 27, "2z": 28, "3z": 29, "4z": 30}
 cdef object _TRUE = True, _FALSE = False  # the bool objects (a bare True in C code is the int 1)
 cdef int _FLAG_BITS[10]
 _FLAG_BITS[:] = [TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU]
@@ -581,7 +585,7 @@ for _k, _name in enumerate(("valid", "items", "han", "fu", "yakuman", "limit", "
     _slots[_k] = (<PyMemberDescrObject*>_member).d_member.offset
 
 
-_FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
+cdef tuple _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
 cdef tuple _GB_ITEMS = GB_ITEMS
 cdef int _GB_POINTS[N_FAN_SLOTS]
 _GB_POINTS[0] = 0
@@ -729,29 +733,33 @@ def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
 
 
 cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
-    cdef list items = []
-    cdef int before = 0, i, n, _k, total
+    cdef int before = 0, i, n, k, size = flowers, at = 0, total
     cdef bint placed = flowers == 0
-    cdef tuple item
+    for i in range(1, N_FAN_SLOTS):
+        size += best[i]
+    items = PyTuple_New(size)  # filled in place: no list to grow and copy
     for i in range(1, N_FAN_SLOTS):
         n = best[i]
         if not n:
             continue
         if not placed and i > _FLOWER_ID:
-            for _k in range(flowers):
-                items.append(_FLOWER_ITEM)
+            for k in range(flowers):
+                _set_item(items, at, _FLOWER_ITEM)
+                at += 1
             placed = True
-        item = <tuple>_GB_ITEMS[i - 1]
+        item = (<tuple>_GB_ITEMS)[i - 1]
         before += _GB_POINTS[i] * n
-        for _k in range(n):
-            items.append(item)
+        for k in range(n):
+            _set_item(items, at, item)
+            at += 1
     if not placed:
-        for _k in range(flowers):
-            items.append(_FLOWER_ITEM)
+        for k in range(flowers):
+            _set_item(items, at, _FLOWER_ITEM)
+            at += 1
     total = before + flowers
     points = 0
     if before >= 8 and tsumo:
         points = (total + 8, total + 8)
     elif before >= 8:
         points = total + 8
-    return _new_score(before >= 8, tuple(items), 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)
+    return _new_score(before >= 8, <tuple>items, 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)
