@@ -624,12 +624,14 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
     for m in melds:
         if n_melds == 4:
             return -1
-        known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
-        meld = <object>known if known is not NULL else _meld(m)
-        if meld is None or (<tuple>meld)[2]:
-            return -1
-        kind = (<tuple>meld)[0]
-        tile = (<tuple>meld)[1]
+        tile = _plain_meld(<str>m, &kind) if type(m) is str else -1
+        if tile < 0:
+            known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
+            meld = <object>known if known is not NULL else _meld(m)
+            if meld is None or (<tuple>meld)[2]:
+                return -1
+            kind = (<tuple>meld)[0]
+            tile = (<tuple>meld)[1]
         _add_meld(counts, kind, tile)
         kinds[n_melds] = kind
         tiles[n_melds] = tile
@@ -654,6 +656,31 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
 
 
 cdef dict _MELD_READS = _MELDS
+
+
+cdef int _plain_meld(str m, int* kind) except -2:
+    """The index34 tile of a meld in plain mpsz text (``123m``, ``5p5p5p``, ``5555s``: the twin's ``_text``)
+    and its kind (score_flags') into ``kind``, as the twin's ``_meld`` reads them (a dict lookup of equal
+    text costs more than the reading); -1 for any other form (red fives, brackets, ...)."""
+    cdef int counts[N_KINDS]
+    cdef int red[3]
+    cdef int n, t
+    for t in range(N_KINDS):
+        counts[t] = 0
+    red[0] = red[1] = red[2] = 0
+    n = _text(m, counts, red)
+    if (n != 3 and n != 4) or red[0] or red[1] or red[2]:
+        return -1
+    t = 0
+    while not counts[t]:
+        t += 1
+    if counts[t] == n:
+        kind[0] = PUNG if n == 3 else KONG
+        return t
+    if n == 3 and t < 27 and t % 9 <= 6 and counts[t + 1] == 1 and counts[t + 2] == 1:
+        kind[0] = CHOW
+        return t
+    return -1
 
 
 def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy,
@@ -733,7 +760,7 @@ def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
 
 
 cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
-    cdef int before = 0, i, n, k, size = flowers, at = 0, total
+    cdef int before = 0, i, n, _k, size = flowers, at = 0, total
     cdef bint placed = flowers == 0
     for i in range(1, N_FAN_SLOTS):
         size += best[i]
@@ -743,17 +770,17 @@ cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
         if not n:
             continue
         if not placed and i > _FLOWER_ID:
-            for k in range(flowers):
+            for _k in range(flowers):
                 _set_item(items, at, _FLOWER_ITEM)
                 at += 1
             placed = True
         item = (<tuple>_GB_ITEMS)[i - 1]
         before += _GB_POINTS[i] * n
-        for k in range(n):
+        for _k in range(n):
             _set_item(items, at, item)
             at += 1
     if not placed:
-        for k in range(flowers):
+        for _k in range(flowers):
             _set_item(items, at, _FLOWER_ITEM)
             at += 1
     total = before + flowers

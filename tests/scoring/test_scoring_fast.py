@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import itertools
 import random
 from types import ModuleType
 from typing import Any, Callable
@@ -148,6 +149,33 @@ def test_lean_read_of_plain_text(twin: str) -> None:
     assert read is not None and read[2:] == (25, 0, 27, 27, 2, 0, 0, True)
     assert fast.read_score("123567m234p678s55p", "8s", (), None, *flags, "E", "1z", "4p", (), 0, 0, -1) is None
     assert fast.read_score("123567m234p678s55p", "9s", (), None, *flags, None, None, (), (), 0, 0, 0) is None
+
+
+def _meld_texts(tiles: list[int]) -> list[str]:
+    """The texts of a meld of ``tiles`` (index34): compact, tile by tile and mixed, in every order."""
+    def one(t: int) -> str:
+        return f"{t % 9 + 1}{'mpsz'[t // 9]}"
+    texts = set()
+    for order in itertools.permutations(tiles):
+        texts.add("".join(one(t) for t in order))
+        texts.add("".join(str(t % 9 + 1) for t in order) + "mpsz"[order[0] // 9])
+        texts.add("".join(str(t % 9 + 1) for t in order[:-1]) + "mpsz"[order[0] // 9] + one(order[-1]))
+    return sorted(texts)
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_gb_melds_in_every_text_form_match_the_general_path(twin: str) -> None:
+    score = front(twin)
+    general = _scoring.GENERAL["score"]
+    odd = ["[123m]", "{1111m}", "{1m1m1m1m}", "{111m}", "055m", "406p", "0m0m0m", "789z", "111z1z", "1 1 1m", "11m"]
+    for t in range(34):
+        for tiles in ([t] * 3, [t] * 4, [t, t + 1, t + 2], [t, t, t + 1]):
+            if max(tiles) >= 34:
+                continue
+            for m in _meld_texts(tiles) + odd:
+                for hand, win, melds in (("234m567p234s77z", "7z", [m]), ("234m567p11z", "1z", [m, "999s"])):
+                    args: dict[str, Any] = {"melds": melds, "rules": "gb", "tsumo": t % 2 == 0}
+                    assert _outcome(score, hand, win, args) == _outcome(general, hand, win, args), (hand, m)
 
 
 def test_both_twins_read_and_score_alike() -> None:
