@@ -41,6 +41,8 @@ from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 __all__ = ["finish", "gb_lean_score", "gb_score", "install", "lean_score", "read_score", "score", "score_of"]
 
 cdef extern from "Python.h":
+    bint _is_ascii "PyUnicode_IS_ASCII"(object) noexcept
+    const void* _str_data "PyUnicode_DATA"(object) noexcept
     ctypedef struct PyMemberDef:
         Py_ssize_t offset
     ctypedef struct PyMemberDescrObject:
@@ -61,33 +63,39 @@ cdef enum:
 
 
 cdef int _text(str text, int* counts, int* red) except -2:
-    """Add plain mpsz text to ``counts`` (as the twin's ``_text``); tiles read, -1 if not plain."""
-    cdef int pending[MAX_DIGITS]
-    cdef int n_pending = 0, n = 0, base, rank, i
-    cdef Py_UCS4 ch
-    for ch in text:
-        if ch == u"m" or ch == u"p" or ch == u"s" or ch == u"z":
-            base = 0 if ch == u"m" else 9 if ch == u"p" else 18 if ch == u"s" else 27
-            if n_pending == 0:
+    """Add plain mpsz text to ``counts`` (as the twin's ``_text``); tiles read, -1 if not plain.
+
+    Plain text is ASCII: its bytes are read directly, each run of digits when its suit
+    letter comes (``start``: the run's first digit, as in the twin).
+    """
+    cdef const unsigned char* chars
+    cdef Py_ssize_t size, i, j, start = 0
+    cdef int n = 0, base, rank
+    cdef unsigned char ch
+    if not _is_ascii(text):
+        return -1  # not plain, or a string not yet ready (the general path reads it)
+    chars = <const unsigned char*>_str_data(text)
+    size = len(text)
+    for i in range(size):
+        ch = chars[i]
+        if 48 <= ch <= 57:  # a digit
+            if i - start == MAX_DIGITS:
                 return -1
-            for i in range(n_pending):
-                rank = pending[i]
-                if base == 27 and not 1 <= rank <= 7:
-                    return -1
-                if rank == 0:
-                    red[base // 9] += 1
-                    rank = 5
-                counts[base + rank - 1] += 1
-                n += 1
-            n_pending = 0
-        elif u"0" <= ch <= u"9":
-            if n_pending == MAX_DIGITS:
-                return -1
-            pending[n_pending] = <int>ch - 48
-            n_pending += 1
-        else:
+            continue
+        base = 0 if ch == 109 else 9 if ch == 112 else 18 if ch == 115 else 27 if ch == 122 else -1  # m p s z
+        if base < 0 or i == start:
             return -1
-    return n if n_pending == 0 else -1
+        for j in range(start, i):
+            rank = chars[j] - 48
+            if base == 27 and not 1 <= rank <= 7:
+                return -1
+            if rank == 0:
+                red[base // 9] += 1
+                rank = 5
+            counts[base + rank - 1] += 1
+            n += 1
+        start = i + 1
+    return n if start == size else -1
 
 
 cdef int _int_tile(object value, bint index136) except -2:

@@ -29,6 +29,7 @@ TWINS = ["pure"] if NO_EXTENSIONS else ["pure", "compiled"]
 SPOILERS: list[tuple[str, object]] = [
     ("hand14", "123m"), ("hand14", "123m456p789s11z 22z"), ("hand14", "11112345678999m"), ("hand14", "0z"),
     ("hand14", [0, 1, 2, 140]), ("hand14", [1.0] * 14), ("hand14", ()), ("hand14", "55m0m"), ("hand14", None),
+    ("hand14", "1" * 65 + "m"), ("hand14", "123m456p789s11z\uff12\uff12z"), ("melds", ["1m2m3m", "5p5p5p5p"]),
     ("win", "9s"), ("win", 34), ("win", -1), ("win", "E"), ("win", "5"), ("win", True), ("win", "0m"),
     ("melds", ["[12m]"]), ("melds", ["{1111z}"]), ("melds", "[123m]"), ("melds", [("chow", 0)]), ("melds", None),
     ("melds", ["[123m]", "[456p]", "[789s]", "[111z]", "[222z]"]),
