@@ -31,6 +31,8 @@ from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_R
 from mahjong_fast._kernels.scoring cimport MAX_YAKU, Reading, score_win_c
 from mahjong_fast._layout cimport N_KINDS
 
+import sys
+
 from mahjong_fast._fan import Fan
 from mahjong_fast._kernels import fans as _fans_kernel
 from mahjong_fast._kernels import scoring as _scoring_kernel
@@ -56,6 +58,73 @@ cdef extern from *:
     }
     """
     object mf_new_instance(object type)
+
+cdef extern from *:
+    """
+    /* score's C entry: two positional arguments and keywords matched by identity to the interned
+       parameter names (a table of 64 slots, by address), else the function's own argument parsing. */
+    #define MF_N_PARAMS 27
+    #define MF_TABLE 64
+    typedef PyObject* (*mf_values_func)(PyObject**);
+    static vectorcallfunc mf_score_parse = NULL;       /* the function's own entry: every other call */
+    static mf_values_func mf_score_values = NULL;
+    static PyObject* mf_defaults[MF_N_PARAMS];          /* borrowed: the module keeps the tuple */
+    static PyObject* mf_keys[MF_TABLE];
+    static int mf_slots[MF_TABLE];
+
+    static inline size_t mf_home(PyObject* key) { return ((size_t)key >> 4) % MF_TABLE; }
+
+    static PyObject* mf_score_call(PyObject* f, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), n_kw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0, i;
+        PyObject* values[MF_N_PARAMS];
+        unsigned long seen = 0;
+        size_t h;
+        if (nargs != 2)
+            return mf_score_parse(f, args, nargsf, kwnames);
+        memcpy(values, mf_defaults, sizeof(values));
+        values[0] = args[0];
+        values[1] = args[1];
+        for (i = 0; i < n_kw; i++) {
+            PyObject* key = PyTuple_GET_ITEM(kwnames, i);
+            for (h = mf_home(key); mf_keys[h] != NULL && mf_keys[h] != key; h = (h + 1) % MF_TABLE) {}
+            if (mf_keys[h] == NULL || (seen >> mf_slots[h]) & 1)  /* another name, or one given twice */
+                return mf_score_parse(f, args, nargsf, kwnames);
+            seen |= 1ul << mf_slots[h];
+            values[mf_slots[h]] = args[nargs + i];
+        }
+        return mf_score_values(values);
+    }
+
+    /* Put mf_score_call in front of f's own vectorcall; 0 if f has none (f is then left as it is). */
+    static int mf_install_call(PyObject* f, PyObject* names, PyObject* defaults, mf_values_func values) {
+        PyTypeObject* tp = Py_TYPE(f);
+        vectorcallfunc* slot;
+        Py_ssize_t i;
+        size_t h;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0
+                || PyTuple_GET_SIZE(names) != MF_N_PARAMS || PyTuple_GET_SIZE(defaults) != MF_N_PARAMS)
+            return 0;
+        slot = (vectorcallfunc*)((char*)f + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mf_score_call)
+            return *slot == mf_score_call;
+        for (i = 0; i < MF_TABLE; i++)
+            mf_keys[i] = NULL;
+        for (i = 0; i < MF_N_PARAMS; i++) {
+            PyObject* key = PyTuple_GET_ITEM(names, i);
+            for (h = mf_home(key); mf_keys[h] != NULL; h = (h + 1) % MF_TABLE) {}
+            mf_keys[h] = key;
+            mf_slots[h] = (int)i;
+            mf_defaults[i] = PyTuple_GET_ITEM(defaults, i);
+        }
+        mf_score_values = values;
+        mf_score_parse = *slot;
+        *slot = mf_score_call;
+        return 1;
+    }
+    """
+    ctypedef object (*mf_values_func)(PyObject**)
+    int mf_install_call(object f, tuple names, tuple defaults, mf_values_func values) except -1
+
 
 cdef enum:
     MAX_DIGITS = 64
@@ -286,6 +355,26 @@ def score(hand14, win, *, melds=(), rules="riichi", encoding=None, tsumo=False, 
           seat_wind=None, round_wind=None, dora=(), ura=(), kita=0, honba=0, riichi_sticks=0, flowers=0,
           last_copy=False, last_tile=False, kong_draw=False, robbing_kong=False):
     """What a win is worth; see ``mahjong_fast.score``."""
+    return _score(hand14, win, melds, rules, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                  chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks, flowers,
+                  last_copy, last_tile, kong_draw, robbing_kong)
+
+
+cdef object _score_values(PyObject** v):
+    """``_score`` of the 27 arguments ``v`` in ``score``'s order (the C entry ``mf_score_call`` reads them)."""
+    return _score(<object>v[0], <object>v[1], <object>v[2], <object>v[3], <object>v[4], <object>v[5], <object>v[6],
+                  <object>v[7], <object>v[8], <object>v[9], <object>v[10], <object>v[11], <object>v[12],
+                  <object>v[13], <object>v[14], <object>v[15], <object>v[16], <object>v[17], <object>v[18],
+                  <object>v[19], <object>v[20], <object>v[21], <object>v[22], <object>v[23], <object>v[24],
+                  <object>v[25], <object>v[26])
+
+
+cdef object _score(object hand14, object win, object melds, object rules, object encoding, object tsumo,
+                   object riichi, object double_riichi, object ippatsu, object haitei, object houtei, object rinshan,
+                   object chankan, object tenhou, object chiihou, object seat_wind, object round_wind, object dora,
+                   object ura, object kita, object honba, object riichi_sticks, object flowers, object last_copy,
+                   object last_tile, object kong_draw, object robbing_kong):
+    """``score``'s body, its arguments read."""
     cdef tuple known = _last_rules[0]  # a reference of our own: another thread may replace it
     cdef Call c
     cdef Reading best
@@ -322,6 +411,28 @@ def score(hand14, win, *, melds=(), rules="riichi", encoding=None, tsumo=False, 
                     chankan=chankan, tenhou=tenhou, chiihou=chiihou, seat_wind=seat_wind, round_wind=round_wind,
                     dora=dora, ura=ura, kita=kita, honba=honba, riichi_sticks=riichi_sticks, flowers=flowers,
                     last_copy=last_copy, last_tile=last_tile, kong_draw=kong_draw, robbing_kong=robbing_kong)
+
+
+def _install_entry():
+    """Put the C entry ``mf_score_call`` in front of ``score``'s own argument parsing.
+
+    ``score``'s 27 parameters are matched by Cython one by one against every name before
+    them: ~900 instructions a call of ten keywords, more than the gb kernel's counting of a
+    split.  The entry matches a keyword by the address of its interned name (the names of
+    a call's source are interned; a name that is not, an unknown one or one given twice,
+    and any call without exactly two positional arguments go to the function's own
+    parsing: the same answers, the same errors).  ``score`` stays the function it was
+    (signature, ``__kwdefaults__`` as read at import, doc).
+    """
+    code = score.__code__
+    names = tuple([sys.intern(n) for n in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]])
+    global _ENTRY_DEFAULTS
+    _ENTRY_DEFAULTS = tuple([None, None] + [score.__kwdefaults__[n] for n in names[2:]])
+    return mf_install_call(score, names, _ENTRY_DEFAULTS, _score_values)
+
+
+_ENTRY_DEFAULTS = ()                    # the defaults the C entry fills in (kept alive here)
+_ENTRY = _install_entry()               # 1: the C entry stands in front of score's own parsing
 
 
 # --- the lean reading ------------------------------------------------------------

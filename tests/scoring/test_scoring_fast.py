@@ -179,6 +179,39 @@ def test_gb_melds_in_every_text_form_match_the_general_path(twin: str) -> None:
                     assert _outcome(score, hand, win, args) == _outcome(general, hand, win, args), (hand, m)
 
 
+@pytest.mark.parametrize("twin", TWINS)
+def test_every_call_shape_matches_the_general_path(twin: str) -> None:
+    """Keywords by name or built at run time (not interned), ``hand14`` and ``win`` by keyword,
+    too few or too many positional arguments, unknown keywords: the shapes the compiled C entry
+    (``_scoring_fast.mf_score_call``) takes or hands to the function's own parsing."""
+    score = front(twin)
+    general = _scoring.GENERAL["score"]
+
+    def outcome(f: Callable[..., mf.Score], *args: Any, **kwargs: Any) -> tuple[str, object]:
+        try:
+            return "score", f(*args, **kwargs)
+        except TypeError:  # a call the function cannot take: Cython words it as Cython does
+            return "TypeError", None
+        except ValueError as exc:
+            return "ValueError", str(exc)
+
+    built = "".join(["mel", "ds"])  # a name made at run time: equal to "melds", not the same object
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        (("123456789m55p", "5p"), {"melds": ["444s"], "rules": "gb", "flowers": 1}),
+        (("123456789m55p", "5p"), {built: ["444s"], "rules": "gb", "tsumo": True}),
+        ((), {"hand14": "123456789m444s55p", "win": "5p", "rules": "gb"}),
+        (("123456789m444s55p",), {"win": "5p", "rules": "gb"}),
+        (("123456789m444s55p",), {"rules": "gb"}),
+        (("123456789m444s55p", "5p", ()), {"rules": "gb"}),
+        (("123456789m444s55p", "5p"), {"rules": "gb", "flowerz": 1}),
+        (("123567m234p678s55p", "8s"), {"riichi": True, "dora": "4p", "seat_wind": "E"}),
+        (("123567m234p678s55p", "8s"), {}),
+    ]
+    for args, kwargs in calls:
+        assert outcome(score, *args, **kwargs) == outcome(general, *args, **kwargs), (args, kwargs)
+    assert score.__kwdefaults__ == general.__kwdefaults__
+
+
 def test_both_twins_read_and_score_alike() -> None:
     if NO_EXTENSIONS:
         pytest.skip("pure-Python run: no compiled lean path")
