@@ -8,6 +8,9 @@ slot (the ``(Yaku, han)`` items made once); a gb call goes to ``gb_lean_score``'
 and ``gb_fans_c``; every other call, and every call it cannot vouch for, goes to the
 general ``score`` with the same arguments: same answers, same errors.  When a test puts
 the pure kernels behind ``_scoring`` (its ``_kernel`` and ``_fans``), they are called instead.
+A call reaches ``score``'s body through a C entry (``mf_score_call``, see ``_install_entry``)
+that matches keywords by the address of their interned names; any other call shape takes
+the function's own argument parsing.
 
 ``read_score`` takes and returns what the twin's does: the kernel's arguments
 for plain mpsz text or index34/index136 ints, melds as text or ``Meld``, bool
