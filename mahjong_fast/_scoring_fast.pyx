@@ -8,6 +8,9 @@ slot (the ``(Yaku, han)`` items made once); a gb call goes to ``gb_lean_score``'
 and ``gb_fans_c``; every other call, and every call it cannot vouch for, goes to the
 general ``score`` with the same arguments: same answers, same errors.  When a test puts
 the pure kernels behind ``_scoring`` (its ``_kernel`` and ``_fans``), they are called instead.
+A call reaches ``score``'s body through a C entry (``mf_score_call``, see ``_install_entry``)
+that matches keywords by the address of their interned names; any other call shape takes
+the function's own argument parsing.
 
 ``read_score`` takes and returns what the twin's does: the kernel's arguments
 for plain mpsz text or index34/index136 ints, melds as text or ``Meld``, bool
@@ -31,6 +34,8 @@ from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_R
 from mahjong_fast._kernels.scoring cimport MAX_YAKU, Reading, score_win_c
 from mahjong_fast._layout cimport N_KINDS
 
+import sys
+
 from mahjong_fast._fan import Fan
 from mahjong_fast._kernels import fans as _fans_kernel
 from mahjong_fast._kernels import scoring as _scoring_kernel
@@ -41,6 +46,8 @@ from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 __all__ = ["finish", "gb_lean_score", "gb_score", "install", "lean_score", "read_score", "score", "score_of"]
 
 cdef extern from "Python.h":
+    bint _is_ascii "PyUnicode_IS_ASCII"(object) noexcept
+    const void* _str_data "PyUnicode_DATA"(object) noexcept
     ctypedef struct PyMemberDef:
         Py_ssize_t offset
     ctypedef struct PyMemberDescrObject:
@@ -55,39 +62,112 @@ cdef extern from *:
     """
     object mf_new_instance(object type)
 
+cdef extern from *:
+    """
+    /* score's C entry: two positional arguments and keywords matched by identity to the interned
+       parameter names (a table of 64 slots, by address), else the function's own argument parsing. */
+    #define MF_N_PARAMS 27
+    #define MF_TABLE 64
+    typedef PyObject* (*mf_values_func)(PyObject**);
+    static vectorcallfunc mf_score_parse = NULL;       /* the function's own entry: every other call */
+    static mf_values_func mf_score_values = NULL;
+    static PyObject* mf_defaults[MF_N_PARAMS];          /* borrowed: the module keeps the tuple */
+    static PyObject* mf_keys[MF_TABLE];
+    static int mf_slots[MF_TABLE];
+
+    static inline size_t mf_home(PyObject* key) { return ((size_t)key >> 4) % MF_TABLE; }
+
+    static PyObject* mf_score_call(PyObject* f, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+        Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), n_kw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0, i;
+        PyObject* values[MF_N_PARAMS];
+        unsigned long seen = 0;
+        size_t h;
+        if (nargs != 2)
+            return mf_score_parse(f, args, nargsf, kwnames);
+        memcpy(values, mf_defaults, sizeof(values));
+        values[0] = args[0];
+        values[1] = args[1];
+        for (i = 0; i < n_kw; i++) {
+            PyObject* key = PyTuple_GET_ITEM(kwnames, i);
+            for (h = mf_home(key); mf_keys[h] != NULL && mf_keys[h] != key; h = (h + 1) % MF_TABLE) {}
+            if (mf_keys[h] == NULL || (seen >> mf_slots[h]) & 1)  /* another name, or one given twice */
+                return mf_score_parse(f, args, nargsf, kwnames);
+            seen |= 1ul << mf_slots[h];
+            values[mf_slots[h]] = args[nargs + i];
+        }
+        return mf_score_values(values);
+    }
+
+    /* Put mf_score_call in front of f's own vectorcall; 0 if f has none (f is then left as it is). */
+    static int mf_install_call(PyObject* f, PyObject* names, PyObject* defaults, mf_values_func values) {
+        PyTypeObject* tp = Py_TYPE(f);
+        vectorcallfunc* slot;
+        Py_ssize_t i;
+        size_t h;
+        if (!PyType_HasFeature(tp, Py_TPFLAGS_HAVE_VECTORCALL) || tp->tp_vectorcall_offset <= 0
+                || PyTuple_GET_SIZE(names) != MF_N_PARAMS || PyTuple_GET_SIZE(defaults) != MF_N_PARAMS)
+            return 0;
+        slot = (vectorcallfunc*)((char*)f + tp->tp_vectorcall_offset);
+        if (*slot == NULL || *slot == mf_score_call)
+            return *slot == mf_score_call;
+        for (i = 0; i < MF_TABLE; i++)
+            mf_keys[i] = NULL;
+        for (i = 0; i < MF_N_PARAMS; i++) {
+            PyObject* key = PyTuple_GET_ITEM(names, i);
+            for (h = mf_home(key); mf_keys[h] != NULL; h = (h + 1) % MF_TABLE) {}
+            mf_keys[h] = key;
+            mf_slots[h] = (int)i;
+            mf_defaults[i] = PyTuple_GET_ITEM(defaults, i);
+        }
+        mf_score_values = values;
+        mf_score_parse = *slot;
+        *slot = mf_score_call;
+        return 1;
+    }
+    """
+    ctypedef object (*mf_values_func)(PyObject**)
+    int mf_install_call(object f, tuple names, tuple defaults, mf_values_func values) except -1
+
+
 cdef enum:
     MAX_DIGITS = 64
     EAST = 27
 
 
 cdef int _text(str text, int* counts, int* red) except -2:
-    """Add plain mpsz text to ``counts`` (as the twin's ``_text``); tiles read, -1 if not plain."""
-    cdef int pending[MAX_DIGITS]
-    cdef int n_pending = 0, n = 0, base, rank, i
-    cdef Py_UCS4 ch
-    for ch in text:
-        if ch == u"m" or ch == u"p" or ch == u"s" or ch == u"z":
-            base = 0 if ch == u"m" else 9 if ch == u"p" else 18 if ch == u"s" else 27
-            if n_pending == 0:
+    """Add plain mpsz text to ``counts`` (as the twin's ``_text``); tiles read, -1 if not plain.
+
+    Plain text is ASCII: its bytes are read directly, each run of digits when its suit
+    letter comes (``start``: the run's first digit, as in the twin).
+    """
+    cdef const unsigned char* chars
+    cdef Py_ssize_t size, i, j, start = 0
+    cdef int n = 0, base, rank
+    cdef unsigned char ch
+    if not _is_ascii(text):
+        return -1  # not plain, or a string not yet ready (the general path reads it)
+    chars = <const unsigned char*>_str_data(text)
+    size = len(text)
+    for i in range(size):
+        ch = chars[i]
+        if 48 <= ch <= 57:  # a digit
+            if i - start == MAX_DIGITS:
                 return -1
-            for i in range(n_pending):
-                rank = pending[i]
-                if base == 27 and not 1 <= rank <= 7:
-                    return -1
-                if rank == 0:
-                    red[base // 9] += 1
-                    rank = 5
-                counts[base + rank - 1] += 1
-                n += 1
-            n_pending = 0
-        elif u"0" <= ch <= u"9":
-            if n_pending == MAX_DIGITS:
-                return -1
-            pending[n_pending] = <int>ch - 48
-            n_pending += 1
-        else:
+            continue
+        base = 0 if ch == 109 else 9 if ch == 112 else 18 if ch == 115 else 27 if ch == 122 else -1  # m p s z
+        if base < 0 or i == start:
             return -1
-    return n if n_pending == 0 else -1
+        for j in range(start, i):
+            rank = chars[j] - 48
+            if base == 27 and not 1 <= rank <= 7:
+                return -1
+            if rank == 0:
+                red[base // 9] += 1
+                rank = 5
+            counts[base + rank - 1] += 1
+            n += 1
+        start = i + 1
+    return n if start == size else -1
 
 
 cdef int _int_tile(object value, bint index136) except -2:
@@ -217,18 +297,22 @@ cdef int _dora(object value, bint index136, const int* counts, int* n_indicators
 
 cdef int _wind(object value) except -2:
     """A wind's index34 tile, -1 for ``None``, -3 if not a common form."""
+    cdef Py_ssize_t n
+    cdef Py_UCS4 a
     if value is None:
         return -1
     if type(value) is int:
         if 27 <= value <= 30:
             return <int>value
         return -3
-    if type(value) is str:
-        return _WINDS.get(value, -3)
+    if type(value) is str:  # the twin's _WINDS read in C: a dict lookup of equal text costs more than the rest
+        n = len(<str>value)
+        a = (<str>value)[0] if n else 0
+        if n == 1:
+            return 27 if a == u"E" else 28 if a == u"S" else 29 if a == u"W" else 30 if a == u"N" else -3
+        if n == 2 and (<str>value)[1] == u"z" and u"1" <= a <= u"4":
+            return 27 + (<int>a - 49)
     return -3
-
-
-_WINDS = {"E": 27, "S": 28, "W": 29, "N": 30, "1z": 27, "2z": 28, "3z": 29, "4z": 30}
 cdef object _TRUE = True, _FALSE = False  # the bool objects (a bare True in C code is the int 1)
 cdef int _FLAG_BITS[10]
 _FLAG_BITS[:] = [TSUMO, RIICHI, DOUBLE_RIICHI, IPPATSU, HAITEI, HOUTEI, RINSHAN, CHANKAN, TENHOU, CHIIHOU]
@@ -274,6 +358,26 @@ def score(hand14, win, *, melds=(), rules="riichi", encoding=None, tsumo=False, 
           seat_wind=None, round_wind=None, dora=(), ura=(), kita=0, honba=0, riichi_sticks=0, flowers=0,
           last_copy=False, last_tile=False, kong_draw=False, robbing_kong=False):
     """What a win is worth; see ``mahjong_fast.score``."""
+    return _score(hand14, win, melds, rules, encoding, tsumo, riichi, double_riichi, ippatsu, haitei, houtei, rinshan,
+                  chankan, tenhou, chiihou, seat_wind, round_wind, dora, ura, kita, honba, riichi_sticks, flowers,
+                  last_copy, last_tile, kong_draw, robbing_kong)
+
+
+cdef object _score_values(PyObject** v):
+    """``_score`` of the 27 arguments ``v`` in ``score``'s order (the C entry ``mf_score_call`` reads them)."""
+    return _score(<object>v[0], <object>v[1], <object>v[2], <object>v[3], <object>v[4], <object>v[5], <object>v[6],
+                  <object>v[7], <object>v[8], <object>v[9], <object>v[10], <object>v[11], <object>v[12],
+                  <object>v[13], <object>v[14], <object>v[15], <object>v[16], <object>v[17], <object>v[18],
+                  <object>v[19], <object>v[20], <object>v[21], <object>v[22], <object>v[23], <object>v[24],
+                  <object>v[25], <object>v[26])
+
+
+cdef object _score(object hand14, object win, object melds, object rules, object encoding, object tsumo,
+                   object riichi, object double_riichi, object ippatsu, object haitei, object houtei, object rinshan,
+                   object chankan, object tenhou, object chiihou, object seat_wind, object round_wind, object dora,
+                   object ura, object kita, object honba, object riichi_sticks, object flowers, object last_copy,
+                   object last_tile, object kong_draw, object robbing_kong):
+    """``score``'s body, its arguments read."""
     cdef tuple known = _last_rules[0]  # a reference of our own: another thread may replace it
     cdef Call c
     cdef Reading best
@@ -310,6 +414,28 @@ def score(hand14, win, *, melds=(), rules="riichi", encoding=None, tsumo=False, 
                     chankan=chankan, tenhou=tenhou, chiihou=chiihou, seat_wind=seat_wind, round_wind=round_wind,
                     dora=dora, ura=ura, kita=kita, honba=honba, riichi_sticks=riichi_sticks, flowers=flowers,
                     last_copy=last_copy, last_tile=last_tile, kong_draw=kong_draw, robbing_kong=robbing_kong)
+
+
+def _install_entry():
+    """Put the C entry ``mf_score_call`` in front of ``score``'s own argument parsing.
+
+    ``score``'s 27 parameters are matched by Cython one by one against every name before
+    them: ~900 instructions a call of ten keywords, more than the gb kernel's counting of a
+    split.  The entry matches a keyword by the address of its interned name (the names of
+    a call's source are interned; a name that is not, an unknown one or one given twice,
+    and any call without exactly two positional arguments go to the function's own
+    parsing: the same answers, the same errors).  ``score`` stays the function it was
+    (signature, ``__kwdefaults__`` as read at import, doc).
+    """
+    code = score.__code__
+    names = tuple([sys.intern(n) for n in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]])
+    global _ENTRY_DEFAULTS
+    _ENTRY_DEFAULTS = tuple([None, None] + [score.__kwdefaults__[n] for n in names[2:]])
+    return mf_install_call(score, names, _ENTRY_DEFAULTS, _score_values)
+
+
+_ENTRY_DEFAULTS = ()                    # the defaults the C entry fills in (kept alive here)
+_ENTRY = _install_entry()               # 1: the C entry stands in front of score's own parsing
 
 
 # --- the lean reading ------------------------------------------------------------
@@ -581,7 +707,7 @@ for _k, _name in enumerate(("valid", "items", "han", "fu", "yakuman", "limit", "
     _slots[_k] = (<PyMemberDescrObject*>_member).d_member.offset
 
 
-_FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
+cdef tuple _FLOWER_ITEM = (Fan.FLOWER_TILES, 1)
 cdef tuple _GB_ITEMS = GB_ITEMS
 cdef int _GB_POINTS[N_FAN_SLOTS]
 _GB_POINTS[0] = 0
@@ -620,12 +746,14 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
     for m in melds:
         if n_melds == 4:
             return -1
-        known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
-        meld = <object>known if known is not NULL else _meld(m)
-        if meld is None or (<tuple>meld)[2]:
-            return -1
-        kind = (<tuple>meld)[0]
-        tile = (<tuple>meld)[1]
+        tile = _plain_meld(<str>m, &kind) if type(m) is str else -1
+        if tile < 0:
+            known = PyDict_GetItem(_MELD_READS, m) if type(m) is str else NULL
+            meld = <object>known if known is not NULL else _meld(m)
+            if meld is None or (<tuple>meld)[2]:
+                return -1
+            kind = (<tuple>meld)[0]
+            tile = (<tuple>meld)[1]
         _add_meld(counts, kind, tile)
         kinds[n_melds] = kind
         tiles[n_melds] = tile
@@ -650,6 +778,31 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
 
 
 cdef dict _MELD_READS = _MELDS
+
+
+cdef int _plain_meld(str m, int* kind) except -2:
+    """The index34 tile of a meld in plain mpsz text (``123m``, ``5p5p5p``, ``5555s``: the twin's ``_text``)
+    and its kind (score_flags') into ``kind``, as the twin's ``_meld`` reads them (a dict lookup of equal
+    text costs more than the reading); -1 for any other form (red fives, brackets, ...)."""
+    cdef int counts[N_KINDS]
+    cdef int red[3]
+    cdef int n, t
+    for t in range(N_KINDS):
+        counts[t] = 0
+    red[0] = red[1] = red[2] = 0
+    n = _text(m, counts, red)
+    if (n != 3 and n != 4) or red[0] or red[1] or red[2]:
+        return -1
+    t = 0
+    while not counts[t]:
+        t += 1
+    if counts[t] == n:
+        kind[0] = PUNG if n == 3 else KONG
+        return t
+    if n == 3 and t < 27 and t % 9 <= 6 and counts[t + 1] == 1 and counts[t + 2] == 1:
+        kind[0] = CHOW
+        return t
+    return -1
 
 
 def gb_lean_score(kernel, hand14, win, melds, encoding, tsumo, seat_wind, round_wind, flowers, last_copy,
@@ -729,29 +882,33 @@ def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
 
 
 cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
-    cdef list items = []
-    cdef int before = 0, i, n, _k, total
+    cdef int before = 0, i, n, _k, size = flowers, at = 0, total
     cdef bint placed = flowers == 0
-    cdef tuple item
+    for i in range(1, N_FAN_SLOTS):
+        size += best[i]
+    items = PyTuple_New(size)  # filled in place: no list to grow and copy
     for i in range(1, N_FAN_SLOTS):
         n = best[i]
         if not n:
             continue
         if not placed and i > _FLOWER_ID:
             for _k in range(flowers):
-                items.append(_FLOWER_ITEM)
+                _set_item(items, at, _FLOWER_ITEM)
+                at += 1
             placed = True
-        item = <tuple>_GB_ITEMS[i - 1]
+        item = (<tuple>_GB_ITEMS)[i - 1]
         before += _GB_POINTS[i] * n
         for _k in range(n):
-            items.append(item)
+            _set_item(items, at, item)
+            at += 1
     if not placed:
         for _k in range(flowers):
-            items.append(_FLOWER_ITEM)
+            _set_item(items, at, _FLOWER_ITEM)
+            at += 1
     total = before + flowers
     points = 0
     if before >= 8 and tsumo:
         points = (total + 8, total + 8)
     elif before >= 8:
         points = total + 8
-    return _new_score(before >= 8, tuple(items), 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)
+    return _new_score(before >= 8, <tuple>items, 0, 0, 0, "", points, tsumo, dealer, 0, 0, 4)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import itertools
 import random
 from types import ModuleType
 from typing import Any, Callable
@@ -28,6 +29,7 @@ TWINS = ["pure"] if NO_EXTENSIONS else ["pure", "compiled"]
 SPOILERS: list[tuple[str, object]] = [
     ("hand14", "123m"), ("hand14", "123m456p789s11z 22z"), ("hand14", "11112345678999m"), ("hand14", "0z"),
     ("hand14", [0, 1, 2, 140]), ("hand14", [1.0] * 14), ("hand14", ()), ("hand14", "55m0m"), ("hand14", None),
+    ("hand14", "1" * 65 + "m"), ("hand14", "123m456p789s11z\uff12\uff12z"), ("melds", ["1m2m3m", "5p5p5p5p"]),
     ("win", "9s"), ("win", 34), ("win", -1), ("win", "E"), ("win", "5"), ("win", True), ("win", "0m"),
     ("melds", ["[12m]"]), ("melds", ["{1111z}"]), ("melds", "[123m]"), ("melds", [("chow", 0)]), ("melds", None),
     ("melds", ["[123m]", "[456p]", "[789s]", "[111z]", "[222z]"]),
@@ -148,6 +150,66 @@ def test_lean_read_of_plain_text(twin: str) -> None:
     assert read is not None and read[2:] == (25, 0, 27, 27, 2, 0, 0, True)
     assert fast.read_score("123567m234p678s55p", "8s", (), None, *flags, "E", "1z", "4p", (), 0, 0, -1) is None
     assert fast.read_score("123567m234p678s55p", "9s", (), None, *flags, None, None, (), (), 0, 0, 0) is None
+
+
+def _meld_texts(tiles: list[int]) -> list[str]:
+    """The texts of a meld of ``tiles`` (index34): compact, tile by tile and mixed, in every order."""
+    def one(t: int) -> str:
+        return f"{t % 9 + 1}{'mpsz'[t // 9]}"
+    texts = set()
+    for order in itertools.permutations(tiles):
+        texts.add("".join(one(t) for t in order))
+        texts.add("".join(str(t % 9 + 1) for t in order) + "mpsz"[order[0] // 9])
+        texts.add("".join(str(t % 9 + 1) for t in order[:-1]) + "mpsz"[order[0] // 9] + one(order[-1]))
+    return sorted(texts)
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_gb_melds_in_every_text_form_match_the_general_path(twin: str) -> None:
+    score = front(twin)
+    general = _scoring.GENERAL["score"]
+    odd = ["[123m]", "{1111m}", "{1m1m1m1m}", "{111m}", "055m", "406p", "0m0m0m", "789z", "111z1z", "1 1 1m", "11m"]
+    for t in range(34):
+        for tiles in ([t] * 3, [t] * 4, [t, t + 1, t + 2], [t, t, t + 1]):
+            if max(tiles) >= 34:
+                continue
+            for m in _meld_texts(tiles) + odd:
+                for hand, win, melds in (("234m567p234s77z", "7z", [m]), ("234m567p11z", "1z", [m, "999s"])):
+                    args: dict[str, Any] = {"melds": melds, "rules": "gb", "tsumo": t % 2 == 0}
+                    assert _outcome(score, hand, win, args) == _outcome(general, hand, win, args), (hand, m)
+
+
+@pytest.mark.parametrize("twin", TWINS)
+def test_every_call_shape_matches_the_general_path(twin: str) -> None:
+    """Keywords by name or built at run time (not interned), ``hand14`` and ``win`` by keyword,
+    too few or too many positional arguments, unknown keywords: the shapes the compiled C entry
+    (``_scoring_fast.mf_score_call``) takes or hands to the function's own parsing."""
+    score = front(twin)
+    general = _scoring.GENERAL["score"]
+
+    def outcome(f: Callable[..., mf.Score], *args: Any, **kwargs: Any) -> tuple[str, object]:
+        try:
+            return "score", f(*args, **kwargs)
+        except TypeError:  # a call the function cannot take: Cython words it as Cython does
+            return "TypeError", None
+        except ValueError as exc:
+            return "ValueError", str(exc)
+
+    built = "".join(["mel", "ds"])  # a name made at run time: equal to "melds", not the same object
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+        (("123456789m55p", "5p"), {"melds": ["444s"], "rules": "gb", "flowers": 1}),
+        (("123456789m55p", "5p"), {built: ["444s"], "rules": "gb", "tsumo": True}),
+        ((), {"hand14": "123456789m444s55p", "win": "5p", "rules": "gb"}),
+        (("123456789m444s55p",), {"win": "5p", "rules": "gb"}),
+        (("123456789m444s55p",), {"rules": "gb"}),
+        (("123456789m444s55p", "5p", ()), {"rules": "gb"}),
+        (("123456789m444s55p", "5p"), {"rules": "gb", "flowerz": 1}),
+        (("123567m234p678s55p", "8s"), {"riichi": True, "dora": "4p", "seat_wind": "E"}),
+        (("123567m234p678s55p", "8s"), {}),
+    ]
+    for args, kwargs in calls:
+        assert outcome(score, *args, **kwargs) == outcome(general, *args, **kwargs), (args, kwargs)
+    assert score.__kwdefaults__ == general.__kwdefaults__
 
 
 def test_both_twins_read_and_score_alike() -> None:
