@@ -7,11 +7,17 @@ says; the hands and the wall are the caller's sets, changed in place.  ``turns``
 round's plain turns, ``numbers`` reads an attribute's plain numbers, ``lines`` writes converted events.
 Same answers as the pure twin.
 """
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_Append
 from cpython.long cimport PyLong_FromVoidPtr
 from cpython.object cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
+
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void* PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
 
 
 cdef inline int _seat_of(Py_UCS4 c) noexcept:
@@ -23,7 +29,7 @@ cdef inline int _seat_of(Py_UCS4 c) noexcept:
     return -1
 
 
-def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, list drawn, tuple plays,
+def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, list drawn, tuple plays,
         list events, list last):
     """Apply the draw and discard tags of ``text[pos:end]`` while the state allows; the end of the last one
     applied (see ``mjlogscan_py.run``)."""
@@ -32,8 +38,10 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
     cdef Py_UCS4 c
     cdef list tsumo, dahai, tsumogiri
     cdef object hand, t
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
     if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 3
-            and all(len(p) >= 136 * n for p in plays) and all(type(h) is set for h in held[:n])):
+            and _long_enough(plays, 136 * n) and _sets(held, n)):
         raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 136 a seat")
     tsumo, dahai, tsumogiri = plays
     if end > length:
@@ -41,26 +49,27 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
     while True:
         i = pos
         while i < end:
-            c = text[i]
+            c = PyUnicode_READ(kind, data, i)
             if c != u" " and c != u"\t" and c != u"\n" and c != u"\r":
                 break
             i += 1
-        if i + 4 >= end or text[i] != u"<":  # the shortest play: <T0/>
+        if i + 4 >= end or PyUnicode_READ(kind, data, i) != u"<":  # the shortest play: <T0/>
             return pos
-        who = _seat_of(text[i + 1])
+        who = _seat_of(PyUnicode_READ(kind, data, i + 1))
         if who < 0:
             return pos
         k = i + 2
         tile = 0
         digits = 0
         while k < end and digits < 4:
-            c = text[k]
+            c = PyUnicode_READ(kind, data, k)
             if c < u"0" or c > u"9":
                 break
             tile = tile * 10 + (<int>c - 48)
             digits += 1
             k += 1
-        if digits == 0 or digits > 3 or k + 1 >= end or text[k] != u"/" or text[k + 1] != u">" or tile >= 136:
+        if (digits == 0 or digits > 3 or k + 1 >= end or PyUnicode_READ(kind, data, k) != u"/"
+                or PyUnicode_READ(kind, data, k + 1) != u">" or tile >= 136):
             return pos
         t = tile
         if who < 4:
@@ -88,12 +97,43 @@ def run(str text, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, lis
         pos = k + 2
 
 
+cdef bint _long_enough(tuple plays, Py_ssize_t length):
+    """Every table of ``plays`` holds ``length`` entries or more."""
+    cdef object p
+    for p in plays:
+        if len(p) < length:
+            return False
+    return True
+
+
+cdef bint _sets(list held, int n):
+    """The first ``n`` hands are sets."""
+    cdef int s
+    for s in range(n):
+        if type(held[s]) is not set:
+            return False
+    return True
+
+
 cdef inline object _first_int(object queue):
     """The first of a deque when it is an int, else None."""
     if not queue:
         return None
     first = queue[0]
     return first if type(first) is int else None
+
+
+cdef Py_ssize_t _place(list hand, object tile) except -2:
+    """Where ``tile`` is in ``hand``, else -1: the first entry that is the very object (the names of a
+    round all come from one table, so no compare of text), else the first equal one."""
+    cdef Py_ssize_t i
+    for i in range(len(hand)):
+        if hand[i] is tile:
+            return i
+    for i in range(len(hand)):
+        if hand[i] == tile:
+            return i
+    return -1
 
 
 def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
@@ -103,8 +143,9 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
     cdef list tsumo, dahai, tsumogiri, hand
     cdef object mine, moves, take, move, name, kind, tile, seat_takes
     cdef int count, s
+    cdef Py_ssize_t place
     if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
-            and all(len(p) >= n for p in plays)):
+            and _long_enough(plays, n)):
         raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
     tsumo, dahai, tsumogiri = plays
     while True:
@@ -130,28 +171,31 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
             return actor, draw, drawn
         tile = drawn if move == 60 else names.get(move)
         hand = hands[actor]
-        if tile is None or tile not in hand:
+        if tile is None:
+            return actor, draw, drawn
+        place = _place(hand, tile)
+        if place < 0:
             return actor, draw, drawn
         for s in range(n):
             seat_takes = takes[s]
             if seat_takes and type(seat_takes[0]) is str:
                 return actor, draw, drawn
         moves.popleft()
-        hand.remove(tile)
+        del hand[place]
         PyList_Append(events, (tsumogiri if move == 60 else dahai)[actor][tile])
         actor = (actor + 1) % n
         draw = True
         drawn = None
 
 
-def lines(list events, dict known, object write):
+def lines(list events, dict known not None, object write):
     """The mjai line of each event: ``known[id(event)]``, else ``write(event)`` (see ``mjlogscan_py.lines``)."""
     cdef list out = []
     cdef object e, key
     cdef PyObject* line
     for e in events:
         key = PyLong_FromVoidPtr(<void*>e)
-        line = PyDict_GetItem(known, key)
+        line = PyDict_GetItemWithError(known, key)  # no error to keep aside, unlike PyDict_GetItem
         if line is NULL or not <object>line:
             PyList_Append(out, write(e))
         else:
@@ -159,7 +203,7 @@ def lines(list events, dict known, object write):
     return out
 
 
-def numbers(str value, Py_ssize_t n, long long low, long long high):
+def numbers(str value not None, Py_ssize_t n, long long low, long long high):
     """The ``n`` integers (any number: -1) of an attribute's value written plainly, each ``low``-``high``,
     else None (see ``mjlogscan_py.numbers``)."""
     cdef Py_ssize_t i = 0, length = len(value)
@@ -168,16 +212,18 @@ def numbers(str value, Py_ssize_t n, long long low, long long high):
     cdef bint negative
     cdef Py_UCS4 c
     cdef list out = []
+    cdef int kind = PyUnicode_KIND(value)
+    cdef void* data = PyUnicode_DATA(value)
     if length == 0:
         return None
     while True:
-        negative = value[i] == u"-"
+        negative = PyUnicode_READ(kind, data, i) == u"-"
         if negative:
             i += 1
         number = 0
         digits = 0
         while i < length:
-            c = value[i]
+            c = PyUnicode_READ(kind, data, i)
             if c < u"0" or c > u"9":
                 break
             digits += 1
@@ -194,7 +240,7 @@ def numbers(str value, Py_ssize_t n, long long low, long long high):
         PyList_Append(out, number)
         if i == length:
             return out if n < 0 or len(out) == n else None
-        if value[i] != u"," or i + 1 == length:
+        if PyUnicode_READ(kind, data, i) != u"," or i + 1 == length:
             return None
         i += 1
 
@@ -211,58 +257,60 @@ cdef inline bint _digit(Py_UCS4 c) noexcept:
     return u"0" <= c <= u"9"
 
 
-def tag(str text, Py_ssize_t pos):
+def tag(str text not None, Py_ssize_t pos):
     """The tag at ``text[pos:]`` written plainly, with its attributes read, else None (see
     ``mjlogscan_py.tag``)."""
     cdef Py_ssize_t length = len(text), i, start, name_end, number_end, attrs_end, key_start, key_end, value_start
     cdef Py_UCS4 c
     cdef dict attrs = {}
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
     if pos < 0:
         return None
     i = pos
-    while i < length and _blank(text[i]):
+    while i < length and _blank(PyUnicode_READ(kind, data, i)):
         i += 1
     start = i
-    if i >= length or text[i] != u"<":
+    if i >= length or PyUnicode_READ(kind, data, i) != u"<":
         return None
     i += 1
-    while i < length and _letter(text[i]):
+    while i < length and _letter(PyUnicode_READ(kind, data, i)):
         i += 1
     if i == start + 1:
         return None
     name_end = i
-    while i < length and _digit(text[i]):
+    while i < length and _digit(PyUnicode_READ(kind, data, i)):
         i += 1
     number_end = i
     attrs_end = i
     while True:  # attributes: blanks, a name, ="value"
         key_start = i
-        while i < length and _blank(text[i]):
+        while i < length and _blank(PyUnicode_READ(kind, data, i)):
             i += 1
-        if i == key_start or i >= length or not _letter(text[i]):
+        if i == key_start or i >= length or not _letter(PyUnicode_READ(kind, data, i)):
             i = key_start
             break
         key_start = i
         i += 1
-        while i < length and (_letter(text[i]) or _digit(text[i])):
+        while i < length and (_letter(PyUnicode_READ(kind, data, i)) or _digit(PyUnicode_READ(kind, data, i))):
             i += 1
         key_end = i
-        if i + 1 >= length or text[i] != u"=" or text[i + 1] != u'"':
+        if i + 1 >= length or PyUnicode_READ(kind, data, i) != u"=" or PyUnicode_READ(kind, data, i + 1) != u'"':
             return None
         i += 2
         value_start = i
         while i < length:
-            c = text[i]
+            c = PyUnicode_READ(kind, data, i)
             if c == u'"' or c == u"<" or c == u">" or c == u"&":
                 break
             i += 1
-        if i >= length or text[i] != u'"':
+        if i >= length or PyUnicode_READ(kind, data, i) != u'"':
             return None
         attrs[text[key_start:key_end]] = text[value_start:i]
         i += 1
         attrs_end = i
-    while i < length and _blank(text[i]):
+    while i < length and _blank(PyUnicode_READ(kind, data, i)):
         i += 1
-    if i + 1 >= length or text[i] != u"/" or text[i + 1] != u">":
+    if i + 1 >= length or PyUnicode_READ(kind, data, i) != u"/" or PyUnicode_READ(kind, data, i + 1) != u">":
         return None
     return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2

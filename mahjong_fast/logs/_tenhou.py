@@ -486,8 +486,13 @@ class MjlogRecord:
             return
         (body, pos), self.rest = self.rest, None
         while True:
-            init, _, pos = _next_tag(body, pos)
-            kyoku = _MjlogRound(self.rules, init, events, self.agari)  # type: ignore[arg-type]
+            found = mjlogscan.tag(body, pos)  # the INIT tag written plainly, its attributes read; else by _next_tag
+            if found is None:
+                init, _, pos = _next_tag(body, pos)
+                attrs = _attrs(init)  # type: ignore[arg-type]
+            else:
+                init, attrs, _, pos = found
+            kyoku = _MjlogRound(self.rules, init, attrs, events, self.agari)  # type: ignore[arg-type]
             while True:
                 pos = kyoku.play(body, pos)
                 if pos < len(body):
@@ -515,14 +520,14 @@ class _MjlogRound:
     tag) is an event whose ``dora_marker`` the tag fills in (``Round.owed``).
     """
 
-    def __init__(self, rules: RecordRules, init: Tag, events: list[dict[str, Any]],
+    def __init__(self, rules: RecordRules, init: Tag, attrs: dict[str, str], events: list[dict[str, Any]],
                  agari: deque[tuple[dict[str, str], int]] | None) -> None:
         self.rules = rules
         self.events = events
         self.agari_tags = agari
         self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
         self.n = n = rules.players
-        attrs, raw = _attrs(init), _raw(init)
+        raw = _raw(init)
         seed = _ints(raw, attrs, "seed", 6, 0)
         self.label = label = round_label(seed[0], seed[1])
         try:
@@ -531,14 +536,14 @@ class _MjlogRound:
                 raise RecordError(f"tag {raw}: 'ten' must give {n} scores")
             hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
             self.held: list[set[int]] = [set(h) for h in hands]
-            self.out = {t for h in hands for t in h}
+            self.out = set().union(*hands)
             if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
                 raise RecordError(f"tag {raw}: a tile dealt twice")
             self.out.add(seed[5])
             self.oya = oya = _seat(raw, attrs, "oya", n)
             names = self.names  # the hands' tiles are 0-135 (read above)
             start_kyoku(events, label, seed[0], seed[1], seed[2], oya, scores, names[seed[5]],
-                        [[names[t] for t in sorted(h)] for h in hands])
+                        [list(map(names.__getitem__, sorted(h))) for h in hands])
         except RecordError as exc:
             raise RecordError(f"{label}, {exc}") from None
         self.round = Round(events, [], n, owed=[])

@@ -457,6 +457,7 @@ def test_turns_stops() -> None:
     from mahjong_fast.logs._tenhou6 import _KINDS, _NAMES, _PLAYS
 
     hand = ["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["4m"] * 3 + ["E"]
+    hand[:3] = ["".join(list("1m")) for _ in range(3)]  # not the table's names: held tiles found by value too
     for scan in _mjlogscans():
         def play(takes: list[list[object]], discards: list[list[object]], counts: dict[str, int],
                  draw: bool = True, drawn: str | None = None, scan: Any = scan) -> tuple[object, ...]:
