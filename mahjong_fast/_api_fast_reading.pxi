@@ -604,8 +604,10 @@ cdef bint _copies_fit(Reading* r) noexcept:
             r.all_counts[t + 2] += 1
         else:
             r.all_counts[t] += 4 if r.meld_kind[k] == KIND_KONG else 3
-    for t in range(N_KINDS):
-        if r.all_counts[t] > MAX_COPIES:
+    for k in range(r.n_melds):  # only a meld's tiles can pass four
+        t = r.meld_tile[k]
+        if r.all_counts[t] > MAX_COPIES or (r.meld_kind[k] == KIND_CHOW and (
+                r.all_counts[t + 1] > MAX_COPIES or r.all_counts[t + 2] > MAX_COPIES)):
             return False
     return True
 
