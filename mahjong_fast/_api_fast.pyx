@@ -18,8 +18,8 @@ from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
-from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, SHANTEN_UNREACHABLE, is_win_rules_c, is_win_wild_c, shanten_c, shanten_ready,
-                                            shanten_rules_c, waits_c, waits_rules_c)
+from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, SHANTEN_UNREACHABLE, is_win_rules_c, is_win_wild_c,
+                                            shanten_c, shanten_ready, shanten_rules_c, waits_c, waits_rules_c)
 from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
                                            hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
