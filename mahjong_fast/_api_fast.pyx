@@ -18,8 +18,8 @@ from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
-from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, is_win_rules_c, is_win_wild_c, shanten_c, shanten_ready,
-                                            shanten_rules_c, waits_c, waits_rules_c)
+from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, SHANTEN_UNREACHABLE, is_win_rules_c, is_win_wild_c,
+                                            shanten_c, shanten_ready, shanten_rules_c, waits_c, waits_rules_c)
 from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
                                            hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
@@ -436,6 +436,24 @@ cdef bint _form_fits(int code, int flags, int n) noexcept:
     return flags & KNITTED and n >= KNITTED_STRAIGHT_MIN
 
 
+cdef int _melded_shanten(const Reading* r, int code) noexcept:
+    """Shanten of a concealed part beside melds (no jokers) when the melds' copies cannot change
+    the plain answer, as the kernel's limited path decides it: each tile of a meld keeps room for
+    the ``cost`` (shanten + 1) copies an optimal target may add to it.  SHANTEN_INVALID when they
+    might (the kernel under the limits then answers)."""
+    cdef int result = shanten_c(r.counts, code, 0, True, NULL), k, t, cost
+    if result == SHANTEN_INVALID or result == SHANTEN_UNREACHABLE:
+        return SHANTEN_INVALID
+    cost = result + 1
+    for k in range(r.n_melds):
+        t = r.meld_tile[k]
+        # the limit of a kind is 4 less the meld copies: r.counts[t] + cost <= limit
+        if r.all_counts[t] + cost > MAX_COPIES or (r.meld_kind[k] == KIND_CHOW and (
+                r.all_counts[t + 1] + cost > MAX_COPIES or r.all_counts[t + 2] + cost > MAX_COPIES)):
+            return SHANTEN_INVALID
+    return result
+
+
 cdef object _shanten(object hand, object form, object melds, object wild, object fifth, object encoding, object rules):
     cdef Reading r
     cdef Options o
@@ -462,6 +480,11 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                     code = 1
                 if not shanten_ready():
                     ensure_tables()
+                result = SHANTEN_INVALID
+                if r.n_melds and not o.n_wild:
+                    result = _melded_shanten(&r, code)
+                if result != SHANTEN_INVALID:
+                    return result
                 if o.n_wild or r.n_melds:
                     jokers = _jokers(&r, &o, counts, limits)
                     result = shanten_c(counts, code, jokers, o.fifth, limits)
@@ -521,6 +544,10 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
                                      out) >= 0 and _absent_wild_waits(&e.args, &r, &o, counts, limits, jokers,
                                                                       flags, out):
                         return [_tiles[t] for t in range(N_KINDS) if out[t]]
+            elif r.n_melds and not o.n_wild:
+                # the plain waits less the kinds the hand and melds hold four of (the kernel's limits)
+                if waits_c(r.counts, 0, o.fifth, NULL, NULL, out) >= 0:
+                    return [_tiles[t] for t in range(N_KINDS) if out[t] and r.all_counts[t] < MAX_COPIES]
             elif o.n_wild or r.n_melds:
                 jokers = _jokers(&r, &o, counts, limits)
                 if waits_c(counts, jokers, o.fifth, limits, o.wild if o.n_wild else NULL, out) >= 0:

@@ -94,11 +94,58 @@ cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int ta
     return True
 
 
+cdef const char* _small_zero = NULL     # the int 0 object: 0-4 follow it, 1 << _small_shift bytes apart
+cdef int _small_shift = 0               # 0: they do not (counts are then read by value)
+
+
+cdef void _find_small_ints() noexcept:
+    """Whether the cached ints 0-4 lie in one array (CPython's small ints): a count is then known
+    by its address alone, without reading the object."""
+    global _small_zero, _small_shift
+    cdef list small = list(range(MAX_COPIES + 1))
+    cdef Py_ssize_t step = <char*><PyObject*>small[1] - <char*><PyObject*>small[0]
+    cdef int k, shift = 0
+    while shift < 12 and (<Py_ssize_t>1) << shift != step:
+        shift += 1
+    if shift == 12:
+        return
+    for k in range(MAX_COPIES + 1):
+        if <char*><PyObject*>small[k] != <char*><PyObject*>small[0] + k * step or small[k] is not range(k, k + 1)[0]:
+            return
+    _small_zero = <char*><PyObject*>small[0]
+    _small_shift = shift
+
+
+_find_small_ints()
+
+
+cdef int _read_small_counts(Reading* r, PyObject** items) noexcept:
+    """34 counts that are all the cached ints 0-4, known by address: 1 (read), 0 (a hand of no or
+    too many tiles), -1 when an item is anything else (``_read_count_items`` reads it then)."""
+    cdef int k, total = 0, shift = _small_shift
+    cdef size_t d, bad = 0, top = (<size_t>MAX_COPIES) << shift, mask = ((<size_t>1) << shift) - 1
+    cdef const char* zero = _small_zero
+    if shift == 0:
+        return -1
+    for k in range(N_KINDS):  # no branch in the loop: one test of all 34 after it
+        d = <size_t>(<const char*>items[k] - zero)
+        bad |= (d > top) | (d & mask)
+        r.counts[k] = <unsigned char>(d >> shift)
+        total += <int>(d >> shift) & 7
+    if bad:
+        return -1
+    r.n += total
+    return 0 < r.n <= MAX_HAND
+
+
 cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:
     cdef Py_ssize_t k
     cdef int v, total = 0
     if n != N_KINDS:
         return False
+    v = _read_small_counts(r, items)
+    if v >= 0:
+        return v
     for k in range(N_KINDS):
         v = _item_value(items[k])
         if not 0 <= v <= MAX_COPIES:
@@ -604,8 +651,10 @@ cdef bint _copies_fit(Reading* r) noexcept:
             r.all_counts[t + 2] += 1
         else:
             r.all_counts[t] += 4 if r.meld_kind[k] == KIND_KONG else 3
-    for t in range(N_KINDS):
-        if r.all_counts[t] > MAX_COPIES:
+    for k in range(r.n_melds):  # only a meld's tiles can pass four
+        t = r.meld_tile[k]
+        if r.all_counts[t] > MAX_COPIES or (r.meld_kind[k] == KIND_CHOW and (
+                r.all_counts[t + 1] > MAX_COPIES or r.all_counts[t + 2] > MAX_COPIES)):
             return False
     return True
 

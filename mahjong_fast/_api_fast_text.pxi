@@ -30,6 +30,10 @@ cdef extern from *:
     Py_ssize_t _find_open "mf_find_open"(int, const void*, Py_ssize_t, Py_ssize_t) noexcept
 
 
+cdef extern from "Python.h":
+    ctypedef unsigned short Py_UCS2
+
+
 cdef enum:
     NOTE_MPSZ = 0
     NOTE_BOTZONE = 1
@@ -181,6 +185,43 @@ cdef extern from *:
     int _chinese_rank "mf_chinese_rank"(unsigned int) noexcept
 
 
+cdef extern from *:
+    """
+    /* What a CJK code point (U+4E00-U+9FFF) is to the Chinese reader, one byte each, filled once:
+       1-9 a numeral's rank, MF_CJK_SUIT + suit for 万 萬 / 筒 饼 餅 / 条 索 條, MF_CJK_HONOR for the
+       first character of an honour's name, 0 for any other. */
+    #define MF_CJK_FIRST 0x4E00u
+    #define MF_CJK_LAST 0x9FFFu
+    #define MF_CJK_SUIT 16
+    #define MF_CJK_HONOR 32
+    static unsigned char mf_cjk[MF_CJK_LAST - MF_CJK_FIRST + 1];
+    static void mf_cjk_fill(void) {
+        static const unsigned int numerals[9] = {0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B,
+                                                 0x4E5D};
+        static const unsigned int suits[8][2] = {{0x4E07, 0}, {0x842C, 0}, {0x7B52, 1}, {0x997C, 1}, {0x9905, 1},
+                                                 {0x6761, 2}, {0x7D22, 2}, {0x689D, 2}};
+        /* 东 東 南 西 北 白 发 發 青 中 红 紅 */
+        static const unsigned int honors[12] = {0x4E1C, 0x6771, 0x5357, 0x897F, 0x5317, 0x767D, 0x53D1, 0x767C,
+                                                0x9752, 0x4E2D, 0x7EA2, 0x7D05};
+        int k;
+        for (k = 0; k < 9; k++) mf_cjk[numerals[k] - MF_CJK_FIRST] = (unsigned char)(k + 1);
+        for (k = 0; k < 8; k++) mf_cjk[suits[k][0] - MF_CJK_FIRST] = (unsigned char)(MF_CJK_SUIT + suits[k][1]);
+        for (k = 0; k < 12; k++) mf_cjk[honors[k] - MF_CJK_FIRST] = MF_CJK_HONOR;
+    }
+    /* The class of code point c (0 outside the CJK block). */
+    static inline int mf_cjk_class(unsigned int c) {
+        return c - MF_CJK_FIRST <= MF_CJK_LAST - MF_CJK_FIRST ? mf_cjk[c - MF_CJK_FIRST] : 0;
+    }
+    """
+    void _cjk_fill "mf_cjk_fill"() noexcept
+    int _cjk_class "mf_cjk_class"(unsigned int) noexcept
+    int CJK_SUIT "MF_CJK_SUIT"
+    int CJK_HONOR "MF_CJK_HONOR"
+
+
+_cjk_fill()
+
+
 cdef int _chinese_suit(unsigned int c) noexcept:
     if c == 0x4E07 or c == 0x842C:                     # 万 萬
         return 0
@@ -223,9 +264,36 @@ cdef int _read_chinese(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     cdef Py_ssize_t i = start
     cdef int n = 0, tile, rank, suit, width
     cdef unsigned int c, next_c
+    cdef const Py_UCS2* s = <const Py_UCS2*>t.data
+    cdef int kind
     while i < stop:
-        c = _at(t, i)
-        next_c = _at(t, i + 1) if i + 1 < stop else 0
+        if t.kind == 2:  # the usual text: a character's class from the table, the rest as below
+            c = s[i]
+            next_c = s[i + 1] if i + 1 < stop else 0
+            if c == 32:  # a space
+                i += 1
+                continue
+            kind = _cjk_class(c)
+            if 1 <= kind <= 9:  # a numeral: a suited tile with its suit, else no tile
+                suit = _cjk_class(next_c) - CJK_SUIT
+                if not 0 <= suit <= 2 or n == room:
+                    return -1
+                out[n] = <unsigned char>(suit * SUIT_SIZE + kind - 1)
+                n += 1
+                i += 2
+                continue
+            if kind == CJK_HONOR:
+                tile = _chinese_honor(c, next_c, &width)
+                if tile >= 0:
+                    if n == room:
+                        return -1
+                    out[n] = <unsigned char>tile
+                    n += 1
+                    i += width
+                    continue
+        else:
+            c = _at(t, i)
+            next_c = _at(t, i + 1) if i + 1 < stop else 0
         rank = _chinese_rank(c)
         suit = _chinese_suit(next_c) if rank else -1
         if suit >= 0:
@@ -344,6 +412,12 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
                 t.notation = NOTE_MJAI  # ... or r after a digit and m, p or s
                 return True
         return True
+    if t.kind == 2:  # no tile of the unicode notation fits two bytes: Chinese when a character is wide
+        t.notation = NOTE_CHINESE
+        for i in range(n):
+            if (<const Py_UCS2*>t.data)[i] >= 0x2E80:
+                return True
+        return False
     for i in range(n):
         c = _at(t, i)
         if 0x1F000 <= c <= 0x1F02F:

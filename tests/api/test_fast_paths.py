@@ -706,3 +706,66 @@ def test_suit_blocks_give_the_whole_suit_answer():
             c[t] += 1
         data = bytes(c)
         assert missing_py._standard_free(data, n // 3) == _standard_whole_suits(data, n // 3), tiles
+
+
+CHINESE_PIECES = ("一", "二", "五", "九", "万", "萬", "筒", "饼", "餅", "条", "索", "條", "东", "東", "南", "西", "北",
+                  "风", "風", "白", "板", "发", "發", "财", "財", "青", "中", "红", "紅", "１", "9", "0", " ", "，",
+                  "、", ";", "x", "七万", "三筒", "八条", "东风", "白板", "发财", "红中", "🀄", "[", "{", "]")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_chinese_text_matches_the_general_path(seed):
+    """The table reader of two-byte Chinese text on random streams of numerals, suits, honours,
+    their aliases, separators and strays (four-byte text among them)."""
+    rng = random.Random(500 + seed)
+    for _ in range(3000):
+        hand = "".join(rng.choice(CHINESE_PIECES) for _ in range(rng.randrange(1, 20)))
+        for name in FUNCTIONS:
+            fast = outcome(getattr(mf, name), hand)
+            general = outcome(GENERAL[name], hand)
+            assert fast == general, (name, hand)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_counts_lists_of_cached_ints_match_the_general_path(seed):
+    """34 counts read by the cached ints' addresses, beside lists that hold other objects."""
+    rng = random.Random(600 + seed)
+    odd = (5, -1, True, False, 2**70, 1.0, 256, mf.Tile(0))
+    for _ in range(3000):
+        counts = [0] * N_KINDS
+        for _ in range(rng.randrange(0, 16)):
+            counts[rng.randrange(N_KINDS)] += 1
+        if rng.random() < 0.2:
+            counts[rng.randrange(N_KINDS)] = rng.choice(odd)
+        hand = counts if rng.random() < 0.8 else counts[: rng.randrange(N_KINDS + 2)] + [0] * rng.randrange(2)
+        for name in FUNCTIONS:
+            fast = outcome(getattr(mf, name), hand, encoding="counts")
+            general = outcome(GENERAL[name], hand, encoding="counts")
+            assert fast == general, (name, hand)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_melded_shanten_and_waits_match_the_general_path(seed):
+    """shanten and waits beside melds whose tiles the hand also holds (the melds' copies leave
+    few or none to draw), where the plain answer stands or the limits change it."""
+    rng = random.Random(700 + seed)
+    for _ in range(3000):
+        n_melds = rng.choice((1, 1, 2, 3))
+        held, given = [], []
+        for _ in range(n_melds):
+            t = rng.randrange(N_KINDS)
+            if t < 27 and t % SUIT_SIZE < 7 and rng.random() < 0.5:
+                meld, its = mf.Meld.chow(t), [t, t + 1, t + 2]
+            elif rng.random() < 0.8:
+                meld, its = mf.Meld.pung(t), [t] * 3
+            else:
+                meld, its = mf.Meld.kong(t), [t] * 4
+            held += its
+            given.append(meld if rng.random() < 0.5 else mf.format(its))
+        near = [t for t in held for _ in range(rng.randrange(0, 2))]
+        size = 13 - 3 * n_melds + rng.choice((0, 1))
+        tiles = (near + [rng.randrange(N_KINDS) for _ in range(size)])[:size]
+        for name in ("shanten", "waits", "is_win"):
+            fast = outcome(getattr(mf, name), tiles, melds=given)
+            general = outcome(GENERAL[name], tiles, melds=given)
+            assert fast == general, (name, tiles, given)
