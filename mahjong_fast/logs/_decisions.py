@@ -31,8 +31,8 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .._api import is_win, waits
-from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
+from .._meld import Meld
 from .._rules import Rules, as_rules
 from .._scoring import players, score
 from ._names import TILE_OF
