@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from ._api import STRATEGIES, is_win, shanten, waits
 from ._dispatch import implementation
-from ._hand import Hand, Meld, to_counts
+from ._hand import Hand, to_counts
+from ._meld import Meld
 from ._notation import NOTATIONS, format, parse
 from ._rules import RULES, Rules
 from ._tiles import ENCODINGS, Tile, decode, encode

@@ -16,10 +16,11 @@ from ._dispatch import is_compiled
 from ._dispatch import shanten as _shanten
 from ._dispatch import table as _table
 from ._dispatch import win as _win
-from ._hand import READERS, Hand, Meld, MeldLike, format_meld
+from ._hand import Hand
 from ._kernels import rule_flags as _flags
 from ._kernels import win_py as _reference  # "python" strategy: the reference, whatever is compiled
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, SUIT_SIZE
+from ._meld import READERS, Meld, MeldLike, format_meld
 from ._options import Wild, read_options
 from ._rules import RULES, Rules, RulesLike
 from ._tiles import NO_RED, NOTATIONS, TILES, Tile, encode_tile, write_tiles

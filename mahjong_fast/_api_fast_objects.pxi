@@ -24,7 +24,7 @@ cdef enum:
 
 cdef object _tile_type = None
 cdef object _no_red = None              # the red of a hand without red fives (_tiles.NO_RED)
-cdef object _format_meld = None         # _hand.format_meld
+cdef object _format_meld = None         # _meld.format_meld
 cdef dict _melds_made = {}              # meld code (_meld_code) -> the Meld, made once
 cdef dict _notations = {}               # notation name -> NOTE_*
 cdef Py_UCS4 _names[5][N_KINDS][NAME_WIDTH]  # per notation: each tile's name, 0-padded
@@ -36,7 +36,7 @@ def install_objects(tile_type, no_red, format_meld, names):
     """The object builders of this module; call after ``install``.
 
     ``tile_type`` is ``Tile``, ``no_red`` is ``_tiles.NO_RED``, ``format_meld`` is
-    ``_hand.format_meld``; ``names`` maps each notation but mpsz to the 34 names it writes.
+    ``_meld.format_meld``; ``names`` maps each notation but mpsz to the 34 names it writes.
     Returns ``(fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode)``.
     """
     global _tile_type, _no_red, _format_meld

@@ -16,10 +16,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from operator import eq
 from typing import Any, Callable
 
-from ._hand import MeldLike
 from ._kernels import shanten_py as _shanten
 from ._kernels.suits_py import MELDS, PAIR, split_kind
 from ._layout import FIRST_HONOR, MAX_COPIES, MAX_HAND, N_KINDS, ORPHANS, SUIT_SIZE
+from ._meld import MeldLike
 from ._tiles import TILES, Tile
 
 Wild = object

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from . import _dispatch
 from ._api import rule_flags
 from ._dispatch import hutype as _hutype
-from ._hand import Meld, MeldLike
 from ._kernels import hu_flags as _flags
 from ._layout import FIRST_HONOR, MAX_HAND, N_KINDS, SUIT_SIZE
+from ._meld import Meld, MeldLike
 from ._notation import format as _format
 from ._options import Wild, read_options
 from ._rules import RulesLike

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, NamedTuple, cast, overload
 from ._api import rule_flags
 from ._dispatch import api_fast as _api_fast
 from ._dispatch import efficiency as _kernel
-from ._hand import MeldLike
 from ._layout import MAX_COPIES, MAX_HAND, N_KINDS
+from ._meld import MeldLike
 from ._options import Options, Wild, read_options
 from ._rules import Rules, as_rules
 from ._tiles import TILES, Tile

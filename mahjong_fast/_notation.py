@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._hand import READERS, Hand, as_hand, format_meld, parse_hand, write_hand
+from ._hand import Hand, as_hand, parse_hand
 from ._layout import N_KINDS, N_SUITS, SUIT_SIZE
+from ._meld import READERS, format_meld, write_hand
 from ._tiles import NOTATIONS, TILES, as_tile_red, check_notation, detect_notation, tile_items
 
 __all__ = ["NOTATIONS", "detect_notation", "format", "format_meld", "parse"]

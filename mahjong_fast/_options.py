@@ -14,8 +14,9 @@ from collections.abc import Iterable
 from typing import NamedTuple, Union
 
 from ._counts import read_counts
-from ._hand import Hand, Meld, MeldLike, as_hand, read_melds
+from ._hand import Hand, as_hand, read_melds
 from ._layout import N_KINDS
+from ._meld import Meld, MeldLike
 from ._rules import Rules, RulesLike, as_rules
 from ._tiles import Tile, as_tile, check_encoding
 

@@ -32,7 +32,7 @@ from mahjong_fast import format as format
 from mahjong_fast import implementation as implementation
 from mahjong_fast import parse as parse
 from mahjong_fast import to_counts as to_counts
-from mahjong_fast._hand import MeldLike
+from mahjong_fast._meld import MeldLike
 from mahjong_fast._options import Wild
 
 rules: Rules

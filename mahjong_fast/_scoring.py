@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING
 from ._dispatch import fans as _fans
 from ._dispatch import scoring as _kernel
 from ._dispatch import scoring_fast as _fast
-from ._hand import Hand, MeldLike, _fill, as_hand
+from ._hand import Hand, _fill, as_hand
 from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
+from ._meld import MeldLike
 from ._rules import RULES, Rules, RulesLike, as_rules
 from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
 from ._yaku import Score

@@ -23,9 +23,10 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from ._fan import Fan
-from ._hand import Meld, _as_meld
+from ._hand import _as_meld
 from ._kernels import fan_flags as _G
 from ._kernels import score_flags as _K
+from ._meld import Meld
 from ._yaku import YAKU_BY_ID, Points, Score, Yaku
 
 __all__ = ["finish", "gb_lean_score", "gb_score", "install", "lean_score", "read_score", "score", "score_of"]

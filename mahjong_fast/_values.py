@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 from ._dispatch import scoring as _scoring_kernel
 from ._dispatch import shanten as _shanten_kernel
 from ._dispatch import values as _search
-from ._hand import Hand, MeldLike, as_hand
+from ._hand import Hand, as_hand
 from ._kernels import score_flags as _K
 from ._kernels.situation import Situation
+from ._meld import MeldLike
 from ._rules import RULES, Rules, RulesLike, as_rules
 from ._scoring import _MELD_CODE, _int_arg, _wind
 from ._tiles import Tile, show

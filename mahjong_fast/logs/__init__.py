@@ -15,9 +15,10 @@ from __future__ import annotations
 from ._analysis import COLUMNS, BadLogWarning, analyze
 from ._arrays import LogArrays, to_arrays
 from ._decisions import Action, Decision, Point, decisions
-from ._reader import MAX_LINE, MAX_LOG, MAX_TENHOU_JSON, Source, record_rules, replay, to_mjai
+from ._reader import MAX_TENHOU_JSON, record_rules, replay, to_mjai
 from ._state import Seat
 from ._tenhou import RecordRules
+from ._text import MAX_LINE, MAX_LOG, Source
 from ._wins import Expected, Win, wins
 
 __all__ = [

@@ -34,9 +34,10 @@ from .._rules import RULES, Rules, as_rules
 from .._tiles import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
-from ._reader import Events, Lines, Source, _shared, inconsistent, read_event, read_source
+from ._reader import Events, Lines, _shared, inconsistent, read_event, read_source
 from ._require import require
 from ._state import N_SEATS, Inconsistent, Table, call_of
+from ._text import Source
 
 COLUMNS = ("log", "player", "round", "seat", "turn", "tile", "riichi", "forced", "shanten_before",
            "shanten_after", "best", "useful", "best_useful", "lost")

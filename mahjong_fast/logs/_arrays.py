@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .._layout import N_KINDS
 from .._rules import Rules, as_rules
 from ._decisions import _decisions
-from ._reader import Source, read_source, stream_events
+from ._reader import read_source, stream_events
 from ._require import require
+from ._text import Source
 
 if TYPE_CHECKING:
     import numpy as np

@@ -31,14 +31,15 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .._api import is_win, waits
-from .._hand import Meld
 from .._layout import FIRST_HONOR, SUIT_SIZE
+from .._meld import Meld
 from .._rules import Rules, as_rules
 from .._scoring import players, score
 from ._names import TILE_OF
-from ._reader import Source, Stream, _error, inconsistent, read_source, stream_events
+from ._reader import Stream, inconsistent, read_source, stream_events
 from ._state import N_SEATS, Inconsistent, Seat, Table, minus
 from ._tenhou import FOUR_PLAYER, RecordRules
+from ._text import Source, error
 
 
 class Point(enum.IntEnum):
@@ -364,4 +365,4 @@ def _decisions(
                 if tile in state.waits[who]:  # let go (a ron ends the round): furiten until its next discard
                     state.furiten[who] = True
     if own is not None or open_offers:
-        raise _error(name, lineno, "the log ends before a decision was taken", line)
+        raise error(name, lineno, "the log ends before a decision was taken", line)

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .._hand import Hand, Meld
+from .._hand import Hand
 from .._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, SUIT_SIZE
+from .._meld import Meld
 from .._rules import RULES
 from .._tiles import TILES
 from ._fields import N_SEATS, Event, Inconsistent, check_fields, seat_of, short, tile_list, tile_of, tiles_of

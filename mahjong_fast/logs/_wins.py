@@ -19,8 +19,9 @@ from .._scoring import score
 from .._yaku import YAKU_BY_ID, Score, Yaku
 from ._decisions import live_wall
 from ._names import MJAI_NAMES, TILE_OF
-from ._reader import Converted, Source, _replay, read_source, stream_events
+from ._reader import Converted, _replay, read_source, stream_events
 from ._state import N_SEATS, Seat
+from ._text import Source
 
 _WINDS = ("E", "S", "W", "N")
 _DRAGONS = frozenset(range(31, 34))

@@ -1,7 +1,7 @@
 """The fast readers behind ``Hand``, ``Meld``, ``parse``, ``format``, ``to_counts`` and ``Hand.encode``
 give exactly the objects and errors of the general code.
 
-``_hand.READERS`` holds the readers in front (the compiled ones of ``_api_fast`` in a compiled
+``_meld.READERS`` holds the readers in front (the compiled ones of ``_api_fast`` in a compiled
 run; in pure Python none vouches for anything).  Each call below is made twice, with the readers
 installed and with none, on random input of every form, malformed input included: same answer,
 or same exception type and message.
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import mahjong_fast as mf
 from mahjong_fast import _dispatch
-from mahjong_fast._hand import READERS
+from mahjong_fast._meld import READERS
 
 ORDER = ("hand", "meld", "parse_meld", "parse", "counts", "write", "encode")  # Readers.install's order
 EXAMPLES = settings(max_examples=400)

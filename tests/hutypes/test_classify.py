@@ -20,8 +20,9 @@ from mahjong_fast._classify import (
     classify,
     decompose,
 )
-from mahjong_fast._hand import Hand, Meld
+from mahjong_fast._hand import Hand
 from mahjong_fast._layout import FIRST_HONOR, N_KINDS, ORPHANS, SUIT_SIZE
+from mahjong_fast._meld import Meld
 from mahjong_fast._tiles import Tile
 
 from support.hands import counts_of

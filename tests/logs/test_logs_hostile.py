@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from mahjong_fast import logs
-from mahjong_fast.logs import _reader
+from mahjong_fast.logs import _text
 
 from support.cluster import local_cluster
 from support.impls import NO_EXTENSIONS, REPO_ROOT
@@ -72,13 +72,13 @@ def _write_bomb(path: Path, size: int, byte: bytes = b" ", members: bool = False
 MEASURE = textwrap.dedent("""
     import json, resource, sys
     from mahjong_fast import logs
-    from mahjong_fast.logs import _reader
+    from mahjong_fast.logs import _text
     read = [0]
-    add = _reader._Cap.add
+    add = _text._Cap.add
     def counted(self, piece):
         read[0] += len(piece)
         return add(self, piece)
-    _reader._Cap.add = counted
+    _text._Cap.add = counted
     how = sys.argv[2]
     try:
         if how == "replay":
@@ -118,7 +118,7 @@ def test_a_gzip_bomb_stops_at_the_line_cap_in_bounded_memory(bomb: Path, how: st
     pytest.importorskip("pyarrow")
     result = _measure(bomb, how)
     assert result["message"] == f"{bomb}, line 1: a line longer than MAX_LINE ({logs.MAX_LINE} bytes)"
-    assert result["read"] <= logs.MAX_LINE + _reader.CHUNK  # the work done: no more than the cap decompressed
+    assert result["read"] <= logs.MAX_LINE + _text.CHUNK  # the work done: no more than the cap decompressed
     assert result["peak_kb"] < 200 * 1024
 
 
@@ -128,13 +128,13 @@ def test_a_gzip_bomb_of_short_lines_stops_at_the_log_cap(tmp_path: Path) -> None
     result = _measure(path, "replay")
     assert result["message"].startswith(f"{path}, line ")
     assert result["message"].endswith(f": the log is longer than MAX_LOG ({logs.MAX_LOG} bytes)")
-    assert result["read"] <= logs.MAX_LOG + _reader.CHUNK
+    assert result["read"] <= logs.MAX_LOG + _text.CHUNK
     assert result["peak_kb"] < 200 * 1024  # stopped while reading: the lines are never split
 
 
 def test_caps_on_every_kind_of_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_reader, "MAX_LINE", 100)
-    monkeypatch.setattr(_reader, "MAX_LOG", 1000)
+    monkeypatch.setattr(_text, "MAX_LINE", 100)
+    monkeypatch.setattr(_text, "MAX_LOG", 1000)
     long_line = HEAD[0] + " " * 100
     for source in ([HEAD[0], long_line], [HEAD[0].encode(), long_line.encode()],
                    io.StringIO(HEAD[0] + "\n" + long_line), io.BytesIO((HEAD[0] + "\n" + long_line).encode()),

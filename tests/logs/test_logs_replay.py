@@ -160,7 +160,7 @@ def test_gzip_members_line_breaks_and_lines_that_join(tmp_path: Path) -> None:
 
 
 def test_split_lines_is_splitlines() -> None:
-    from mahjong_fast.logs._reader import split_lines
+    from mahjong_fast.logs._text import split_lines
 
     for text in ["", "\n", "\n\n", "a", "a\n", "a\nb", "a\n\nb\n", "a\r\nb\r\n", "a\rb", "a\x85b\n",
                  "a\u2028b", "a\x0bb\x0c\x1c\x1d\x1e\u2029c"]:

@@ -321,8 +321,9 @@ def test_melds_between_concealed_tiles_still_read():
 PACKAGE = pathlib.Path(mf.__file__).parent
 ALLOWED = {
     "_tiles": {"_layout", "_counts"},
-    "_hand": {"_layout", "_counts", "_tiles"},
-    "_notation": {"_layout", "_counts", "_tiles", "_hand"},
+    "_meld": {"_layout", "_counts", "_tiles"},
+    "_hand": {"_layout", "_counts", "_tiles", "_meld"},
+    "_notation": {"_layout", "_counts", "_tiles", "_meld", "_hand"},
 }
 
 
