@@ -29,7 +29,6 @@ cdef enum:
     NS = 37     # the separated counts: 34 kinds, then the red 5m, 5p, 5s
     TMAX = 18   # the turn after the last draw
     T1 = 19     # figures per state: turns 0 … 18
-    PART_IDS = 19   # row ids kept per part met: its own, 9 with a tile more, 9 with a tile less
 
 cdef int[34] _INDICATOR_OF = [8, 0, 1, 2, 3, 4, 5, 6, 7, 17, 9, 10, 11, 12, 13, 14, 15, 16,
                               26, 18, 19, 20, 21, 22, 23, 24, 25, 30, 27, 28, 29, 33, 31, 32]
@@ -54,6 +53,7 @@ cdef inline long long _with_red(long long mask) noexcept nogil:
     return mask
 
 
+include "values_table.pxi"
 include "values_forms.pxi"
 
 
@@ -157,7 +157,6 @@ cdef void* _grown(void* p, size_t size) except NULL:
     return q
 
 
-include "values_table.pxi"
 include "values_graph.pxi"
 include "values_figures.pxi"
 

@@ -2,7 +2,7 @@
 # (the rows kept 16 bytes each, their SSE2 least sums and min-plus products, a part's row id, the
 # product row of the other parts), seven pairs and thirteen orphans counted word by word, and the
 # kinds that lower the shanten (13 tiles) or whose discard keeps it (14 tiles).
-# Stands on: the cimports of values.pyx and its NS, _merge, _with_red.
+# Stands on: the cimports of values.pyx and its NS, _merge, _with_red; values_table.pxi.
 
 # The standard form's cost from the shanten kernel's per-part cost rows (docs/efficiency.md): the
 # rows of the four parts multiplied (min-plus) give the fewest tiles missing for n melds and a
@@ -13,6 +13,10 @@ cdef const unsigned char* _SUIT_ROWS = NULL
 cdef const unsigned char* _HONOUR_ROWS = NULL
 # the rows again, ROW16 bytes each (INF after the ROW_LEN entries): _ROWS16[0] the suits', [1] the honours'
 cdef unsigned char _ROWS16[2][256][16]
+# the rows turned round for n melds (and a pair) wanted: _TURNED[n][kind][id][j] is _ROWS16[kind][id][2n + 1 - j]
+# (INF past 2n + 1), so that the cost of a part's row R beside the other parts' product row O is
+# the least _TURNED[n][R][j] + O[j] (entry 2n + 1 of R times O)
+cdef unsigned char _TURNED[5][2][256][16]
 
 cdef extern from *:
     """
@@ -97,6 +101,10 @@ cdef void _init_rows() noexcept:
         for i in range(256):
             for j in range(ROW16):
                 _ROWS16[kind][i][j] = rows[i * ROW_LEN + j] if i < n and j < ROW_LEN else INF
+        for n in range(5):
+            for i in range(256):
+                for j in range(ROW16):
+                    _TURNED[n][kind][i][j] = _ROWS16[kind][i][2 * n + 1 - j] if j <= 2 * n + 1 else INF
     _SUIT_OFFSETS = rank_offsets_c(0)
     _HONOUR_OFFSETS = rank_offsets_c(3)
     _HONOUR_ROWS = part_rows_c(3, &n)
@@ -120,16 +128,133 @@ cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
     return part_row_id_c(r, 3 if u == 3 else 0)
 
 
-cdef void _others(const unsigned char** rows, unsigned char* out) noexcept nogil:
-    """``out[u]``: the product row of every part but ``u`` (4 × ROW16) of the parts' ``rows`` (ROW16 each)."""
-    cdef unsigned char ab[ROW16]
-    cdef unsigned char cd[ROW16]
-    row_product16(rows[2], rows[3], cd)
-    row_product16(rows[1], cd, out)              # all but 0
-    row_product16(rows[0], cd, out + ROW16)      # all but 1
-    row_product16(rows[0], rows[1], ab)
-    row_product16(ab, rows[3], out + 2 * ROW16)  # all but 2
-    row_product16(ab, rows[2], out + 3 * ROW16)  # all but 3
+ctypedef struct _Part:
+    # a part met (its merged counts): the id of its cost row, and the distinct ids of its rows
+    # with a tile more ([0], where the position holds fewer than 4 and the part fewer than 14)
+    # and with a tile less ([1], where the position holds one), each with the positions giving it
+    unsigned char row
+    unsigned char n[2]
+    unsigned char rows[2][9]
+    unsigned short positions[2][9]
+
+
+ctypedef struct _Products:
+    # the other parts' product rows of the last hand looked at, by the parts' row ids (-1: none
+    # yet): a state differs from the one before by a part or two, so most products are kept
+    int ids[4]
+    unsigned char ab[ROW16]
+    unsigned char cd[ROW16]
+    unsigned char others[4 * ROW16]
+
+
+cdef void _part_rows(const unsigned char* c, int u, _Part* e) noexcept nogil:
+    """``e``: part ``u`` holding counts ``c`` (9, 7 read for the honours), its rows and its neighbours'."""
+    cdef unsigned char d[9]
+    cdef int p, j, side, row, total = 0, npos = 7 if u == 3 else 9
+    memcpy(d, c, 9)
+    for p in range(npos):
+        total += d[p]
+    e.row = _row_id(d, u)
+    e.n[0] = e.n[1] = 0
+    for p in range(npos):
+        for side in range(2):
+            if side == 0 and d[p] < 4 and total < 14:
+                d[p] += 1
+                row = _row_id(d, u)
+                d[p] -= 1
+            elif side == 1 and d[p]:
+                d[p] -= 1
+                row = _row_id(d, u)
+                d[p] += 1
+            else:
+                continue
+            j = 0
+            while j < e.n[side] and e.rows[side][j] != row:
+                j += 1
+            if j == e.n[side]:  # a row not met at an earlier position
+                e.rows[side][j] = <unsigned char>row
+                e.positions[side][j] = 0
+                e.n[side] += 1
+            e.positions[side][j] |= 1 << p
+
+
+# every part met by any search, by its counts and whether it is the honours (``_part_met``): a
+# part's rows do not depend on the hand around it, so they are worked out once in a process (at
+# most once per count vector of a suit and of the honours, 448,480 of them: 26 MB, 38 with the keys)
+cdef _Keys _PART_KEYS
+cdef _Part* _PARTS = NULL
+cdef int _PARTS_CAP = 0
+
+
+cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
+    """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): its rows,
+    worked out when first met (``_PARTS`` may move then)."""
+    cdef unsigned int key = counts | (<unsigned int>(u == 3) << 27) | (1u << 31)
+    cdef int p, at = _keys_at(&_PART_KEYS, key)
+    cdef unsigned char c[9]
+    cdef void* grown
+    global _PARTS, _PARTS_CAP
+    if not _PART_KEYS.key[at]:
+        if _PART_KEYS.used == _PARTS_CAP:
+            grown = realloc(_PARTS, (_PARTS_CAP * 2 if _PARTS_CAP else 1024) * sizeof(_Part))
+            if grown == NULL:
+                raise MemoryError()
+            _PARTS = <_Part*>grown
+            _PARTS_CAP = _PARTS_CAP * 2 if _PARTS_CAP else 1024
+        for p in range(9):
+            c[p] = counts >> (3 * p) & 7
+        _part_rows(c, u, _PARTS + _PART_KEYS.used)
+        _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
+    return _PARTS + _PART_KEYS.number[at]
+
+
+cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:
+    """The product rows of every part but ``u`` (4 × ROW16, ``u`` = 0 … 3) of the parts of row
+    ``ids``, those of parts unchanged since the last hand kept in ``kept``."""
+    cdef int u, changed = 0
+    for u in range(4):
+        if ids[u] != kept.ids[u]:
+            changed |= 1 << u
+            kept.ids[u] = ids[u]
+    cdef const unsigned char* r0 = _ROWS16[0][ids[0]]
+    cdef const unsigned char* r1 = _ROWS16[0][ids[1]]
+    cdef const unsigned char* r2 = _ROWS16[0][ids[2]]
+    cdef const unsigned char* r3 = _ROWS16[1][ids[3]]
+    if changed & 0b1100:
+        row_product16(r2, r3, kept.cd)
+    if changed & 0b0011:
+        row_product16(r0, r1, kept.ab)
+    if changed & 0b1110:
+        row_product16(r1, kept.cd, kept.others)                 # all but 0
+    if changed & 0b1101:
+        row_product16(r0, kept.cd, kept.others + ROW16)         # all but 1
+    if changed & 0b1011:
+        row_product16(kept.ab, r3, kept.others + 2 * ROW16)     # all but 2
+    if changed & 0b0111:
+        row_product16(kept.ab, r2, kept.others + 3 * ROW16)     # all but 3
+    return kept.others
+
+
+cdef int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept, long long* out) noexcept nogil:
+    """The standard form's shanten of the hand of ``parts`` and the kinds that lower it (``draw``:
+    13 tiles) or whose discard keeps it (14 tiles): each part's neighbours costed once a row."""
+    cdef int ids[4]
+    cdef int u, j, s, cost, n = 4 - n_melds, side = 0 if draw else 1
+    cdef long long mask = 0
+    cdef const unsigned char* o
+    cdef const _Part* e
+    for u in range(4):
+        ids[u] = parts[u].row
+    o = _others(kept, ids)
+    s = least_sum16(_TURNED[n][0][ids[0]], o) - 1
+    for u in range(4):
+        e = parts[u]
+        for j in range(e.n[side]):
+            cost = least_sum16(_TURNED[n][u == 3][e.rows[side][j]], o + u * ROW16) - 1
+            if (draw and cost < s) or (not draw and cost == s):
+                mask |= <long long>e.positions[side][j] << (9 * u)
+    out[0] = mask
+    return s
 
 
 cdef inline int _part(int i) noexcept nogil:

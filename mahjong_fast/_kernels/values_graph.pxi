@@ -2,7 +2,7 @@
 # separated hand and riichi (``_Slot``), their edges, the hand's keys kept as tiles come and go,
 # the parts met and the forms' shanten kept by merged hand (``values_forms.pxi``), and the score of
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
-# Stands on: the cimports of values.pyx, values_forms.pxi, values_table.pxi, and _ura, _up, _grown.
+# Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
 
 ctypedef struct _Slot:
     unsigned long long k0
@@ -55,12 +55,11 @@ cdef class _Graph:
     cdef unsigned int part_key[4]
     # the kinds (separated) the hand holds, and those the wall holds
     cdef unsigned long long held, in_wall
-    # the parts met, by (part, counts) | 1 << 31; part_ids holds, PART_IDS bytes a part, the id
-    # of its cost row, then of its row with a tile more at each position, then with a tile less
-    # (where there is one)
+    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows in part_rows
     cdef _Keys parts
-    cdef unsigned char* part_ids
+    cdef _Part* part_rows
     cdef int part_used, part_cap
+    cdef _Products kept
     # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
     # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
@@ -75,6 +74,7 @@ cdef class _Graph:
     cdef int part_step[4]
 
     def __cinit__(self):
+        cdef int u
         self.n = self.cap = self.m = self.ecap = 0
         self.tenpai = NULL
         self.first_out = self.first_in = NULL
@@ -90,7 +90,9 @@ cdef class _Graph:
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
         memset(&self.forms, 0, sizeof(_Keys))
-        self.part_ids = NULL
+        self.part_rows = NULL
+        for u in range(4):
+            self.kept.ids[u] = -1
         self.part_next = NULL
         self.part_used = self.part_cap = 0
         self.form_shanten = NULL
@@ -114,7 +116,7 @@ cdef class _Graph:
         free(self.ura_rows)
         free(self.parts.key)
         free(self.parts.number)
-        free(self.part_ids)
+        free(self.part_rows)
         free(self.part_next)
         free(self.forms.key)
         free(self.forms.number)
@@ -248,36 +250,18 @@ cdef class _Graph:
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
     cdef int _part_ids(self, int u) except -1:
-        """The part met that is part ``u`` of the hand: its ``PART_IDS`` row ids start at
-        ``part_ids + PART_IDS * e`` (computed when first met; ``part_ids`` may move then)."""
+        """The part met that is part ``u`` of the hand: its rows are ``part_rows[e]`` (copied from
+        ``_part_met`` when first met in the search; ``part_rows`` may move then)."""
         cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
-        cdef unsigned int h
-        cdef int p, npos, total = 0
-        cdef unsigned char c[9]
-        cdef unsigned char* ids
+        cdef int p
         cdef int at = _keys_at(&self.parts, key)
         if self.parts.key[at]:
             return self.parts.number[at]
         if self.part_used == self.part_cap:
             self.part_cap = self.part_cap * 2 if self.part_cap else 256
-            self.part_ids = <unsigned char*>_grown(self.part_ids, self.part_cap * PART_IDS)
+            self.part_rows = <_Part*>_grown(self.part_rows, self.part_cap * sizeof(_Part))
             self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
-        ids = self.part_ids + self.part_used * PART_IDS
-        npos = 7 if u == 3 else 9
-        h = self.part_key[u]
-        for p in range(9):
-            c[p] = h >> (3 * p) & 7
-            total += c[p]
-        ids[0] = _row_id(c, u)
-        for p in range(npos):
-            if c[p] < 4 and total < 14:
-                c[p] += 1
-                ids[1 + p] = _row_id(c, u)
-                c[p] -= 1
-            if c[p]:
-                c[p] -= 1
-                ids[10 + p] = _row_id(c, u)
-                c[p] += 1
+        memcpy(self.part_rows + self.part_used, _part_met(self.part_key[u], u), sizeof(_Part))
         _keys_put(&self.parts, at, key, self.part_used)
         for p in range(18):
             self.part_next[18 * self.part_used + p] = -1
@@ -290,6 +274,7 @@ cdef class _Graph:
         kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
         cdef long long w
         cdef int s, u
+        cdef const _Part* parts[4]
         cdef unsigned long long key = draw
         cdef int at = 0, j
         for u in range(4):
@@ -307,7 +292,9 @@ cdef class _Graph:
                 j = self.forms.number[at]
                 mask[0] = self.form_mask[j]
                 return self.form_shanten[j]
-        s = self._standard(m, draw, &w)
+        for u in range(4):
+            parts[u] = self.part_rows + self.part_now[u]
+        s = _standard(parts, self.n_melds, draw, &self.kept, &w)
         if draw:
             s = _needed(m, self.n_melds, s, w, mask)
         else:
@@ -321,46 +308,6 @@ cdef class _Graph:
             self.form_shanten[j] = s
             self.form_mask[j] = mask[0]
             _keys_put(&self.forms, at, key, j)
-        return s
-
-    cdef int _standard(self, const unsigned char* m, bint draw, long long* out) except -2:
-        """The standard form's shanten of the hand (``m`` its merged counts) and the kinds that
-        lower it (a draw state) or whose discard keeps it (a choice state)."""
-        cdef int at[4]
-        cdef const unsigned char* ids
-        cdef const unsigned char* rows[4]
-        cdef unsigned char others[4 * ROW16]
-        # facing[u][2k + p]: the other parts' cost with n - k melds and 1 - p pairs, so that the
-        # cost with part u's row R is the least R[j] + facing[u][j]
-        cdef unsigned char facing[4][ROW16]
-        cdef const unsigned char* o
-        cdef int u, p, k, i, s, npos, last, cost = 0, n = 4 - self.n_melds, first = 1 if draw else 10
-        cdef long long mask = 0
-        for u in range(4):  # the hand's parts, looked up by ``_shanten``
-            at[u] = self.part_now[u] * PART_IDS
-        for u in range(4):
-            rows[u] = &_ROWS16[u == 3][self.part_ids[at[u]]][0]
-        _others(rows, others)
-        for u in range(4):
-            o = others + u * ROW16
-            memset(facing[u], INF, ROW16)
-            for k in range(n + 1):
-                facing[u][2 * k] = o[2 * (n - k) + 1]
-                facing[u][2 * k + 1] = o[2 * (n - k)]
-        s = least_sum16(rows[0], facing[0]) - 1
-        for u in range(4):
-            ids = self.part_ids + at[u] + first
-            npos = 7 if u == 3 else 9
-            last = -1
-            for p in range(npos):
-                i = 9 * u + p
-                if (draw and m[i] < 4) or (not draw and m[i] > 0):
-                    if ids[p] != last:  # a row met again costs the same
-                        last = ids[p]
-                        cost = least_sum16(&_ROWS16[u == 3][last][0], facing[u]) - 1
-                    if (draw and cost < s) or (not draw and cost == s):
-                        mask |= 1LL << i
-        out[0] = mask
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
