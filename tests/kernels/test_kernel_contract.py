@@ -392,15 +392,16 @@ def test_no_function_level_imports_in_kernels():
                     )
 
 
-def test_shanten_includes_stand_on_what_came_before():
-    """Each .pxi names the ones it stands on, and they come before it in shanten.pyx."""
-    order = re.findall(r'^include "(\S+)"', (KERNEL_SOURCES / "shanten.pyx").read_text(), re.M)
+@pytest.mark.parametrize("module", ["shanten", "values"])
+def test_includes_stand_on_what_came_before(module):
+    """Each .pxi names the ones it stands on, and they come before it in the .pyx."""
+    order = re.findall(r'^include "(\S+)"', (KERNEL_SOURCES / f"{module}.pyx").read_text(), re.M)
     assert len(order) >= 4
     for i, name in enumerate(order):
         text = (KERNEL_SOURCES / name).read_text()
         needs = re.search(r"^# Stands on: (.*)$", text, re.M)
         assert needs, f"{name} does not say what it stands on"
-        for other in re.findall(r"shanten_\w+\.pxi", needs.group(1)):
+        for other in re.findall(module + r"_\w+\.pxi", needs.group(1)):
             assert other in order[:i], f"{name} stands on {other}, which comes later"
 
 

@@ -1,0 +1,476 @@
+# The graph of the search (``values_py.Graph``): its draw and choice states, memoised on the
+# separated hand and riichi (``_Slot``), their edges, the hand's keys kept as tiles come and go,
+# the parts met and the forms' shanten kept by merged hand (``values_forms.pxi``), and the score of
+# a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
+# Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
+
+ctypedef struct _Slot:
+    unsigned long long k0
+    unsigned long long k1
+    int state
+
+
+cdef class _Graph:
+    cdef unsigned char hand[NS]
+    cdef unsigned char wall[NS]
+    cdef unsigned char origin[NS]
+    cdef int limit, n_melds
+    cdef bint closed
+    cdef object score_counts, melds
+    cdef bint c_scoring             # score_counts is the compiled kernel's: score_win_c called in place
+    cdef int meld_kind[4]
+    cdef int meld_tile[4]
+    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
+    cdef bint dealer
+    cdef int dora_kinds[5]
+    cdef int meld_tiles[34]
+    # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
+    cdef _Slot* table
+    cdef int slots, used
+    # states
+    cdef int n, cap
+    cdef unsigned char* tenpai
+    cdef int* first_out
+    cdef int* first_in
+    # out_kinds[2 v + r]: the kinds whose edge from draw state v to the choice state with riichi r is made
+    cdef unsigned long long* out_kinds
+    # edges
+    cdef int m, ecap
+    cdef int* e_source
+    cdef int* e_target
+    cdef int* e_weight
+    cdef double* e_score
+    cdef int* e_next_out
+    cdef int* e_next_in
+    cdef unsigned char* is_draw
+    # the ura distribution of a complete hand's choice state, computed once: ura_at[v] its row in
+    # ura_rows (13 probabilities) or -1
+    cdef int* ura_at
+    cdef double* ura_rows
+    cdef int n_ura, ura_cap
+    # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
+    cdef int totals[25][32]
+    # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
+    cdef unsigned long long key0, key1
+    cdef unsigned int part_key[4]
+    # the kinds (separated) the hand holds, and those the wall holds
+    cdef unsigned long long held, in_wall
+    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows in part_rows
+    cdef _Keys parts
+    cdef _Part* part_rows
+    cdef int part_used, part_cap
+    cdef _Products kept
+    # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
+    # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
+    # part_next[part_step[u]] is set, when part_step[u] >= 0)
+    cdef int* part_next
+    cdef int part_now[4]
+    # the forms' shanten and kinds of each merged hand met (``_shanten``), numbered in ``forms``
+    # by its parts met and whether it holds 13 tiles
+    cdef _Keys forms
+    cdef int* form_shanten
+    cdef long long* form_mask
+    cdef int form_cap
+    cdef int part_step[4]
+
+    def __cinit__(self):
+        cdef int u
+        self.n = self.cap = self.m = self.ecap = 0
+        self.tenpai = NULL
+        self.first_out = self.first_in = NULL
+        self.out_kinds = NULL
+        self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
+        self.e_score = NULL
+        self.table = NULL
+        self.is_draw = NULL
+        self.ura_at = NULL
+        self.ura_rows = NULL
+        self.n_ura = self.ura_cap = 0
+        memset(self.totals, 0xff, sizeof(self.totals))
+        self.slots = self.used = 0
+        memset(&self.parts, 0, sizeof(_Keys))
+        memset(&self.forms, 0, sizeof(_Keys))
+        self.part_rows = NULL
+        for u in range(4):
+            self.kept.ids[u] = -1
+        self.part_next = NULL
+        self.part_used = self.part_cap = 0
+        self.form_shanten = NULL
+        self.form_mask = NULL
+        self.form_cap = 0
+
+    def __dealloc__(self):
+        free(self.tenpai)
+        free(self.first_out)
+        free(self.first_in)
+        free(self.out_kinds)
+        free(self.e_source)
+        free(self.e_target)
+        free(self.e_weight)
+        free(self.e_score)
+        free(self.e_next_out)
+        free(self.e_next_in)
+        free(self.table)
+        free(self.is_draw)
+        free(self.ura_at)
+        free(self.ura_rows)
+        free(self.parts.key)
+        free(self.parts.number)
+        free(self.part_rows)
+        free(self.part_next)
+        free(self.forms.key)
+        free(self.forms.number)
+        free(self.form_shanten)
+        free(self.form_mask)
+
+    cdef int _grow_states(self) except -1:
+        cdef int cap = self.cap * 2 if self.cap else 1024
+        self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
+        self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
+        self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
+        self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
+        self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
+        self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
+        self.cap = cap
+        return 0
+
+    cdef int _grow_edges(self) except -1:
+        cdef int cap = self.ecap * 2 if self.ecap else 4096
+        self.e_source = <int*>_grown(self.e_source, cap * sizeof(int))
+        self.e_target = <int*>_grown(self.e_target, cap * sizeof(int))
+        self.e_weight = <int*>_grown(self.e_weight, cap * sizeof(int))
+        self.e_score = <double*>_grown(self.e_score, cap * sizeof(double))
+        self.e_next_out = <int*>_grown(self.e_next_out, cap * sizeof(int))
+        self.e_next_in = <int*>_grown(self.e_next_in, cap * sizeof(int))
+        self.ecap = cap
+        return 0
+
+    cdef int _vertex(self, bint tenpai, bint draw) except -1:
+        if self.n == self.cap:
+            self._grow_states()
+        self.tenpai[self.n] = tenpai
+        self.is_draw[self.n] = draw
+        self.ura_at[self.n] = -1
+        self.first_out[self.n] = -1
+        self.first_in[self.n] = -1
+        self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
+        self.n += 1
+        return self.n - 1
+
+    cdef int _edge(self, int source, int target, int kind, bint riichi, int weight, double score) except -1:
+        """The edge from draw state ``source`` to choice state ``target`` (``source`` with a tile of
+        ``kind`` more, riichi ``riichi``)."""
+        if self.m == self.ecap:
+            self._grow_edges()
+        cdef int e = self.m
+        self.e_source[e] = source
+        self.e_target[e] = target
+        self.e_weight[e] = weight
+        self.e_score[e] = score
+        self.e_next_out[e] = self.first_out[source]
+        self.e_next_in[e] = self.first_in[target]
+        self.first_out[source] = e
+        self.first_in[target] = e
+        self.out_kinds[2 * source + riichi] |= 1ULL << kind
+        self.m += 1
+        return 0
+
+    cdef int _set_keys(self) except -1:
+        """``key0``, ``key1``, ``part_key``, ``part_now`` and ``distance`` of the hand in ``self.hand``."""
+        cdef unsigned long long a = 0, b = 0
+        cdef unsigned char m[34]
+        cdef int i, u
+        for i in range(21):
+            a = a << 3 | self.hand[i]
+        for i in range(21, NS):
+            b = b << 3 | self.hand[i]
+        self.key0 = a
+        self.key1 = b << 2
+        _merge(self.hand, m)
+        for u in range(4):
+            self.part_key[u] = 0
+        for i in range(33, -1, -1):
+            u = _part(i)
+            self.part_key[u] = self.part_key[u] << 3 | m[i]
+        self.distance = 0
+        for i in range(NS):
+            if self.hand[i] > self.origin[i]:
+                self.distance += self.hand[i] - self.origin[i]
+        for u in range(4):
+            self.part_now[u] = self._part_ids(u)
+        self.held = self.in_wall = 0
+        for i in range(NS):
+            if self.hand[i]:
+                self.held |= 1ULL << i
+            if self.wall[i]:
+                self.in_wall |= 1ULL << i
+        return 0
+
+    cdef inline void _shift(self, int i, int by) noexcept:
+        """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
+        cdef int k = i if i < 34 else 9 * (i - 34) + 4
+        cdef int u = _part(k)
+        if i < 21:
+            self.key0 += <unsigned long long>by << (3 * (20 - i))
+        else:
+            self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
+        self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+        cdef int e = self.part_now[u], step = -1
+        if e >= 0:
+            step = 18 * e + (k - 9 * u if by > 0 else 9 + k - 9 * u)
+            e = self.part_next[step]
+        self.part_now[u] = e
+        self.part_step[u] = step
+
+    cdef inline void _take(self, int i) noexcept:
+        """A tile of kind ``i`` from the wall into the hand."""
+        if self.hand[i] >= self.origin[i]:
+            self.distance += 1
+        self.hand[i] += 1
+        self.wall[i] -= 1
+        self.held |= 1ULL << i
+        if not self.wall[i]:
+            self.in_wall &= ~(1ULL << i)
+        self._shift(i, 1)
+
+    cdef inline void _give(self, int i) noexcept:
+        """A tile of kind ``i`` from the hand back to the wall."""
+        self.hand[i] -= 1
+        self.wall[i] += 1
+        self.in_wall |= 1ULL << i
+        if not self.hand[i]:
+            self.held &= ~(1ULL << i)
+        if self.hand[i] >= self.origin[i]:
+            self.distance -= 1
+        self._shift(i, -1)
+
+    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
+        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+        k0[0] = self.key0
+        k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
+
+    cdef int _part_ids(self, int u) except -1:
+        """The part met that is part ``u`` of the hand: its rows are ``part_rows[e]`` (copied from
+        ``_part_met`` when first met in the search; ``part_rows`` may move then)."""
+        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
+        cdef int p
+        cdef int at = _keys_at(&self.parts, key)
+        if self.parts.key[at]:
+            return self.parts.number[at]
+        if self.part_used == self.part_cap:
+            self.part_cap = self.part_cap * 2 if self.part_cap else 256
+            self.part_rows = <_Part*>_grown(self.part_rows, self.part_cap * sizeof(_Part))
+            self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
+        memcpy(self.part_rows + self.part_used, _part_met(self.part_key[u], u), sizeof(_Part))
+        _keys_put(&self.parts, at, key, self.part_used)
+        for p in range(18):
+            self.part_next[18 * self.part_used + p] = -1
+        self.part_used += 1
+        return self.part_used - 1
+
+    cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
+        """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state);
+        kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
+        cdef long long w
+        cdef int s, u
+        cdef const _Part* parts[4]
+        cdef unsigned long long key = draw
+        cdef int at = 0, j
+        for u in range(4):
+            if self.part_now[u] < 0:
+                self.part_now[u] = self._part_ids(u)
+                if self.part_step[u] >= 0:
+                    self.part_next[self.part_step[u]] = self.part_now[u]
+        cdef bint kept = self.part_used < 1 << 15
+        if kept:
+            for u in range(4):
+                key = key << 15 | <unsigned long long>self.part_now[u]
+            key = key << 1 | 1
+            at = _keys_at(&self.forms, key)
+            if self.forms.key[at]:
+                j = self.forms.number[at]
+                mask[0] = self.form_mask[j]
+                return self.form_shanten[j]
+        for u in range(4):
+            parts[u] = self.part_rows + self.part_now[u]
+        s = _standard(parts, self.n_melds, draw, &self.kept, &w)
+        if draw:
+            s = _needed(m, self.n_melds, s, w, mask)
+        else:
+            s = _spare(m, self.n_melds, s, w, mask)
+        if kept:
+            j = self.forms.used
+            if j == self.form_cap:
+                self.form_cap = self.form_cap * 2 if self.form_cap else 512
+                self.form_shanten = <int*>_grown(self.form_shanten, self.form_cap * sizeof(int))
+                self.form_mask = <long long*>_grown(self.form_mask, self.form_cap * sizeof(long long))
+            self.form_shanten[j] = s
+            self.form_mask[j] = mask[0]
+            _keys_put(&self.forms, at, key, j)
+        return s
+
+    cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
+        cdef unsigned long long h = (k0 * 0x9e3779b97f4a7c15ULL) ^ (k1 * 0xc2b2ae3d27d4eb4fULL)
+        h ^= h >> 29
+        return <unsigned int>(h & <unsigned long long>(self.slots - 1))
+
+    cdef int _find(self, bint riichi, bint draw) noexcept:
+        """The state of the hand in ``self.hand``, or -1."""
+        cdef unsigned long long k0, k1
+        self._key(riichi, draw, &k0, &k1)
+        if self.slots == 0:
+            return -1
+        cdef unsigned int at = self._slot(k0, k1)
+        while self.table[at].state >= 0:
+            if self.table[at].k0 == k0 and self.table[at].k1 == k1:
+                return self.table[at].state
+            at = (at + 1) & (self.slots - 1)
+        return -1
+
+    cdef int _store(self, bint riichi, bint draw, int v) except -1:
+        cdef unsigned long long k0, k1
+        cdef _Slot* old
+        cdef int old_slots, j
+        cdef unsigned int at
+        if 2 * (self.used + 1) > self.slots:
+            old, old_slots = self.table, self.slots
+            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else 4096) * sizeof(_Slot))
+            if self.table == NULL:
+                self.table = old
+                raise MemoryError()
+            self.slots = old_slots * 2 if old_slots else 4096
+            for j in range(self.slots):
+                self.table[j].state = -1
+            for j in range(old_slots):
+                if old[j].state >= 0:
+                    at = self._slot(old[j].k0, old[j].k1)
+                    while self.table[at].state >= 0:
+                        at = (at + 1) & (self.slots - 1)
+                    self.table[at] = old[j]
+            free(old)
+        self._key(riichi, draw, &k0, &k1)
+        at = self._slot(k0, k1)
+        while self.table[at].state >= 0:
+            at = (at + 1) & (self.slots - 1)
+        self.table[at].k0 = k0
+        self.table[at].k1 = k1
+        self.table[at].state = v
+        self.used += 1
+        return 0
+
+    cdef int _total(self, int base) noexcept:
+        if self.dealer:
+            return 3 * _up(2 * base) + self.bonus
+        return _up(2 * base) + 2 * _up(base) + self.bonus
+
+    cdef const double* _ura_of(self, int state, const unsigned char* m) except NULL:
+        """The ura distribution of the complete hand ``m`` (merged) in ``self.hand``, the choice
+        ``state`` (every win on it shares the wall and the tiles)."""
+        cdef unsigned char wm[34]
+        cdef int tiles[34]
+        cdef int i
+        if self.ura_at[state] < 0:
+            if self.n_ura == self.ura_cap:
+                self.ura_cap = self.ura_cap * 2 if self.ura_cap else 256
+                self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
+            _merge(self.wall, wm)
+            for i in range(34):
+                tiles[i] = m[i] + self.meld_tiles[i]
+            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
+            self.ura_at[state] = self.n_ura
+            self.n_ura += 1
+        return self.ura_rows + self.ura_at[state] * 13
+
+    cdef double _score(self, int win, bint riichi, int state) except -1.0:
+        """``values_py.Table.score`` of the hand in ``self.hand`` (the choice ``state``) won on ``win``."""
+        cdef unsigned char m[34]
+        cdef const double* p
+        cdef int i, k, dora = 0, han, fu, yakuman, base
+        cdef double value
+        cdef Reading best
+        _merge(self.hand, m)
+        for i in range(self.indicators):
+            dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
+        dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
+        if self.c_scoring:
+            if not score_win_c(m, self.meld_kind, self.meld_tile, len(self.melds),
+                               win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
+                               self.seat_wind, self.round_wind, dora, self.switches, &best) or not best.n_yaku:
+                return 0.0
+            han, fu, yakuman, base = best.han, best.fu, best.yakuman, best.base
+        else:
+            result = self.score_counts(PyBytes_FromStringAndSize(<char*>m, 34), self.melds,
+                                       win if win < 34 else (4, 13, 22)[win - 34], TSUMO | (RIICHI if riichi else 0),
+                                       self.seat_wind, self.round_wind, dora, self.switches)
+            if result is None or not result[0]:
+                return 0.0
+            han, fu, yakuman, base = result[1], result[2], result[3], result[4]
+        if not riichi or not self.indicators or yakuman or han >= 13:
+            return <double>self._total(base)
+        p = self._ura_of(state, m)
+        value = 0.0
+        for k in range(13):
+            if fu < 160:
+                if self.totals[han + k][fu // 5] < 0:
+                    self.totals[han + k][fu // 5] = self._total(base_points_c(han + k, fu, 0, self.switches))
+                value += self.totals[han + k][fu // 5] * p[k]
+            else:
+                value += self._total(base_points_c(han + k, fu, 0, self.switches)) * p[k]
+        return value
+
+    cdef int _open(self, bint riichi, bint draw, int* shanten, long long* mask, bint* free_) except -2:
+        """The state of the hand in ``self.hand`` when it is known (-1 when new: then ``shanten``,
+        the kinds to follow and whether every draw or discard is followed are set, and the new
+        state is the last one)."""
+        cdef int known = self._find(riichi, draw)
+        if known >= 0:
+            return known
+        cdef unsigned char m[34]
+        _merge(self.hand, m)
+        shanten[0] = self._shanten(m, draw, mask)
+        free_[0] = not riichi and self.distance + shanten[0] < self.limit
+        mask[0] = _with_red(mask[0])
+        self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
+        return -1
+
+    cdef int state(self, bint riichi, bint draw) except -1:
+        """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in ``self.hand``,
+        building it and what it reaches when new: each kind the wall gives, or the hand gives up."""
+        cdef int shanten
+        cdef long long follow
+        cdef bint free_
+        cdef int v = self._open(riichi, draw, &shanten, &follow, &free_)
+        if v >= 0:
+            return v
+        v = self.n - 1
+        cdef int i, other
+        cdef bint followed
+        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), put back after each kind
+        memcpy(parts, self.part_now, sizeof(parts))
+        cdef unsigned long long kinds = self.in_wall if draw else self.held
+        if not free_:
+            kinds &= <unsigned long long>follow
+        while kinds:
+            i = ctz64(kinds)
+            kinds &= kinds - 1
+            followed = follow >> i & 1
+            if draw:  # the draw of i wins when the hand waits on it
+                self._take(i)
+                self._link(v, self.state(riichi, False), i, riichi, shanten == 0 and followed)
+                self._give(i)
+            else:  # the hand holds 14 tiles again: the draw of i won when it is complete
+                self._give(i)
+                other = self.state(True if self.closed and shanten == 0 and followed else riichi, True)
+                self._take(i)
+                self._link(other, v, i, riichi, shanten == -1)
+            memcpy(self.part_now, parts, sizeof(parts))
+        return v
+
+    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
+        """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
+        weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
+        (``self.hand`` holds the 14 tiles of ``target``)."""
+        if not self.out_kinds[2 * source + riichi] >> i & 1:
+            self._edge(source, target, i, riichi, self.wall[i] + 1, self._score(i, riichi, target) if wins else 0.0)
+        return 0
