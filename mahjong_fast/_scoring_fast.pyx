@@ -26,12 +26,14 @@ from cpython.dict cimport PyDict_GetItem
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from libc.string cimport memset
 
 from mahjong_fast._kernels.fan_flags cimport GB_KONG, GB_LAST_COPY, GB_SELF_DRAWN, GB_WALL_LAST, N_FAN_SLOTS
-from mahjong_fast._kernels.fans cimport gb_fans_c
+from mahjong_fast._kernels.fans cimport FAN_ROW, gb_fans_c
 from mahjong_fast._kernels.score_flags cimport (CHANKAN, CHIIHOU, CHOW, DOUBLE_RIICHI, HAITEI, HOUTEI, IPPATSU,
                                                 KONG, PUNG, RIICHI, RINSHAN, TENHOU, TSUMO)
 from mahjong_fast._kernels.scoring cimport MAX_YAKU, Reading, score_win_c
+from mahjong_fast._kernels.table cimport table_ready
 from mahjong_fast._layout cimport N_KINDS
 
 import sys
@@ -40,6 +42,7 @@ from mahjong_fast._fan import Fan
 from mahjong_fast._kernels import fans as _fans_kernel
 from mahjong_fast._kernels import scoring as _scoring_kernel
 from mahjong_fast._kernels.fans import count_fans as _count_fans
+from mahjong_fast._kernels.table import ensure_table as _ensure_table
 from mahjong_fast._scoring_fast_py import _MELDS, GB_ITEMS, _meld
 from mahjong_fast._yaku import YAKU_BY_ID, Score, Yaku
 

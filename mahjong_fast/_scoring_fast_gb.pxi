@@ -116,8 +116,9 @@ cdef object _gb_lean(object kernel, object hand14, object win, object melds, obj
     cdef int kinds[4]
     cdef int tiles[4]
     cdef int read[4]
-    cdef int best[N_FAN_SLOTS]
-    cdef int situation = 0, win_tile, n_melds, i
+    cdef signed char best[FAN_ROW]
+    cdef unsigned char ids[FAN_ROW]
+    cdef int situation = 0, win_tile, n_melds, i, n
     if (type(flowers) is not int or not 0 <= flowers <= 8 or type(last_copy) is not bool
             or type(last_tile) is not bool or type(kong_draw) is not bool or type(robbing_kong) is not bool
             or type(tsumo) is not bool):
@@ -151,43 +152,52 @@ cdef object _gb_lean(object kernel, object hand14, object win, object melds, obj
     if last_tile:
         situation |= GB_WALL_LAST
     if kernel is _count_fans:  # the GIL kept: releasing it costs more than the count on a busy machine
-        if not gb_fans_c(concealed, kinds, tiles, n_melds, win_tile, situation, read[1], read[2], best):
+        if not table_ready():
+            _ensure_table()
+        n = gb_fans_c(concealed, kinds, tiles, n_melds, win_tile, situation, read[1], read[2], best, ids)
+        if n < 0:
             return None
     else:
         fans = kernel(concealed[:N_KINDS], tuple([(kinds[i], tiles[i]) for i in range(n_melds)]), win_tile,
                       situation, read[1], read[2])
         if fans is None:
             return None
-        _fan_counts(fans, best)
-    return _gb_score(best, flowers, tsumo is True, read[3])
+        n = _fan_counts(fans, best, ids)
+    return _gb_score(best, ids, n, flowers, tsumo is True, read[3])
 
 
-cdef void _fan_counts(tuple fans, int* best) except *:
-    """The kernel's ``(fan id, count)`` pairs as ``N_FAN_SLOTS`` counts."""
-    cdef int i
-    for i in range(N_FAN_SLOTS):
-        best[i] = 0
+cdef int _fan_counts(tuple fans, signed char* best, unsigned char* ids) except -1:
+    """The kernel's ``(fan id, count)`` pairs (ascending ids) as ``gb_fans_c`` answers them: the counts
+    ``best``, the ids ``ids``, how many."""
+    cdef int i = 0, fan
+    memset(best, 0, FAN_ROW)
     for pair in fans:
-        best[<int>(<tuple>pair)[0]] = (<tuple>pair)[1]
+        fan = (<tuple>pair)[0]
+        best[fan] = <signed char>(<int>(<tuple>pair)[1])
+        ids[i] = <unsigned char>fan
+        i += 1
+    return i
 
 
 def gb_score(tuple fans, int flowers, bint tsumo, bint dealer):
     """The ``Score`` of the fan kernel's ``(fan id, count)`` pairs and the flowers (see the twin)."""
-    cdef int best[N_FAN_SLOTS]
-    _fan_counts(fans, best)
-    return _gb_score(best, flowers, tsumo, dealer)
+    cdef signed char best[FAN_ROW]
+    cdef unsigned char ids[FAN_ROW]
+    cdef int n = _fan_counts(fans, best, ids)
+    return _gb_score(best, ids, n, flowers, tsumo, dealer)
 
 
-cdef object _gb_score(const int* best, int flowers, bint tsumo, bint dealer):
-    cdef int before = 0, i, n, _k, size = flowers, at = 0, total
+cdef object _gb_score(const signed char* best, const unsigned char* ids, int n_ids, int flowers, bint tsumo,
+                      bint dealer):
+    """The ``Score`` of the fans ``ids`` (ascending, ``n_ids`` of them) counted ``best`` times, and the flowers."""
+    cdef int before = 0, i, j, n, _k, size = flowers, at = 0, total
     cdef bint placed = flowers == 0
-    for i in range(1, N_FAN_SLOTS):
-        size += best[i]
+    for j in range(n_ids):
+        size += best[ids[j]]
     items = PyTuple_New(size)  # filled in place: no list to grow and copy
-    for i in range(1, N_FAN_SLOTS):
+    for j in range(n_ids):
+        i = ids[j]
         n = best[i]
-        if not n:
-            continue
         if not placed and i > _FLOWER_ID:
             for _k in range(flowers):
                 _set_item(items, at, _FLOWER_ITEM)

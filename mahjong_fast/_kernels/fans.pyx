@@ -16,11 +16,13 @@ from mahjong_fast._kernels.common cimport sort_ints
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.fan_flags cimport *
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, PUNG
+from mahjong_fast._kernels.table cimport suit_kind_c, table_ready
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport N_KINDS
 
 from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
+from mahjong_fast._kernels.table import ensure_table as _ensure_table
 
 cdef enum:
     SIZE = 0x48
@@ -32,6 +34,15 @@ cdef enum:
     RED = 0x45
     GREEN = 0x46
     WHITE = 0x47
+    T_OUTSIDE = 1       # the traits of a tile (TILE_TRAITS): a terminal or an honour
+    T_REVERSIBLE = 2
+    T_GREEN = 4
+    T_HONOR = 8
+    T_TERMINAL = 16
+    T_WIND = 32
+    T_DRAGON = 64
+    SUIT_MELDS = 1      # suit_kind_c's answers (the table kernel's MELDS and PAIR)
+    SUIT_PAIR = 2
 
 ctypedef struct Pack:
     int kind        # P_CHOW (tile: the middle one), P_PUNG, P_KONG or P_PAIR
@@ -49,12 +60,22 @@ ctypedef struct Win:
     int flags
     int seat
     int round_
+    int hogs                # the kinds held four times, declared melds included
+    int trait_fans[16]      # the fans of the whole hand's tiles (suits, traits, ranks), the same for every split
+    int trait_counts[16]
+    int n_traits
 
 cdef int CODE[34]
 cdef int ALL[34]
 cdef int KNITTED[6][9]
-cdef int POINTS[N_FAN_SLOTS]
+cdef int POINTS[FAN_ROW]
 cdef int ORPHANS[13]
+cdef unsigned char TILE_TRAITS[SIZE]
+cdef unsigned int POW5[9]               # the weight of each rank in a suit code: 5**r
+cdef unsigned char EXCLUDING[3][16]     # per exclusion table: its fans that exclude, in first appearance
+cdef int EXCLUDING_N[3]
+cdef unsigned char EXCLUDED[3][16][8]   # and the fans each excludes, in turn
+cdef int EXCLUDED_N[3][16]
 
 
 cdef void _init() noexcept:
@@ -72,11 +93,48 @@ cdef void _init() noexcept:
     ORPHANS[:] = [0x11, 0x19, 0x21, 0x29, 0x31, 0x39, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47]
     points = [0] + [88] * 7 + [64] * 6 + [48] * 2 + [32] * 3 + [24] * 9 + [16] * 6 + [12] * 5 + [8] * 9 \
         + [6] * 7 + [4] * 4 + [2] * 10 + [1] * 13 + [5]
-    for i in range(N_FAN_SLOTS):
-        POINTS[i] = points[i]
+    for i in range(FAN_ROW):
+        POINTS[i] = points[i] if i < N_FAN_SLOTS else 0
+    POW5[0] = 1
+    for i in range(1, 9):
+        POW5[i] = 5 * POW5[i - 1]
+    for i in range(SIZE):
+        TILE_TRAITS[i] = (T_OUTSIDE * _outside(i) | T_REVERSIBLE * _reversible(i) | T_GREEN * _green(i)
+                          | T_HONOR * _honor(i) | T_TERMINAL * _terminal(i) | T_WIND * _wind(i)
+                          | T_DRAGON * _dragon(i))
 
 
+cdef int _group_exclusions(int table, const unsigned char* pairs, int n) except -1:
+    """Table ``table`` of ``_exclude``: the pairs ``(fan, excluded)`` of ``pairs`` grouped by ``fan``.
+    Grouping keeps the answer only if no excluded fan excludes in the same table: checked here."""
+    cdef int i, j, a
+    EXCLUDING_N[table] = 0
+    for i in range(0, n, 2):
+        for j in range(1, n, 2):
+            if pairs[j] == pairs[i]:
+                raise ValueError(f"fan {pairs[i]} both excludes and is excluded in exclusion table {table}")
+        for a in range(EXCLUDING_N[table] + 1):
+            if a == EXCLUDING_N[table]:
+                if a == 16:
+                    raise ValueError(f"exclusion table {table} has more than 16 fans that exclude")
+                EXCLUDING[table][a] = pairs[i]
+                EXCLUDED_N[table][a] = 0
+                EXCLUDING_N[table] += 1
+            if EXCLUDING[table][a] == pairs[i]:
+                if EXCLUDED_N[table][a] == 8:
+                    raise ValueError(f"fan {pairs[i]} excludes more than 8 fans in exclusion table {table}")
+                EXCLUDED[table][a][EXCLUDED_N[table][a]] = pairs[i + 1]
+                EXCLUDED_N[table][a] += 1
+                break
+    return 0
+
+
+if N_FAN_SLOTS > FAN_ROW:
+    raise ValueError(f"FAN_ROW {FAN_ROW} is less than N_FAN_SLOTS {N_FAN_SLOTS}")
 _init()
+_group_exclusions(0, EXCLUDES, sizeof(EXCLUDES))
+_group_exclusions(1, EXCLUDES_LATER, sizeof(EXCLUDES_LATER))
+_group_exclusions(2, EXCLUDES_LAST, sizeof(EXCLUDES_LAST))
 
 
 cdef inline bint _numbered(int t) noexcept nogil:
@@ -134,15 +192,42 @@ include "fans_adjustments.pxi"
 # ---------------------------------------------------------------- the forms
 
 
-cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, int* ft) noexcept nogil:
+cdef void _read_hand_traits(Win* w) noexcept nogil:
+    """The fans of the whole hand's tiles (suits, tile traits, rank range) and its tile hogs, read once
+    into ``w`` for every split: they do not depend on the split."""
+    cdef signed char ft[FAN_ROW]
+    cdef unsigned char ids[FAN_ROW]
+    cdef int i, n
+    memset(ft, 0, FAN_ROW)
+    _by_tiles(w.unique, w.n_unique, ft)
+    n = _fan_ids(ft, ids)
+    for i in range(n):
+        w.trait_fans[i] = ids[i]
+        w.trait_counts[i] = ft[ids[i]]
+    w.n_traits = n
+    n = 0
+    for i in range(w.n_unique):
+        if w.table[w.unique[i]] + w.fixed_table[w.unique[i]] == 4:
+            n += 1
+    w.hogs = n
+
+
+cdef inline void _hand_traits(const Win* w, signed char* ft) noexcept nogil:
+    """``_by_tiles`` of the hand (read once), on counts that hold none of its fans yet."""
+    cdef int i
+    for i in range(w.n_traits):
+        ft[w.trait_fans[i]] = <signed char>w.trait_counts[i]
+
+
+cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, signed char* ft) noexcept nogil:
     """The fans of one split: ``packs`` the declared melds (first ``w.n_fixed``), the concealed melds, the pair."""
     cdef int chows[4]
     cdef int pung_tiles[4]
     cdef bint pung_melded[4]
     cdef int n_chows = 0, n_pungs = 0, pair = 0, concealed_pungs = 0, melded_kongs = 0, concealed_kongs = 0
-    cdef int i, t, fan, melded, hogs
+    cdef int i, t, fan, melded
     cdef bint self_drawn = (w.flags & GB_SELF_DRAWN) != 0, near
-    memset(ft, 0, N_FAN_SLOTS * sizeof(int))
+    memset(ft, 0, FAN_ROW)
     for i in range(5):
         t = packs[i].tile
         if packs[i].kind == P_CHOW:
@@ -224,15 +309,9 @@ cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, int* ft) n
         ft[F_LITTLE_FOUR_WINDS] = 1
         ft[F_BIG_THREE_WINDS] = 0
     _by_pack_traits(packs, ft)
-    _by_suits(w.unique, w.n_unique, ft)
-    _by_tile_traits(w.unique, w.n_unique, ft)
-    _by_rank_range(w.unique, w.n_unique, ft)
+    _hand_traits(w, ft)
     if not ft[F_QUADRUPLE_CHOW]:
-        hogs = 0
-        for i in range(SIZE):
-            if w.table[i] + w.fixed_table[i] == 4:
-                hogs += 1
-        ft[F_TILE_HOG] = hogs - melded_kongs - concealed_kongs
+        ft[F_TILE_HOG] = w.hogs - melded_kongs - concealed_kongs
     if unique_wait:
         _by_wait(packs + w.n_fixed, 5 - w.n_fixed, w.win, ft)
     _final(ft)
@@ -240,10 +319,8 @@ cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, int* ft) n
         for i in range(n_pungs):
             if _wind(pung_tiles[i]):
                 _by_winds(pung_tiles[i], w.round_, w.seat, ft)
-    for i in range(N_FAN_SLOTS):
-        if ft[i]:
-            return
-    ft[F_CHICKEN_HAND] = 1
+    if not _any(ft):
+        ft[F_CHICKEN_HAND] = 1
 
 
 cdef bint _pure_terminal_chows(const int* chows, int pair) noexcept nogil:
@@ -347,9 +424,9 @@ cdef int _splits(const Win* w, const int* table, int need, Pack* out) noexcept n
 include "fans_special.pxi"
 
 
-cdef bint fans_c(Win* w, int* best) noexcept nogil:
-    """The fans of the win ``w`` into ``best`` (``N_FAN_SLOTS`` counts); False when the tiles do not win."""
-    cdef int ft[N_FAN_SLOTS]
+cdef bint fans_c(Win* w, signed char* best) noexcept nogil:
+    """The fans of the win ``w`` into ``best`` (``FAN_ROW`` counts); False when the tiles do not win."""
+    cdef signed char ft[FAN_ROW]
     cdef Pack splits[MAX_SPLITS * 5]
     cdef int most = 0, total, n, i
     cdef bint found = False, seven_pairs, unique_wait
@@ -368,14 +445,16 @@ cdef bint fans_c(Win* w, int* best) noexcept nogil:
             total = _total(ft)
             if total > most or (total == most and (ft[F_PURE_TRIPLE_CHOW] == 1 or seven_pairs or ft[F_TRIPLE_PUNG])):
                 most = total
-                memcpy(best, ft, sizeof(ft))
+                memcpy(best, ft, FAN_ROW)
                 found = True
     return found
 
 
-cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, int n_melds, int win,
-                    int situation, int seat_wind, int round_wind, int* best) noexcept nogil:
-    """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``."""
+cdef int gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, int n_melds, int win,
+                   int situation, int seat_wind, int round_wind, signed char* best,
+                   unsigned char* ids) noexcept nogil:
+    """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``, their
+    ids into ``ids``; how many, or -1 when the tiles do not win (fans.pxd; the table kernel's table built)."""
     cdef Win w
     cdef int i, code, kind, n
     memset(&w, 0, sizeof(w))
@@ -421,7 +500,10 @@ cdef bint gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, 
                 w.flags &= ~GB_KONG
         elif w.fixed_table[w.win] or w.table[w.win] != 1:
             w.flags &= ~GB_KONG
-    return fans_c(&w, best)
+    _read_hand_traits(&w)
+    if not fans_c(&w, best):
+        return -1
+    return _fan_ids(best, ids)
 
 
 cdef bint _melds_in_range(tuple melds):
@@ -437,12 +519,12 @@ cdef bint _melds_in_range(tuple melds):
 
 def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int round_wind):
     """The count of each fan of a win; ``None`` when the tiles do not win (see ``fans_py``)."""
-    cdef int best[N_FAN_SLOTS]
+    cdef signed char best[FAN_ROW]
+    cdef unsigned char ids[FAN_ROW]
     cdef int kinds[4]
     cdef int tiles[4]
     cdef const unsigned char* c
     cdef int i, n, total = 0
-    cdef bint found
     if not is_counts_bytes(counts):
         counts = _read_counts(counts, "counts")
     if not (len(melds) <= 4 and 0 <= win < 34 and (seat_wind == -1 or 27 <= seat_wind <= 30)
@@ -458,8 +540,10 @@ def count_fans(counts, tuple melds, int win, int situation, int seat_wind, int r
     n = len(melds)
     for i in range(n):
         kinds[i], tiles[i] = melds[i]
+    if not table_ready():
+        _ensure_table()
     with nogil:
-        found = gb_fans_c(c, kinds, tiles, n, win, situation, seat_wind, round_wind, best)
-    if not found:
+        n = gb_fans_c(c, kinds, tiles, n, win, situation, seat_wind, round_wind, best, ids)
+    if n < 0:
         return None
-    return tuple([(i, best[i]) for i in range(N_FAN_SLOTS) if best[i]])
+    return tuple([(ids[i], best[ids[i]]) for i in range(n)])

@@ -4,7 +4,7 @@
 # the total.  Included by fans.pyx after the tile traits it stands on.
 
 
-cdef void _by_win_flag(int flags, int* ft) noexcept nogil:
+cdef void _by_win_flag(int flags, signed char* ft) noexcept nogil:
     if flags & GB_LAST_COPY:
         ft[F_LAST_TILE] = 1
     if flags & GB_SELF_DRAWN:
@@ -23,35 +23,44 @@ cdef void _by_win_flag(int flags, int* ft) noexcept nogil:
             ft[F_LAST_TILE] = 0
 
 
-cdef void _by_suits(const int* unique, int n, int* ft) noexcept nogil:
-    cdef int suits = 0, i, s
-    cdef bint winds = False, dragons = False
+cdef void _by_tiles(const int* unique, int n, signed char* ft) noexcept nogil:
+    """The fans of the kinds held (``unique``, ``n`` of them): suits (无字 缺一门 混一色 清一色 五门齐), tile
+    traits (断幺 推不倒 绿一色 字一色 清幺九 混幺九) and rank ranges (大于五 小于五 全大 全中 全小), as the
+    pure twin's ``by_suits``, ``by_tile_traits`` and ``by_rank_range`` count them, in one pass over the
+    kinds with their traits from ``TILE_TRAITS``."""
+    cdef int i, t, suits = 0, ranks = 0, every = 0xFF, some = 0, voided
+    cdef bint simples, honors, terminals
     for i in range(n):
-        suits |= 1 << (unique[i] >> 4)
-        winds |= _wind(unique[i])
-        dragons |= _dragon(unique[i])
+        t = unique[i]
+        suits |= 1 << (t >> 4)
+        ranks |= 1 << (t & 0xF)
+        every &= TILE_TRAITS[t]
+        some |= TILE_TRAITS[t]
     if not suits & 0x10:
         ft[F_NO_HONORS] = 1
-    for s in range(1, 4):
-        if not suits & (1 << s):
-            ft[F_ONE_VOIDED_SUIT] += 1
-    if ft[F_ONE_VOIDED_SUIT] == 2:
-        ft[F_ONE_VOIDED_SUIT] = 0
+    voided = (not suits & 2) + (not suits & 4) + (not suits & 8)
+    if voided == 2:
         if ft[F_NO_HONORS] == 0:
             ft[F_HALF_FLUSH] = 1
         else:
             ft[F_FULL_FLUSH] = 1
             ft[F_NO_HONORS] = 0
-    if suits == 0x1E and winds and dragons:
+    else:
+        ft[F_ONE_VOIDED_SUIT] += voided
+    if suits == 0x1E and some & T_WIND and some & T_DRAGON:
         ft[F_ALL_TYPES] = 1
-
-
-cdef void _by_rank_range(const int* unique, int n, int* ft) noexcept nogil:
-    cdef int ranks = 0, i
-    for i in range(n):
-        if not _numbered(unique[i]):
-            return
-        ranks |= 1 << (unique[i] & 0xF)
+    simples = not some & T_OUTSIDE
+    ft[F_ALL_SIMPLES] |= simples
+    ft[F_REVERSIBLE_TILES] |= (every & T_REVERSIBLE) != 0
+    ft[F_ALL_GREEN] |= (every & T_GREEN) != 0
+    if not simples:
+        honors = (every & T_HONOR) != 0
+        terminals = (every & T_TERMINAL) != 0
+        ft[F_ALL_HONORS] |= honors
+        ft[F_ALL_TERMINALS] |= terminals and not honors
+        ft[F_ALL_TERMINALS_AND_HONORS] |= (every & T_OUTSIDE) != 0 and not (honors or terminals)
+    if some & T_HONOR:
+        return
     if not ranks & 0xFFE1:
         ft[F_LOWER_FOUR if ranks & 0x10 else F_LOWER_TILES] = 1
     elif not ranks & 0xFC3F:
@@ -60,7 +69,7 @@ cdef void _by_rank_range(const int* unique, int n, int* ft) noexcept nogil:
         ft[F_MIDDLE_TILES] = 1
 
 
-cdef void _by_pack_traits(const Pack* packs, int* ft) noexcept nogil:
+cdef void _by_pack_traits(const Pack* packs, signed char* ft) noexcept nogil:
     cdef int terminal = 0, honor = 0, five = 0, even = 0, i, t, r
     for i in range(5):
         t = packs[i].tile
@@ -87,28 +96,7 @@ cdef void _by_pack_traits(const Pack* packs, int* ft) noexcept nogil:
         ft[F_ALL_EVEN_PUNGS] = 1
 
 
-cdef void _by_tile_traits(const int* unique, int n, int* ft) noexcept nogil:
-    cdef int i
-    cdef bint simples = True, reversible = True, green = True, honors = True, terminals = True, outside = True
-    for i in range(n):
-        if _outside(unique[i]):
-            simples = False
-        else:
-            outside = False
-        reversible &= _reversible(unique[i])
-        green &= _green(unique[i])
-        honors &= _honor(unique[i])
-        terminals &= _terminal(unique[i])
-    ft[F_ALL_SIMPLES] |= simples
-    ft[F_REVERSIBLE_TILES] |= reversible
-    ft[F_ALL_GREEN] |= green
-    if not simples:
-        ft[F_ALL_HONORS] |= honors
-        ft[F_ALL_TERMINALS] |= terminals and not honors
-        ft[F_ALL_TERMINALS_AND_HONORS] |= outside and not (honors or terminals)
-
-
-cdef void _by_wait(const Pack* packs, int n, int win, int* ft) noexcept nogil:
+cdef void _by_wait(const Pack* packs, int n, int win, signed char* ft) noexcept nogil:
     cdef int where = 0, i, t
     if ft[F_MELDED_HAND] or ft[F_FOUR_KONGS]:
         return
@@ -129,31 +117,34 @@ cdef void _by_wait(const Pack* packs, int n, int win, int* ft) noexcept nogil:
         ft[F_SINGLE_WAIT] = 1
 
 
-cdef inline void _exclude(const unsigned char* pairs, int n, int* ft) noexcept nogil:
-    """Each pair ``(fan, excluded)`` of the ``n`` numbers of ``pairs`` in turn: ``excluded`` is not counted beside
-    ``fan``."""
-    cdef int i
-    for i in range(0, n, 2):
-        if ft[pairs[i]]:
-            ft[pairs[i + 1]] = 0
+cdef inline void _exclude(int table, signed char* ft) noexcept nogil:
+    """The pairs ``(fan, excluded)`` of exclusion table ``table`` (0 ``EXCLUDES``, 1 ``EXCLUDES_LATER``, 2
+    ``EXCLUDES_LAST``): ``excluded`` is not counted beside ``fan``.  The pairs are grouped by ``fan``
+    (``_group_exclusions``), so only the fans that exclude are read; as no excluded fan of a table
+    excludes in it, this is the table applied pair by pair in turn."""
+    cdef int i, k
+    for i in range(EXCLUDING_N[table]):
+        if ft[EXCLUDING[table][i]]:
+            for k in range(EXCLUDED_N[table][i]):
+                ft[EXCLUDED[table][i][k]] = 0
 
 
-cdef void _final(int* ft) noexcept nogil:
+cdef void _final(signed char* ft) noexcept nogil:
     """The fans not counted beside a bigger one (不计), in the reference's order (the tables of fan_flags)."""
-    _exclude(EXCLUDES, sizeof(EXCLUDES), ft)
+    _exclude(0, ft)
     if ft[F_FOUR_CONCEALED_PUNGS]:
         ft[F_ALL_PUNGS] = 0
         ft[F_CONCEALED_HAND] = 0
         if ft[F_FULLY_CONCEALED_HAND]:
             ft[F_FULLY_CONCEALED_HAND] = 0
             ft[F_SELF_DRAWN] = 1
-    _exclude(EXCLUDES_LATER, sizeof(EXCLUDES_LATER), ft)
+    _exclude(1, ft)
     if ft[F_BIG_THREE_WINDS] and not ft[F_ALL_HONORS] and not ft[F_ALL_TERMINALS_AND_HONORS]:
         ft[F_PUNG_OF_TERMINALS_OR_HONORS] -= 3
-    _exclude(EXCLUDES_LAST, sizeof(EXCLUDES_LAST), ft)
+    _exclude(2, ft)
 
 
-cdef void _by_winds(int t, int round_wind, int seat_wind, int* ft) noexcept nogil:
+cdef void _by_winds(int t, int round_wind, int seat_wind, signed char* ft) noexcept nogil:
     cdef bint deducted = (ft[F_BIG_THREE_WINDS] or ft[F_ALL_TERMINALS_AND_HONORS] or ft[F_ALL_HONORS]
                           or ft[F_LITTLE_FOUR_WINDS])
     if t == round_wind:
@@ -166,8 +157,39 @@ cdef void _by_winds(int t, int round_wind, int seat_wind, int* ft) noexcept nogi
             ft[F_PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
-cdef int _total(const int* ft) noexcept nogil:
-    cdef int i, total = 0
-    for i in range(N_FAN_SLOTS):
-        total += ft[i] * POINTS[i]
+cdef inline unsigned long long _word(const signed char* ft, int w) noexcept nogil:
+    """Slots ``8 * w`` .. ``8 * w + 7`` of ``ft`` as one number (0 when none is counted)."""
+    cdef unsigned long long x
+    memcpy(&x, ft + 8 * w, 8)
+    return x
+
+
+cdef int _total(const signed char* ft) noexcept nogil:
+    """The points of the counts ``ft``, the words of 8 slots that hold no fan skipped."""
+    cdef int w, i, total = 0
+    for w in range(FAN_ROW // 8):
+        if _word(ft, w):
+            for i in range(8 * w, 8 * w + 8):
+                total += ft[i] * POINTS[i]
     return total
+
+
+cdef bint _any(const signed char* ft) noexcept nogil:
+    """Whether ``ft`` counts any fan."""
+    cdef int w
+    for w in range(FAN_ROW // 8):
+        if _word(ft, w):
+            return True
+    return False
+
+
+cdef int _fan_ids(const signed char* ft, unsigned char* ids) noexcept nogil:
+    """The ids of the fans ``ft`` counts, ascending, into ``ids``; returns how many."""
+    cdef int w, i, n = 0
+    for w in range(FAN_ROW // 8):
+        if _word(ft, w):
+            for i in range(8 * w, 8 * w + 8):
+                if ft[i]:
+                    ids[n] = <unsigned char>i
+                    n += 1
+    return n

@@ -86,7 +86,7 @@ cdef int _extra_chow_fan(int t0, int t1, int t2, int extra) noexcept nogil:
     return 0
 
 
-cdef void _account_once(const int* fans, int n_fans, int most, int* ft) noexcept nogil:
+cdef void _account_once(const int* fans, int n_fans, int most, signed char* ft) noexcept nogil:
     """The two-chow fans, at most ``most`` of them (一次原则; see the pure twin)."""
     cdef int table[4]
     cdef int n = 0, i, limit = 1
@@ -107,7 +107,7 @@ cdef void _account_once(const int* fans, int n_fans, int most, int* ft) noexcept
         ft[F_PURE_DOUBLE_CHOW + i] = table[i]
 
 
-cdef bint _three_of_four_chows(int t0, int t1, int t2, int extra, int* ft) noexcept nogil:
+cdef bint _three_of_four_chows(int t0, int t1, int t2, int extra, signed char* ft) noexcept nogil:
     cdef int fan = _three_chows_fan(t0, t1, t2)
     if not fan:
         return False
@@ -118,7 +118,7 @@ cdef bint _three_of_four_chows(int t0, int t1, int t2, int extra, int* ft) noexc
     return True
 
 
-cdef void _four_chows(int* t, int* ft) noexcept nogil:
+cdef void _four_chows(int* t, signed char* ft) noexcept nogil:
     cdef int fan = _four_chows_fan(t[0], t[1], t[2], t[3])
     cdef int fans[6]
     cdef int most = 3
@@ -146,7 +146,7 @@ cdef void _four_chows(int* t, int* ft) noexcept nogil:
         _account_once(fans, 6, most, ft)
 
 
-cdef void _three_chows(int* t, int* ft) noexcept nogil:
+cdef void _three_chows(int* t, signed char* ft) noexcept nogil:
     cdef int fan = _three_chows_fan(t[0], t[1], t[2])
     cdef int fans[3]
     if fan:
@@ -158,7 +158,7 @@ cdef void _three_chows(int* t, int* ft) noexcept nogil:
     _account_once(fans, 3, 2, ft)
 
 
-cdef inline void _two_pungs_each(const int* t, int n, int* ft) noexcept nogil:
+cdef inline void _two_pungs_each(const int* t, int n, signed char* ft) noexcept nogil:
     """Counts the fan of every two of the ``n`` pungs ``t`` (双同刻 and the like)."""
     cdef int a, b, fan
     for a in range(n):
@@ -168,7 +168,7 @@ cdef inline void _two_pungs_each(const int* t, int n, int* ft) noexcept nogil:
                 ft[fan] += 1
 
 
-cdef void _four_pungs(int* t, int* ft) noexcept nogil:
+cdef void _four_pungs(int* t, signed char* ft) noexcept nogil:
     cdef int fan = _four_pungs_fan(t[0], t[1], t[2], t[3])
     cdef int free, a
     if fan:
@@ -188,7 +188,7 @@ cdef void _four_pungs(int* t, int* ft) noexcept nogil:
     _two_pungs_each(t, 4, ft)
 
 
-cdef void _three_pungs(int* t, int* ft) noexcept nogil:
+cdef void _three_pungs(int* t, signed char* ft) noexcept nogil:
     cdef int fan = _three_pungs_fan(t[0], t[1], t[2])
     if fan:
         ft[fan] = 1
@@ -196,7 +196,7 @@ cdef void _three_pungs(int* t, int* ft) noexcept nogil:
     _two_pungs_each(t, 3, ft)
 
 
-cdef void _kongs(int concealed_pungs, int melded_kongs, int concealed_kongs, int* ft) noexcept nogil:
+cdef void _kongs(int concealed_pungs, int melded_kongs, int concealed_kongs, signed char* ft) noexcept nogil:
     cdef int kongs = melded_kongs + concealed_kongs
     cdef int hidden = 0
     if kongs == 0:

@@ -4,16 +4,19 @@
 # after _splits and the adjustments they stand on; fans_c tries them first.
 
 
-cdef bint _knitted_straight(Win* w, int* ft) noexcept nogil:
+cdef bint _knitted_straight(Win* w, signed char* ft) noexcept nogil:
     """组合龙 with one meld and a pair beside it (concealed, or the one declared meld)."""
     cdef int table[SIZE]
     cdef Pack splits[MAX_SPLITS * 5]
     cdef Pack packs[5]
     cdef int i, k, seq = -1, pair = -1, rest = 0, n, tile, kind
     cdef bint melded, found = False, in_seq = False
-    for i in range(SIZE):
-        if w.table[i] >= 2:
+    if w.n_unique < 9:  # nine kinds of a knitted straight held
+        return False
+    for i in range(w.n_unique):
+        if w.table[w.unique[i]] >= 2:
             found = True
+            break
     if not found:
         return False
     for k in range(6):
@@ -49,7 +52,7 @@ cdef bint _knitted_straight(Win* w, int* ft) noexcept nogil:
             return False
         packs[0] = splits[0]
         packs[1] = splits[4]
-    memset(ft, 0, N_FAN_SLOTS * sizeof(int))
+    memset(ft, 0, FAN_ROW)
     kind = packs[0].kind
     tile = packs[0].tile
     melded = packs[0].melded
@@ -121,13 +124,13 @@ cdef bint _seven_shifted_pairs(const int* table, int s) noexcept nogil:
     return table[t3 + 5] == 2 and table[t3 + 6] == 2
 
 
-cdef bint _special(const Win* w, int* ft) noexcept nogil:
+cdef bint _special(const Win* w, signed char* ft) noexcept nogil:
     """Seven pairs (连七对), 全不靠 / 七星不靠, thirteen orphans: a concealed hand of 14."""
-    cdef int i, k, s, numbered = 0, hogs = 0
+    cdef int i, k, s, numbered = 0
     cdef bint pairs = True, inside
-    memset(ft, 0, N_FAN_SLOTS * sizeof(int))
-    for i in range(SIZE):
-        if w.table[i] & 1:
+    memset(ft, 0, FAN_ROW)
+    for i in range(w.n_unique):  # no declared melds here: the kinds held are the concealed ones
+        if w.table[w.unique[i]] & 1:
             pairs = False
     if pairs:
         s = w.win >> 4
@@ -138,13 +141,8 @@ cdef bint _special(const Win* w, int* ft) noexcept nogil:
             _by_win_flag(w.flags, ft)
         else:
             ft[F_SEVEN_PAIRS] = 1
-            _by_suits(w.unique, w.n_unique, ft)
-            _by_tile_traits(w.unique, w.n_unique, ft)
-            _by_rank_range(w.unique, w.n_unique, ft)
-            for i in range(SIZE):
-                if w.table[i] == 4:
-                    hogs += 1
-            ft[F_TILE_HOG] = hogs
+            _hand_traits(w, ft)
+            ft[F_TILE_HOG] = w.hogs
             _by_win_flag(w.flags, ft)
             _final(ft)
         return True
@@ -185,7 +183,7 @@ cdef inline bint _in_seq(int t, int k) noexcept nogil:
     return False
 
 
-cdef bint _nine_gates(const Win* w, int* ft) noexcept nogil:
+cdef bint _nine_gates(const Win* w, signed char* ft) noexcept nogil:
     cdef int s = w.win >> 4, r = w.win & 0xF, base, i
     if s == 4:
         return False
@@ -202,7 +200,7 @@ cdef bint _nine_gates(const Win* w, int* ft) noexcept nogil:
         for i in range(2, 9):
             if i != r and w.table[base | i] != 1:
                 return False
-    memset(ft, 0, N_FAN_SLOTS * sizeof(int))
+    memset(ft, 0, FAN_ROW)
     ft[F_NINE_GATES] = 1
     if r == 1 or r == 9:
         ft[F_PURE_STRAIGHT] = 1

@@ -1,7 +1,8 @@
 # The waits: whether the hand before the winning tile waited on that one tile only (边张
 # 嵌张 单钓 count only then), suit by suit (_unique_wait_fast) or by the reference's own
 # search (_unique_wait, _regular_wait) where a tile is held four times.  Included by fans.pyx
-# after the tile traits; stands on ALL and SIZE.
+# after the tile traits; stands on ALL, SIZE, POW5 and the table kernel's table of suits
+# (suit_kind_c: whether nine rank counts are melds only, or melds and a pair).
 
 
 cdef void _seven_pairs_wait(const int* table, int* waiting) noexcept nogil:
@@ -81,38 +82,18 @@ cdef void _regular_wait(int* table, int n, long previous, int* waiting) noexcept
                 table[t + 2] += 1
 
 
-cdef bint _melds(int* c) noexcept nogil:
-    """Whether nine ranks of one suit split into melds only."""
-    cdef int i = 0
-    cdef bint ok
-    while i < 9 and c[i] == 0:
-        i += 1
-    if i == 9:
-        return True
-    if c[i] >= 3 and _melds_less(c, i, 3):
-        return True
-    if i < 7 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        ok = _melds(c)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-        return ok
-    return False
-
-
-cdef inline bint _melds_less(int* c, int i, int k) noexcept nogil:
-    """Whether the ranks ``c`` less ``k`` of rank ``i`` split into melds only (``c`` left as it was)."""
-    c[i] -= k
-    cdef bint ok = _melds(c)
-    c[i] += k
-    return ok
+cdef inline unsigned int _suit_code(const int* c) noexcept nogil:
+    """The ``table`` kernel's code of nine rank counts (0-4 each): the sum of ``c[r] * 5**r``."""
+    cdef unsigned int code = 0
+    cdef int r
+    for r in range(8, -1, -1):
+        code = code * 5 + c[r]
+    return code
 
 
 cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
-    """Whether group ``g`` (0-2 a suit, 3 the honours; counts ``c``) is melds only (with ``pair``: and a pair)."""
+    """Whether group ``g`` (0-2 a suit, 3 the honours; counts ``c``, 0-4) is melds only (with ``pair``: and a
+    pair); a suit is looked up in the ``table`` kernel's table of suits."""
     cdef int i, pairs = 0
     if g == 3:
         for i in range(7):
@@ -121,36 +102,40 @@ cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
             elif c[i] != 0 and c[i] != 3:
                 return False
         return pairs == (1 if pair else 0)
-    if not pair:
-        return _melds(c)
-    for i in range(9):
-        if c[i] >= 2 and _melds_less(c, i, 2):
-            return True
-    return False
+    return suit_kind_c(_suit_code(c)) == (SUIT_PAIR if pair else SUIT_MELDS)
 
 
 cdef inline int _group_waits(int* group, int g, bint pair, int seven, int most) noexcept nogil:
-    """The kinds of group ``g`` (but ``seven``) whose draw leaves ``group`` melds (with ``pair``: and a
-    pair), counted until the count passes ``most``."""
-    cdef int i, found = 0
-    for i in range(7 if g == 3 else 9):
-        group[i] += 1
-        if _group_ok(group, g, pair) and ALL[9 * g + i] != seven:
+    """The kinds of group ``g`` (but ``seven``; its counts 0-3) whose draw leaves ``group`` melds (with
+    ``pair``: and a pair), counted until the count passes ``most``."""
+    cdef int i, found = 0, want = SUIT_PAIR if pair else SUIT_MELDS
+    cdef unsigned int code
+    if g == 3:
+        for i in range(7):
+            group[i] += 1
+            if _group_ok(group, g, pair) and ALL[27 + i] != seven:
+                found += 1
+            group[i] -= 1
+            if found > most:
+                break
+        return found
+    code = _suit_code(group)
+    for i in range(9):
+        if suit_kind_c(code + POW5[i]) == want and ALL[9 * g + i] != seven:
             found += 1
-        group[i] -= 1
-        if found > most:
-            break
+            if found > most:
+                break
     return found
 
 
 cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
     """``_unique_wait`` of the whole concealed part, suit by suit: the tiles that complete the standard
     form, and the seven pairs wait; the search itself where a tile is held four times (the reference
-    counts a fifth copy)."""
+    counts a fifth copy).  The ``table`` kernel's table is built (``gb_fans_c``'s callers see to it)."""
     cdef int groups[4][9]
     cdef int mods[4]
-    cdef int waiting[SIZE]
     cdef int i, g, h, k, t, size, found = 0, seven = -1, ones = 0, twos = 0, one = -1, two_a = -1, two_b = -1
+    cdef int pairs = 0, odd = -1
     cdef bint ok
     table[win] -= 1
     for g in range(4):
@@ -163,6 +148,10 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
             if table[t] == 4:
                 table[win] += 1
                 return _unique_wait(table, n, win)
+            if table[t] >= 2:
+                pairs += 1
+            if table[t] & 1 and odd < 0:
+                odd = t
         mods[g] %= 3
         if mods[g] == 1:
             ones += 1
@@ -173,13 +162,9 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
                 two_a = g
             else:
                 two_b = g
-    if n == 13:
-        memset(waiting, 0, sizeof(waiting))
-        _seven_pairs_wait(table, waiting)
-        for i in range(SIZE):
-            if waiting[i]:
-                found = 1
-                seven = i
+    if n == 13 and pairs == 6 and odd >= 0:  # _seven_pairs_wait, read in the same pass (no count is 4 here)
+        found = 1
+        seven = odd
     table[win] += 1
     if ones == 1 and twos == 0:
         for h in range(4):
