@@ -23,7 +23,7 @@ cdef enum:
     TEXT_ROOM = MAX_HAND * (NAME_WIDTH + 1)
 
 cdef object _tile_type = None
-cdef object _no_red = None              # the red of a hand without red fives (_tiles.NO_RED)
+cdef object _no_red = None              # the red of a hand without red fives (_tile_names.NO_RED)
 cdef object _format_meld = None         # _meld.format_meld
 cdef dict _melds_made = {}              # meld code (_meld_code) -> the Meld, made once
 cdef dict _notations = {}               # notation name -> NOTE_*
@@ -35,7 +35,7 @@ cdef PyObject* _tile_items[N_KINDS]     # the Tile members, held by _tiles
 def install_objects(tile_type, no_red, format_meld, names):
     """The object builders of this module; call after ``install``.
 
-    ``tile_type`` is ``Tile``, ``no_red`` is ``_tiles.NO_RED``, ``format_meld`` is
+    ``tile_type`` is ``Tile``, ``no_red`` is ``_tile_names.NO_RED``, ``format_meld`` is
     ``_meld.format_meld``; ``names`` maps each notation but mpsz to the 34 names it writes.
     Returns ``(fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode)``.
     """

@@ -401,7 +401,7 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
             # The first mark decides: a well-formed text holds the marks of one notation only, and
             # a reader that meets a mark of another fails, leaving the text to the general path.
             if 65 <= c <= 90:
-                # mjai, as _tiles.detect_notation: an honour letter not followed by a digit;
+                # mjai, as _tile_names.detect_notation: an honour letter not followed by a digit;
                 # any other upper-case letter is botzone's
                 if not (i + 1 < n and 48 <= _at(t, i + 1) <= 57) and _mjai_honor(c) >= 0:
                     t.notation = NOTE_MJAI
