@@ -237,6 +237,54 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     return <int>n
 
 
+cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:
+    """The next most common calls, read as ``_read`` reads them: ``_quick_ints`` beside melds (a list or
+    tuple of meld texts and ``Meld`` objects), or 34 counts 0-4 as a list or tuple of cached ints with
+    ``encoding="counts"``.  The reading, the suit codes of its concealed counts and its tile count, or
+    -1 (``_read`` then reads the call)."""
+    cdef int enc, table, n
+    if encoding is None:
+        n = _quick_ints(hand, r.counts, codes)
+        if n <= 0:
+            return -1
+        r.n = n
+        r.n_melds = 0
+        r.red[0] = r.red[1] = r.red[2] = 0
+        r.red_ids = False
+        if not _read_melds(r, melds) or not _copies_fit(r):
+            return -1
+        return n
+    if melds is not () or not _encoding_of(encoding, &enc, &table) or enc != ENC_COUNTS:
+        return -1
+    _clear(r)
+    if _is_list(hand):
+        with cython.critical_section(hand):
+            n = _quick_counts(r, hand)
+    elif _is_tuple(hand):
+        n = _quick_counts(r, hand)
+    else:
+        return -1
+    if n <= 0:
+        return -1
+    if codes != NULL:
+        _suit_codes(r.counts, codes)
+    return n
+
+
+cdef inline int _quick_counts(Reading* r, object hand) noexcept:
+    if _size(hand) != N_KINDS or _read_small_counts(r, _seq_items(hand)) != 1:
+        return -1
+    return r.n
+
+
+cdef inline void _suit_codes(const unsigned char* counts, unsigned int* codes) noexcept:
+    cdef int s, k
+    for s in range(3):
+        codes[s] = 0
+        for k in range(SUIT_SIZE):
+            codes[s] += counts[s * SUIT_SIZE + k] * mf_pow5[k]
+
+
 cdef object _is_win(object hand, object melds, object encoding, object strategy, object wild, object fifth,
                     object rules):
     cdef Reading r
@@ -266,6 +314,14 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
                 result = is_win_rules_c(counts, 0, True, e.args.limits, e.args.flags)
                 if result >= 0:
                     return result == 1
+    elif e is None and strategy is None and wild is None and fifth is True:
+        n = _quick_read(&r, hand, melds, encoding, codes)
+        if n > 0:
+            if n % 3 != 2 or n + 3 * r.n_melds > MAX_HAND:
+                return False
+            if not table_ready():
+                ensure_table()
+            return wins_coded_c(r.counts, codes, n)
     if ((strategy is None or (_is_str(strategy) and strategy == "table"))
             and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
         if e is not None:
@@ -364,6 +420,14 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                 if not shanten_ready():
                     ensure_tables()
                 result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+                if result != SHANTEN_INVALID:
+                    return result
+        elif 0 <= code <= 1 and melds is not () and encoding is None and wild is None and fifth is True:
+            n = _quick_read(&r, hand, melds, None, NULL)
+            if n > 0 and r.n_melds and n % 3 and n + 3 * r.n_melds <= MAX_HAND:
+                if not shanten_ready():
+                    ensure_tables()
+                result = _melded_shanten(&r, 1)
                 if result != SHANTEN_INVALID:
                     return result
         if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):

@@ -248,6 +248,13 @@ cdef bint _read_plain_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noe
     return True
 
 
+cdef inline bint _mpsz_at_end(const unsigned char* s, Py_ssize_t n) noexcept:
+    """Whether one-byte text ends (separators aside) in a suit letter m, p, s or z, as all the text
+    ``_read_plain_mpsz`` reads does (mjai text ends in an honour, botzone text in a digit)."""
+    cdef Py_ssize_t i = _last_mark(s, n)
+    return i >= 0 and (s[i] == 109 or s[i] == 112 or s[i] == 115 or s[i] == 122)
+
+
 cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
     """Text in any notation: tiles then melds in brackets (only melds when ``melds_only``)."""
     cdef Py_ssize_t n = _str_len(text), i = 0, j, stop
@@ -260,8 +267,9 @@ cdef bint _read_text(Reading* r, object text, bint melds_only) noexcept:
         return False
     t.kind = _str_kind(text)
     t.data = _str_data(text)
-    if t.kind == 1 and not melds_only and not r.n_melds and _read_plain_mpsz(r, <const unsigned char*>t.data, n):
-        return True
+    if t.kind == 1 and not melds_only and not r.n_melds and _mpsz_at_end(<const unsigned char*>t.data, n):
+        if _read_plain_mpsz(r, <const unsigned char*>t.data, n):
+            return True
     if not _notation_of(&t, n):
         return False
     if not melds_only and not r.n_melds:
