@@ -15,7 +15,9 @@ from ._hand import Hand, to_counts
 from ._meld import Meld
 from ._notation import NOTATIONS, format, parse
 from ._rules import RULES, Rules
-from ._tiles import ENCODINGS, Tile, decode, encode
+from ._tile_lists import decode, encode
+from ._tile_names import ENCODINGS
+from ._tiles import Tile
 from ._version import __version__
 
 if TYPE_CHECKING:

@@ -23,7 +23,9 @@ from ._layout import MAX_COPIES, MAX_HAND, N_KINDS, SUIT_SIZE
 from ._meld import READERS, Meld, MeldLike, format_meld
 from ._options import Wild, read_options
 from ._rules import RULES, Rules, RulesLike
-from ._tiles import NO_RED, NOTATIONS, TILES, Tile, encode_tile, write_tiles
+from ._tile_lists import write_tiles
+from ._tile_names import NO_RED, NOTATIONS
+from ._tiles import TILES, Tile, encode_tile
 
 STRATEGIES = ("table", "cluster", "carry", "python")
 """The names of ``is_win(strategy=...)``: the standard-form methods, every one giving the same answers."""

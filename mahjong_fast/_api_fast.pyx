@@ -195,115 +195,7 @@ include "_api_fast_reading.pxi"
 include "_api_fast_objects.pxi"
 
 
-# --- rules= ----------------------------------------------------------------------
-
-cdef _RuleEntry _read_rules(object rules):
-    """The entry of a ``rules=`` other than None, or None when the general path must read it.
-
-    The last one read is known again by identity (a literal ``"riichi"`` is the same object
-    on every call): str and ``Rules`` (frozen) are immutable, and the entry holds its key so
-    no other object can take its id."""
-    cdef _RuleEntry e = _last_rules[0]  # a reference of our own: another thread may replace it
-    cdef object value = rules
-    cdef object limits
-    cdef int t
-    if e is not None and e.key is rules:
-        return e
-    if _is_str(rules):
-        value = _presets.get(rules)
-        if value is None:
-            return None
-    elif type(rules) is not _rules_type:
-        return None
-    e = _RuleEntry.__new__(_RuleEntry)
-    e.key = rules
-    try:
-        e.default = value.is_default is True
-        e.args.flags = value.flags
-        e.args.chows = value.chows is True
-        limits = value.limits
-    except Exception:
-        return None
-    if not _is_bytes(limits) or _size(limits) != N_KINDS:
-        return None
-    for t in range(N_KINDS):
-        e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
-    _last_rules[0] = e
-    return e
-
-
-cdef _RuleEntry _GENERAL = _RuleEntry()  # the answer of _fast_rules for rules only the general path reads
-
-
-cdef inline _RuleEntry _fast_rules(object rules):
-    """The entry a fast path plays ``rules`` by: None for the default rules (``rules=None`` or rules
-    that play as it), ``_GENERAL`` when the general path must read them (``_read_rules``)."""
-    cdef _RuleEntry e
-    if rules is None:
-        return None
-    e = _read_rules(rules)
-    if e is None:
-        return _GENERAL
-    return None if e.default else e
-
-
-cdef bint _rules_allow(const RuleArgs* a, const Reading* r, const Options* o) noexcept:
-    """Whether the hand (its wild kinds' copies are jokers, not tiles) and its melds hold only
-    tiles and melds the rules allow; the general path raises the error otherwise."""
-    cdef int t, k
-    for t in range(N_KINDS):
-        if not a.limits[t]:
-            if r.counts[t] and not (o.n_wild and o.wild[t]):
-                return False
-            if r.n_melds and r.all_counts[t] > r.counts[t]:
-                return False
-    if not a.chows:
-        for k in range(r.n_melds):
-            if r.meld_kind[k] == KIND_CHOW:
-                return False
-    return True
-
-
-cdef int _rule_flags(const RuleArgs* a, const Reading* r, const Options* o, unsigned char* counts,
-                     unsigned char* limits, int* jokers) noexcept:
-    """The counts without jokers, the limits (melds' and rules', the lower) and the joker count
-    of a call under rules; returns the kernels' rule bits (the melds' suits locked)."""
-    cdef int t
-    if not r.n_melds and not o.n_wild:  # the common call: the rules' limits as they are
-        memcpy(counts, r.counts, N_KINDS)
-        memcpy(limits, a.limits, N_KINDS)
-        jokers[0] = 0
-        return a.flags
-    jokers[0] = _jokers(<Reading*>r, <Options*>o, counts, limits)
-    for t in range(N_KINDS):
-        if a.limits[t] < limits[t]:
-            limits[t] = a.limits[t]
-    return _meld_flags(a.flags, r)
-
-
-cdef bint _absent_wild_waits(const RuleArgs* a, const Reading* r, const Options* o,
-                             const unsigned char* counts, const unsigned char* limits, int jokers, int flags,
-                             unsigned char* out) noexcept:
-    """Turn the kernel's waits under rules into the API's: a wild kind held four times has no
-    copy to draw, and a wild kind the rules leave out (红中 jokers under Sichuan rules), no tile
-    of any target, completes the hand as one more joker.  False if the kernel refuses."""
-    cdef int t, won = -1
-    cdef const unsigned char* held = r.counts
-    if not o.n_wild:
-        return True
-    if r.n_melds:
-        held = r.all_counts
-    for t in range(N_KINDS):
-        if o.wild[t]:
-            if a.limits[t]:
-                out[t] = out[t] and r.counts[t] < limits[t]
-            elif held[t] < MAX_COPIES:
-                if won < 0:
-                    won = is_win_rules_c(counts, jokers + 1, o.fifth, limits, flags)
-                    if won < 0:
-                        return False
-                out[t] = won
-    return True
+include "_api_fast_rules.pxi"
 
 
 cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
@@ -345,6 +237,54 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     return <int>n
 
 
+cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:
+    """The next most common calls, read as ``_read`` reads them: ``_quick_ints`` beside melds (a list or
+    tuple of meld texts and ``Meld`` objects), or 34 counts 0-4 as a list or tuple of cached ints with
+    ``encoding="counts"``.  The reading, the suit codes of its concealed counts and its tile count, or
+    -1 (``_read`` then reads the call)."""
+    cdef int enc, table, n
+    if encoding is None:
+        n = _quick_ints(hand, r.counts, codes)
+        if n <= 0:
+            return -1
+        r.n = n
+        r.n_melds = 0
+        r.red[0] = r.red[1] = r.red[2] = 0
+        r.red_ids = False
+        if not _read_melds(r, melds) or not _copies_fit(r):
+            return -1
+        return n
+    if melds is not () or not _encoding_of(encoding, &enc, &table) or enc != ENC_COUNTS:
+        return -1
+    _clear(r)
+    if _is_list(hand):
+        with cython.critical_section(hand):
+            n = _quick_counts(r, hand)
+    elif _is_tuple(hand):
+        n = _quick_counts(r, hand)
+    else:
+        return -1
+    if n <= 0:
+        return -1
+    if codes != NULL:
+        _suit_codes(r.counts, codes)
+    return n
+
+
+cdef inline int _quick_counts(Reading* r, object hand) noexcept:
+    if _size(hand) != N_KINDS or _read_small_counts(r, _seq_items(hand)) != 1:
+        return -1
+    return r.n
+
+
+cdef inline void _suit_codes(const unsigned char* counts, unsigned int* codes) noexcept:
+    cdef int s, k
+    for s in range(3):
+        codes[s] = 0
+        for k in range(SUIT_SIZE):
+            codes[s] += counts[s * SUIT_SIZE + k] * mf_pow5[k]
+
+
 cdef object _is_win(object hand, object melds, object encoding, object strategy, object wild, object fifth,
                     object rules):
     cdef Reading r
@@ -374,6 +314,14 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
                 result = is_win_rules_c(counts, 0, True, e.args.limits, e.args.flags)
                 if result >= 0:
                     return result == 1
+    elif e is None and strategy is None and wild is None and fifth is True:
+        n = _quick_read(&r, hand, melds, encoding, codes)
+        if n > 0:
+            if n % 3 != 2 or n + 3 * r.n_melds > MAX_HAND:
+                return False
+            if not table_ready():
+                ensure_table()
+            return wins_coded_c(r.counts, codes, n)
     if ((strategy is None or (_is_str(strategy) and strategy == "table"))
             and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding)):
         if e is not None:
@@ -474,6 +422,14 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                 result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
                 if result != SHANTEN_INVALID:
                     return result
+        elif 0 <= code <= 1 and melds is not () and encoding is None and wild is None and fifth is True:
+            n = _quick_read(&r, hand, melds, None, NULL)
+            if n > 0 and r.n_melds and n % 3 and n + 3 * r.n_melds <= MAX_HAND:
+                if not shanten_ready():
+                    ensure_tables()
+                result = _melded_shanten(&r, 1)
+                if result != SHANTEN_INVALID:
+                    return result
         if code >= 0 and _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
             if r.n % 3 and _size14(&r) <= MAX_HAND and not (code > 1 and (r.n_melds or r.n < 13)):
                 if r.n_melds or r.n < 13:
@@ -559,118 +515,7 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
     return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
 
 
-# --- classify and decompose ------------------------------------------------------
-
-_general_classify = None
-_general_decompose = None
-_hu_type_of = None                       # value -> HuType
-_hu_types = {}                           # its answers, remembered
-_decompositions = None                   # hutype.decompositions
-_decomposition_args = None               # (Decomposition, tiles, chows, pungs)
-_declared_of = None                      # meld byte -> the DecomposedMeld of a declared meld
-_declared = {}
-_knitted = None                          # the thirds of the knitted straights, for decompose under KNITTED
-
-
-def install_classify(general_classify, general_decompose, hu_type_of, decompositions,
-                     decomposition_args, declared_of, knitted=None):
-    """Put the fast paths in front of ``_classify``'s functions; return the fast ones.
-
-    ``hu_type_of`` turns a kernel value into a ``HuType``; ``decompositions`` is
-    the kernel's record builder with its ``decomposition_args``; ``declared_of``
-    gives the decomposed meld of a declared meld byte (``kind << 6 | tile``);
-    ``knitted`` is the kernel's ``knitted`` argument (without it, ``decompose``
-    under rules with knitted forms is left to the general path).
-    """
-    global _general_classify, _general_decompose, _hu_type_of, _decompositions
-    global _decomposition_args, _declared_of, _knitted
-    _general_classify, _general_decompose = general_classify, general_decompose
-    _hu_type_of, _decompositions = hu_type_of, decompositions
-    _decomposition_args, _declared_of = tuple(decomposition_args), declared_of
-    _knitted = knitted
-    _hu_types.clear()
-    _declared.clear()
-    return classify, decompose
-
-
-cdef void _meld_bytes(const Reading* r, unsigned char* out) noexcept:
-    cdef int k, kind
-    for k in range(r.n_melds):
-        kind = r.meld_kind[k]
-        if kind == KIND_KONG and r.meld_concealed[k]:
-            kind = HU_CONCEALED_KONG
-        out[k] = <unsigned char>(kind << 6 | r.meld_tile[k])
-
-
-cdef int _meld_flags(int flags, const Reading* r) noexcept:
-    """``flags`` with the suits of the declared melds locked (``Rules.lock_flags``)."""
-    cdef int k
-    for k in range(r.n_melds):
-        if r.meld_tile[k] < FIRST_HONOR:
-            flags |= 1 << (LOCK_SHIFT + r.meld_tile[k] // SUIT_SIZE)
-    return flags
-
-
-cdef object _classify(object hand, object melds, object self_drawn, object encoding, object wild, object fifth,
-                      object rules):
-    cdef Reading r
-    cdef Options o
-    cdef unsigned char codes[MAX_MELDS]
-    cdef int value
-    cdef _RuleEntry e = _fast_rules(rules)
-    if e is _GENERAL:
-        return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding, wild=wild,
-                                 fifth=fifth, rules=rules)
-    if ((self_drawn is True or self_drawn is False) and _read_options(&o, wild, fifth)
-            and _read(&r, hand, melds, encoding) and _size14(&r) == MAX_HAND
-            and (e is None or _rules_allow(&e.args, &r, &o))):
-        _meld_bytes(&r, codes)
-        if o.n_wild:
-            if not shanten_ready():
-                ensure_tables()
-            if e is None:
-                value = hu_type_wild_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth)
-            else:
-                value = hu_type_wild_rules_c(r.counts, o.wild, codes, r.n_melds, self_drawn is True, o.fifth,
-                                             _meld_flags(e.args.flags, &r), e.args.limits)
-        elif e is None:
-            value = hu_type_c(r.counts, codes, r.n_melds, self_drawn is True)
-        else:
-            value = hu_type_rules_c(r.counts, codes, r.n_melds, self_drawn is True, _meld_flags(e.args.flags, &r))
-        if value >= 0:
-            found = _hu_types.get(value)
-            if found is None:
-                found = _hu_types[value] = _hu_type_of(value)
-            return found
-    return _general_classify(hand, melds=melds, self_drawn=self_drawn, encoding=encoding,
-                             wild=wild, fifth=fifth, rules=rules)
-
-
-cdef object _decompose(object hand, object melds, object encoding, object rules):
-    cdef Reading r
-    cdef Options o
-    cdef unsigned char codes[MAX_MELDS]
-    cdef int k
-    cdef _RuleEntry e = _fast_rules(rules)
-    if e is _GENERAL or (e is not None and e.args.flags & KNITTED and _knitted is None):
-        return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
-    o.n_wild = 0
-    if _read(&r, hand, melds, encoding) and (e is None or _rules_allow(&e.args, &r, &o)):
-        declared = ()
-        if r.n_melds:
-            _meld_bytes(&r, codes)
-            items = []
-            for k in range(r.n_melds):
-                meld = _declared.get(codes[k])
-                if meld is None:
-                    meld = _declared[codes[k]] = _declared_of(codes[k])
-                items.append(meld)
-            declared = tuple(items)
-        if e is None:
-            return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared)
-        return _decompositions((<char*>r.counts)[:N_KINDS], *_decomposition_args, declared,
-                               _meld_flags(e.args.flags, &r), _knitted)
-    return _general_decompose(hand, melds=melds, encoding=encoding, rules=rules)
+include "_api_fast_classify.pxi"
 
 
 # --- the fast paths: each reads its keywords and calls its body, as a rule-bound one does -----
@@ -746,70 +591,4 @@ def bind(function, rules):
     return None
 
 
-# --- tile efficiency ---------------------------------------------------------------
-
-cdef bint _read_visible(object visible, object encoding, unsigned char* seen) noexcept:
-    """34 counts of ``visible`` given as None, 34 counts (bytes or bytearray) or a list or tuple
-    of exact index34 ints (no ``encoding``), at most four copies each; False for any other form."""
-    cdef Py_ssize_t k, n
-    cdef const unsigned char* data
-    cdef long t
-    memset(seen, 0, N_KINDS)
-    if visible is None:
-        return True
-    if _is_bytes(visible) or _is_bytearray(visible):
-        if _size(visible) != N_KINDS:
-            return False
-        data = <const unsigned char*>(_bytes_data(visible) if _is_bytes(visible) else _bytearray_data(visible))
-        for t in range(N_KINDS):
-            if data[t] > MAX_COPIES:
-                return False
-            seen[t] = data[t]
-        return True
-    if encoding is not None or not (_is_list(visible) or _is_tuple(visible)):
-        return False
-    with cython.critical_section(visible):  # free-threaded builds: no resize under us
-        n = _size(visible)
-        if n > N_KINDS * MAX_COPIES:
-            return False
-        for k in range(n):
-            item = <PyObject*>_seq_items(visible)[k]
-            if not _is_int(item):
-                return False
-            t = mf_small_int(item)
-            if <unsigned long>t >= N_KINDS or seen[t] == MAX_COPIES:
-                return False
-            seen[t] += 1
-    return True
-
-
-def efficiency_args(hand, melds, visible, rules, wild, fifth, encoding, int residue):
-    """``(held, lim, avail, wild mask or None, flags, fifth)`` for the efficiency kernel, as
-    ``_efficiency._kernel_args`` computes them for a hand of 3n+``residue`` concealed tiles, read in
-    C; None when the general path must read the call (it gives the answer or the error).
-    ``rules`` is a preset name or a ``Rules`` (the caller passes the default for None)."""
-    cdef Reading r
-    cdef Options o
-    cdef unsigned char seen[N_KINDS]
-    cdef unsigned char lim[N_KINDS]
-    cdef unsigned char avail[N_KINDS]
-    cdef const unsigned char* held
-    cdef int t, most = MAX_HAND - (2 - residue)
-    cdef _RuleEntry e = _read_rules(rules)
-    if e is None or not _read_options(&o, wild, fifth) or not _read(&r, hand, melds, encoding):
-        return None
-    if r.n % 3 != residue or _size14(&r) > most or not _rules_allow(&e.args, &r, &o):
-        return None
-    if not _read_visible(visible, encoding, seen):
-        return None
-    held = &r.all_counts[0] if r.n_melds else &r.counts[0]
-    for t in range(N_KINDS):
-        if held[t] + seen[t] > e.args.limits[t]:
-            return None
-        lim[t] = e.args.limits[t] - (held[t] - r.counts[t])
-        avail[t] = lim[t] - seen[t]
-    mask = None
-    if o.n_wild:
-        mask = (<char*>o.wild)[:N_KINDS]
-    return ((<char*>r.counts)[:N_KINDS], (<char*>lim)[:N_KINDS], (<char*>avail)[:N_KINDS], mask,
-            _meld_flags(e.args.flags, &r), o.fifth)
+include "_api_fast_efficiency.pxi"

@@ -21,11 +21,12 @@ cdef extern from "Python.h":
 cdef enum:
     NAME_WIDTH = 3                      # characters of the longest tile name written ("5mr")
     TEXT_ROOM = MAX_HAND * (NAME_WIDTH + 1)
+    N_MELD_CODES = 3 * N_KINDS * 2 * 5  # _meld_code: kind, tile, concealed, red fives 0-4
 
 cdef object _tile_type = None
-cdef object _no_red = None              # the red of a hand without red fives (_tiles.NO_RED)
+cdef object _no_red = None              # the red of a hand without red fives (_tile_names.NO_RED)
 cdef object _format_meld = None         # _meld.format_meld
-cdef dict _melds_made = {}              # meld code (_meld_code) -> the Meld, made once
+cdef list _melds_made = [None] * N_MELD_CODES  # meld code (_meld_code) -> the Meld, made once
 cdef dict _notations = {}               # notation name -> NOTE_*
 cdef Py_UCS4 _names[5][N_KINDS][NAME_WIDTH]  # per notation: each tile's name, 0-padded
 cdef unsigned char _name_len[5][N_KINDS]
@@ -35,7 +36,7 @@ cdef PyObject* _tile_items[N_KINDS]     # the Tile members, held by _tiles
 def install_objects(tile_type, no_red, format_meld, names):
     """The object builders of this module; call after ``install``.
 
-    ``tile_type`` is ``Tile``, ``no_red`` is ``_tiles.NO_RED``, ``format_meld`` is
+    ``tile_type`` is ``Tile``, ``no_red`` is ``_tile_names.NO_RED``, ``format_meld`` is
     ``_meld.format_meld``; ``names`` maps each notation but mpsz to the 34 names it writes.
     Returns ``(fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode)``.
     """
@@ -46,7 +47,7 @@ def install_objects(tile_type, no_red, format_meld, names):
         _hand_slots[k] = _slot_offset(_hand_type, name)
     for k, name in enumerate(("kind", "tile", "concealed", "red")):
         _meld_slots[k] = _slot_offset(_meld_type, name)
-    _melds_made.clear()
+    _melds_made[:] = [None] * N_MELD_CODES
     _notations.clear()
     _notations["mpsz"] = NOTE_MPSZ
     for t in range(N_KINDS):
@@ -114,7 +115,7 @@ cdef inline int _meld_code(const Reading* r, int k) noexcept:
 cdef object _meld_object(const Reading* r, int k):
     """The ``Meld`` of meld ``k`` of a reading (from text), made once per meld; None if it cannot be."""
     cdef int code = _meld_code(r, k)
-    meld = _melds_made.get(code)
+    meld = _melds_made[code]
     if meld is None:
         try:
             meld = _meld_type(_kind_words[r.meld_kind[k]], <object>_tile_items[r.meld_tile[k]],

@@ -47,6 +47,21 @@ cdef struct Text:
     int notation
 
 
+cdef enum:
+    MPSZ_SEPARATOR = 1      # space \t \n \r , ; (mpsz and mjai)
+    BOTZONE_SEPARATOR = 2   # space \t \n \r ,
+
+cdef unsigned char _separators[256]     # per byte: the separator flags above (what _separator answers)
+cdef unsigned char _mjai_honors[256]    # per byte: an mjai honour letter's tile + 1, else 0 (as _mjai_honor)
+
+
+cdef void _fill_byte_tables() noexcept:
+    cdef int c
+    for c in range(256):
+        _separators[c] = (MPSZ_SEPARATOR * _separator(c, NOTE_MPSZ)) | (BOTZONE_SEPARATOR * _separator(c, NOTE_BOTZONE))
+        _mjai_honors[c] = _mjai_honor(c) + 1
+
+
 cdef inline unsigned int _at(const Text* t, Py_ssize_t i) noexcept:
     return _str_read(t.kind, t.data, i)
 
@@ -116,6 +131,8 @@ cdef int _read_botzone(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
     cdef Py_ssize_t i = start
     cdef int n = 0, tile
     cdef unsigned int c
+    if t.kind == 1:
+        return _read_botzone_bytes(<const unsigned char*>t.data, start, stop, out, room)
     while i < stop:
         c = _at(t, i)
         if _separator(c, NOTE_BOTZONE):
@@ -124,6 +141,28 @@ cdef int _read_botzone(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigne
         if i + 1 >= stop or n == room:
             return -1
         tile = _botzone_tile(c, _at(t, i + 1))
+        if tile < 0:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+        i += 2
+    return n
+
+
+cdef int _read_botzone_bytes(const unsigned char* s, Py_ssize_t start, Py_ssize_t stop, unsigned char* out,
+                             int room) noexcept:
+    """``_read_botzone`` on one-byte text, a byte at a time (the same answers)."""
+    cdef Py_ssize_t i = start
+    cdef int n = 0, tile
+    cdef unsigned char c
+    while i < stop:
+        c = s[i]
+        if _separators[c] & BOTZONE_SEPARATOR:
+            i += 1
+            continue
+        if i + 1 >= stop or n == room:
+            return -1
+        tile = _botzone_tile(c, s[i + 1])
         if tile < 0:
             return -1
         out[n] = <unsigned char>tile
@@ -344,6 +383,8 @@ cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned c
     cdef Py_ssize_t i = start
     cdef int n = 0, tile, suit, width
     cdef unsigned int c
+    if t.kind == 1:
+        return _read_mjai_bytes(<const unsigned char*>t.data, start, stop, out, room, red)
     while i < stop:
         c = _at(t, i)
         if _separator(c, NOTE_MJAI):
@@ -372,6 +413,43 @@ cdef int _read_mjai(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned c
     return n
 
 
+cdef int _read_mjai_bytes(const unsigned char* s, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room,
+                          unsigned char* red) noexcept:
+    """``_read_mjai`` on one-byte text, a byte at a time (the same answers)."""
+    cdef Py_ssize_t i = start
+    cdef int n = 0, tile, suit, width
+    cdef unsigned char c
+    while i < stop:
+        c = s[i]
+        if _separators[c] & MPSZ_SEPARATOR:
+            i += 1
+            continue
+        tile = <int>_mjai_honors[c] - 1
+        width = 1
+        if tile < 0:
+            if not (49 <= c <= 57 and i + 1 < stop):
+                return -1
+            suit = _suit_of(s[i + 1])
+            if suit < 0:
+                return -1
+            tile = suit * SUIT_SIZE + <int>c - 49
+            width = 2
+            if i + 2 < stop and s[i + 2] == 114:  # r: a red five reads as a five
+                if c != 53:
+                    return -1
+                red[suit] += 1
+                width = 3
+        if n == room:
+            return -1
+        out[n] = <unsigned char>tile
+        n += 1
+        i += width
+    return n
+
+
+_fill_byte_tables()
+
+
 cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned char* out, int room,
                      unsigned char* red) noexcept:
     """Tiles of plain text [start:stop) in ``t.notation``, red fives counted per suit in red (mpsz
@@ -387,6 +465,25 @@ cdef int _read_plain(const Text* t, Py_ssize_t start, Py_ssize_t stop, unsigned 
     return _read_chinese(t, start, stop, out, room)
 
 
+cdef Py_ssize_t _last_mark(const unsigned char* s, Py_ssize_t n) noexcept:
+    """Where the last byte that is not an mpsz separator is, or -1."""
+    while n > 0 and _separators[s[n - 1]] & MPSZ_SEPARATOR:
+        n -= 1
+    return n - 1
+
+
+cdef bint _mjai_at_end(const unsigned char* s, Py_ssize_t n) noexcept:
+    """Whether one-byte text ends (separators aside) in a mark of mjai that detection finds: an
+    honour letter, followed by no digit, or ``r`` after a digit and m, p or s (mjai text most often
+    ends so: its honours come last)."""
+    cdef Py_ssize_t i = _last_mark(s, n)
+    if i < 0:
+        return False
+    if _mjai_honors[s[i]]:
+        return True
+    return s[i] == 114 and i >= 2 and _suit_of(s[i - 1]) >= 0 and 48 <= s[i - 2] <= 57
+
+
 cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
     """The notation the general path would detect, for text the readers here may accept."""
     cdef Py_ssize_t i
@@ -394,6 +491,9 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
     cdef bint wide = False
     t.notation = NOTE_MPSZ
     if t.kind == 1:
+        if _mjai_at_end(<const unsigned char*>t.data, n):
+            t.notation = NOTE_MJAI
+            return True
         for i in range(n):
             c = _at(t, i)
             if c > 127:
@@ -401,7 +501,7 @@ cdef bint _notation_of(Text* t, Py_ssize_t n) noexcept:
             # The first mark decides: a well-formed text holds the marks of one notation only, and
             # a reader that meets a mark of another fails, leaving the text to the general path.
             if 65 <= c <= 90:
-                # mjai, as _tiles.detect_notation: an honour letter not followed by a digit;
+                # mjai, as _tile_names.detect_notation: an honour letter not followed by a digit;
                 # any other upper-case letter is botzone's
                 if not (i + 1 < n and 48 <= _at(t, i + 1) <= 57) and _mjai_honor(c) >= 0:
                     t.notation = NOTE_MJAI

@@ -19,18 +19,9 @@ from collections.abc import Set as AbstractSet
 from ._counts import read_counts
 from ._layout import MAX_COPIES, MAX_MELDS, N_KINDS, N_SUITS
 from ._meld import READERS, Meld, MeldLike, parse_meld, read_text, tile_list, write_hand
-from ._tiles import (
-    NO_RED,
-    TILES,
-    Tile,
-    check_encoding,
-    check_red,
-    decode_red,
-    encode_pairs,
-    red_pairs,
-    tile_iter,
-    tiles_from_counts,
-)
+from ._tile_lists import decode_red, encode_pairs, red_pairs, tile_iter, tiles_from_counts
+from ._tile_names import NO_RED, check_encoding, check_red
+from ._tiles import TILES, Tile
 
 # --- Hand -------------------------------------------------------------------------
 

@@ -25,22 +25,9 @@ from collections.abc import Sequence
 from typing import Any, Callable, Union
 
 from ._layout import MAX_COPIES, MAX_MELDS, N_KINDS, N_SUITS, SUIT_SIZE
-from ._tiles import (
-    NO_RED,
-    RED_FIVES,
-    TILES,
-    Tile,
-    TileSink,
-    as_tile_red,
-    check_notation,
-    detect_notation,
-    excerpt,
-    read_into,
-    show,
-    text_error,
-    tile_iter,
-    write_tiles,
-)
+from ._tile_lists import tile_iter, write_tiles
+from ._tile_names import NO_RED, RED_FIVES, check_notation, detect_notation, excerpt, show, text_error
+from ._tiles import TILES, Tile, TileSink, as_tile_red, read_into
 
 _MELD_KINDS = ("chow", "pung", "kong")
 

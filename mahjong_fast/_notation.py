@@ -1,7 +1,7 @@
 """The text of a whole hand: ``parse`` and ``format`` in every notation.
 
 Notations: ``mpsz``, ``botzone``, ``unicode``, ``chinese`` and ``mjai`` (the
-tile readers and writers are ``_tiles``'; meld brackets are ``_hand``'s).  A hand's
+tile readers and writers are ``_tiles``' and ``_tile_lists``'; meld brackets are ``_meld``'s).  A hand's
 text is its concealed tiles followed by its declared melds, each meld in
 brackets in the same notation: ``[789s]`` an exposed chow, ``[555p]`` a pung,
 ``[1111z]`` an exposed kong, ``{1111z}`` a concealed kong. Examples::
@@ -23,7 +23,9 @@ from collections.abc import Iterable
 from ._hand import Hand, as_hand, parse_hand
 from ._layout import N_KINDS, N_SUITS, SUIT_SIZE
 from ._meld import READERS, format_meld, write_hand
-from ._tiles import NOTATIONS, TILES, as_tile_red, check_notation, detect_notation, tile_items
+from ._tile_lists import tile_items
+from ._tile_names import NOTATIONS, check_notation, detect_notation
+from ._tiles import TILES, as_tile_red
 
 __all__ = ["NOTATIONS", "detect_notation", "format", "format_meld", "parse"]
 

@@ -18,7 +18,8 @@ from ._hand import Hand, as_hand, read_melds
 from ._layout import N_KINDS
 from ._meld import Meld, MeldLike
 from ._rules import Rules, RulesLike, as_rules
-from ._tiles import Tile, as_tile, check_encoding
+from ._tile_names import check_encoding
+from ._tiles import Tile, as_tile
 
 Wild = Union[None, int, str, Tile, Iterable[Union[int, str, Tile]]]
 

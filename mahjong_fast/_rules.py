@@ -16,7 +16,9 @@ from typing import Union
 
 from ._kernels import rule_flags as _f
 from ._layout import FIRST_HONOR, MAX_COPIES, N_KINDS, N_SUITS, SUIT_SIZE
-from ._tiles import TILES, Tile, as_tile, detect_notation, read_tiles, show
+from ._tile_lists import read_tiles
+from ._tile_names import detect_notation, show
+from ._tiles import TILES, Tile, as_tile
 
 SEVEN_PAIRS_KINDS = (None, "four_as_two", "distinct")
 """Values of ``Rules.seven_pairs``: no seven pairs, four identical = two pairs, seven different kinds."""

@@ -24,7 +24,9 @@ from ._kernels import score_flags as _K
 from ._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
 from ._meld import MeldLike
 from ._rules import RULES, Rules, RulesLike, as_rules
-from ._tiles import TILES, Tile, as_tile_red, decode_tile, detect_notation, read_tiles, show, tile_items
+from ._tile_lists import read_tiles, tile_items
+from ._tile_names import detect_notation, show
+from ._tiles import TILES, Tile, as_tile_red, decode_tile
 from ._yaku import Score
 
 __all__ = ["score"]

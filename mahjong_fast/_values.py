@@ -20,7 +20,8 @@ from ._kernels.situation import Situation
 from ._meld import MeldLike
 from ._rules import RULES, Rules, RulesLike, as_rules
 from ._scoring import _MELD_CODE, _int_arg, _wind
-from ._tiles import Tile, show
+from ._tile_names import show
+from ._tiles import Tile
 
 __all__ = ["DiscardValue", "discard_values"]
 

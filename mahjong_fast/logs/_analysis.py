@@ -31,7 +31,7 @@ from .._dispatch import logscan
 from .._efficiency_batch import discard_analysis_batch
 from .._layout import N_KINDS
 from .._rules import RULES, Rules, as_rules
-from .._tiles import RED_FIVES
+from .._tile_names import RED_FIVES
 from ._arrays import as_sources
 from ._names import TILE_OF
 from ._reader import Events, Lines, _shared, inconsistent, read_event, read_source

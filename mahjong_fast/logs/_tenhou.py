@@ -26,7 +26,7 @@ from urllib.parse import unquote
 
 from .._dispatch import mjlogscan
 from .._rules import RULES, Rules
-from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
+from .._tile_names import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 from ._json import raw_decode
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .._dispatch import mjlogscan
-from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
+from .._tile_names import MJAI_NAMES, MJAI_RED_NAMES
 from ._json import raw_decode
 from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, _shared_event, round_label, start_kyoku
 

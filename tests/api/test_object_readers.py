@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any, Callable
 
 import pytest
@@ -21,35 +20,9 @@ import mahjong_fast as mf
 from mahjong_fast import _dispatch
 from mahjong_fast._meld import READERS
 
-ORDER = ("hand", "meld", "parse_meld", "parse", "counts", "write", "encode")  # Readers.install's order
+from support.readers import general_only, seen
+
 EXAMPLES = settings(max_examples=400)
-
-
-def _none(*args: object) -> None:
-    return None
-
-
-@contextmanager
-def general_only() -> Iterator[None]:
-    """No reader in front: every call takes the general code."""
-    saved = tuple(getattr(READERS, name) for name in ORDER)
-    READERS.install((_none,) * len(ORDER))
-    try:
-        yield
-    finally:
-        READERS.install(saved)
-
-
-def seen(value: object) -> object:
-    """What a result shows: a hand or meld by its fields (types included), anything else as it is."""
-    if isinstance(value, mf.Hand):
-        return ("Hand", value.tiles, [type(t) for t in value.tiles], value.counts, value.all_counts, value.red,
-                [seen(m) for m in value.melds], type(value.melds), str(value), hash(value))
-    if isinstance(value, mf.Meld):
-        return ("Meld", value.kind, value.tile, type(value.tile), value.concealed, value.red, str(value))
-    if isinstance(value, list):
-        return ("list", [(v, type(v)) for v in value])
-    return (type(value), value)
 
 
 def outcome(call: Callable[[], Any]) -> tuple[str, object]:

@@ -355,7 +355,8 @@ def test_first_use_from_many_threads(name):
 # ---------------------------------------------------------------- layers
 
 API_LAYER = ("_api", "_api_fast", "_api_fast_py", "_scoring", "_scoring_fast", "_scoring_fast_py", "_classify",
-             "_hand", "_meld", "_tiles", "_notation", "_batch", "_dispatch", "_cli", "_bench")
+             "_hand", "_meld", "_tile_names", "_tiles", "_tile_lists", "_notation", "_batch", "_dispatch", "_cli",
+             "_bench")
 
 
 def _kernel_sources() -> list[Path]:

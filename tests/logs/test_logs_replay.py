@@ -362,7 +362,8 @@ def test_log_ending_mid_decision(tmp_path: Path) -> None:
 
 def test_mjai_tile_names() -> None:
     """The names the reader knows are the codec's, and mean what mjai means by them."""
-    from mahjong_fast._tiles import MJAI_NAMES, read_mjai_tile
+    from mahjong_fast._tile_lists import read_mjai_tile
+    from mahjong_fast._tile_names import MJAI_NAMES
     from mahjong_fast.logs._names import TILE_OF
 
     assert MJAI_NAMES == NAMES

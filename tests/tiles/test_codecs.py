@@ -19,16 +19,9 @@ from hypothesis import strategies as st
 
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld, Tile, _api, _classify, _dispatch
-from mahjong_fast._tiles import (
-    MJAI_NAMES,
-    MJAI_RED_NAMES,
-    TILES,
-    decode_tile,
-    detect_notation,
-    encode_tile,
-    read_mjai_tile,
-    red_pairs,
-)
+from mahjong_fast._tile_lists import read_mjai_tile, red_pairs
+from mahjong_fast._tile_names import MJAI_NAMES, MJAI_RED_NAMES, detect_notation
+from mahjong_fast._tiles import TILES, decode_tile, encode_tile
 
 GENERAL = {**_api.GENERAL, **_classify.GENERAL}
 RED_NOTATIONS = ("mpsz", "mjai")  # the notations that can write a red five

@@ -320,10 +320,12 @@ def test_melds_between_concealed_tiles_still_read():
 
 PACKAGE = pathlib.Path(mf.__file__).parent
 ALLOWED = {
-    "_tiles": {"_layout", "_counts"},
-    "_meld": {"_layout", "_counts", "_tiles"},
-    "_hand": {"_layout", "_counts", "_tiles", "_meld"},
-    "_notation": {"_layout", "_counts", "_tiles", "_meld", "_hand"},
+    "_tile_names": {"_layout"},
+    "_tiles": {"_layout", "_tile_names"},
+    "_tile_lists": {"_layout", "_counts", "_tile_names", "_tiles"},
+    "_meld": {"_layout", "_counts", "_tile_names", "_tiles", "_tile_lists"},
+    "_hand": {"_layout", "_counts", "_tile_names", "_tiles", "_tile_lists", "_meld"},
+    "_notation": {"_layout", "_counts", "_tile_names", "_tiles", "_tile_lists", "_meld", "_hand"},
 }
 
 

@@ -1,0 +1,71 @@
+# Tile efficiency in _api_fast: the visible= counts and the arguments of the efficiency kernel
+# (efficiency_args) read in C.  Uses the header of _api_fast.pyx, _api_fast_reading.pxi and
+# _api_fast_rules.pxi.
+
+# --- tile efficiency ---------------------------------------------------------------
+
+cdef bint _read_visible(object visible, object encoding, unsigned char* seen) noexcept:
+    """34 counts of ``visible`` given as None, 34 counts (bytes or bytearray) or a list or tuple
+    of exact index34 ints (no ``encoding``), at most four copies each; False for any other form."""
+    cdef Py_ssize_t k, n
+    cdef const unsigned char* data
+    cdef long t
+    memset(seen, 0, N_KINDS)
+    if visible is None:
+        return True
+    if _is_bytes(visible) or _is_bytearray(visible):
+        if _size(visible) != N_KINDS:
+            return False
+        data = <const unsigned char*>(_bytes_data(visible) if _is_bytes(visible) else _bytearray_data(visible))
+        for t in range(N_KINDS):
+            if data[t] > MAX_COPIES:
+                return False
+            seen[t] = data[t]
+        return True
+    if encoding is not None or not (_is_list(visible) or _is_tuple(visible)):
+        return False
+    with cython.critical_section(visible):  # free-threaded builds: no resize under us
+        n = _size(visible)
+        if n > N_KINDS * MAX_COPIES:
+            return False
+        for k in range(n):
+            item = <PyObject*>_seq_items(visible)[k]
+            if not _is_int(item):
+                return False
+            t = mf_small_int(item)
+            if <unsigned long>t >= N_KINDS or seen[t] == MAX_COPIES:
+                return False
+            seen[t] += 1
+    return True
+
+
+def efficiency_args(hand, melds, visible, rules, wild, fifth, encoding, int residue):
+    """``(held, lim, avail, wild mask or None, flags, fifth)`` for the efficiency kernel, as
+    ``_efficiency._kernel_args`` computes them for a hand of 3n+``residue`` concealed tiles, read in
+    C; None when the general path must read the call (it gives the answer or the error).
+    ``rules`` is a preset name or a ``Rules`` (the caller passes the default for None)."""
+    cdef Reading r
+    cdef Options o
+    cdef unsigned char seen[N_KINDS]
+    cdef unsigned char lim[N_KINDS]
+    cdef unsigned char avail[N_KINDS]
+    cdef const unsigned char* held
+    cdef int t, most = MAX_HAND - (2 - residue)
+    cdef _RuleEntry e = _read_rules(rules)
+    if e is None or not _read_options(&o, wild, fifth) or not _read(&r, hand, melds, encoding):
+        return None
+    if r.n % 3 != residue or _size14(&r) > most or not _rules_allow(&e.args, &r, &o):
+        return None
+    if not _read_visible(visible, encoding, seen):
+        return None
+    held = &r.all_counts[0] if r.n_melds else &r.counts[0]
+    for t in range(N_KINDS):
+        if held[t] + seen[t] > e.args.limits[t]:
+            return None
+        lim[t] = e.args.limits[t] - (held[t] - r.counts[t])
+        avail[t] = lim[t] - seen[t]
+    mask = None
+    if o.n_wild:
+        mask = (<char*>o.wild)[:N_KINDS]
+    return ((<char*>r.counts)[:N_KINDS], (<char*>lim)[:N_KINDS], (<char*>avail)[:N_KINDS], mask,
+            _meld_flags(e.args.flags, &r), o.fifth)
