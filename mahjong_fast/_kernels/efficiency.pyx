@@ -25,7 +25,7 @@ from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.common cimport (
-    INF, N_PARTS, ROW_LEN, ctz64, part_of, row_product, weighted_popcount3,
+    INF, N_PARTS, ROW_LEN, ctz64, part_of, popcount64, row_product, weighted_popcount3,
 )
 from mahjong_fast._kernels.rule_flags cimport (
     CHINESE, DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,

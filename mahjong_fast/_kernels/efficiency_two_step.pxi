@@ -27,20 +27,20 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int good[N_KINDS]           # [d]: their copies after which a discard waits in good shape
 
 
-cdef inline int _bound_less_discard(const Ctx* ctx, const HandPass* hand, const uint8_t* c, uint32_t keep,
-                                    uint64_t lowering, int d, int bound) noexcept nogil:
-    """``_improving_bound`` for the discards ``keep`` (held indices; ``c`` holds the hand plus the
-    draw; ``lowering``: the draws of the bound ``bound``): the pair's hand of e less its own
-    unseen copies of e when e lowers the drawn hand's cost, the largest over the discards e."""
-    cdef int least = INF, j, e, n
-    while keep:
-        j = ctz64(keep)
-        keep &= keep - 1
+cdef inline uint32_t _keep_beating(const Ctx* ctx, const HandPass* hand, const uint8_t* c, uint32_t keep,
+                                   uint64_t lowering, int d, int bound) noexcept nogil:
+    """The discards e of ``keep`` (held indices; ``c`` holds the hand plus the draw) whose pair's
+    hand may wait on more than the hand left by ``d``: ``_improving_bound`` (``bound``, of the
+    draws ``lowering``) less e's own unseen copies for the drawn hand when e lowers its cost."""
+    cdef uint32_t bits = keep
+    cdef int j, e
+    while bits:
+        j = ctz64(bits)
+        bits &= bits - 1
         e = hand.kinds[j]
-        # e's unseen copies for the drawn hand (the hand plus the draw, less d), where it is in the bound
-        n = (ctx.avail[e] - c[e] + (e == d)) if (lowering >> e) & 1 else 0
-        least = n if n < least else least
-    return bound - least if least != INF else -1
+        if (lowering >> e) & 1 and bound - (ctx.avail[e] - c[e] + (e == d)) <= hand.waits[d]:
+            keep &= ~(<uint32_t>1 << j)
+    return keep
 
 
 cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total,
@@ -48,7 +48,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     """What every draw reads of the hand ``c`` (``sh``: the shanten after each discard): its held
     kinds, parts, groups and classes."""
     cdef int t, i, u, most = 1
-    cdef uint64_t near
+    cdef uint64_t near, paired = 0
     hand.n_kinds = 0
     hand.held = hand.unseen = hand.room = 0
     hand.one_part = -1
@@ -73,6 +73,8 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
             draw.held_index[t] = hand.n_kinds
             hand.kinds[hand.n_kinds] = t
             hand.n_kinds += 1
+            if c[t] > 1:
+                paired |= <uint64_t>1 << t
         if ctx.avail[t] > c[t]:
             hand.unseen |= <uint64_t>1 << t
         if ctx.lim[t] > c[t]:
@@ -81,12 +83,16 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
         for u in range(N_PARTS):
             if not hand.held & ~PART_KINDS[u]:
                 hand.one_part = u
+    # lone draws (see _discard_draws): a form makes a pair's hand ready (cost 1) only when the hand
+    # misses two tiles of it or fewer, for a draw lowers a cost by one at most and a discard never
     hand.lone = ~hand.held & ALL_TILES
-    for u in range(N_SUITS):
-        near = (hand.held >> (SUIT_SIZE * u)) & 0x1FF
-        near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
-        hand.lone &= ~(near << (SUIT_SIZE * u))
-    if ctx.flags & THIRTEEN_ORPHANS:
+    if draw.cost[hand.parts.row[0] * N_ROWS + hand.parts.others[0]] <= 2:   # standard: no tile near
+        for u in range(N_SUITS):
+            near = (hand.held >> (SUIT_SIZE * u)) & 0x1FF
+            near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
+            hand.lone &= ~(near << (SUIT_SIZE * u))
+    if (ctx.flags & THIRTEEN_ORPHANS and total == MAX_HAND
+            and popcount64(ORPHAN_BITS & ~hand.held) + 1 - ((paired & ORPHAN_BITS) != 0) <= 2):
         hand.lone &= ~ORPHAN_BITS
     for u in range(N_PARTS):
         hand.part_tiles[u] = 0
@@ -129,8 +135,9 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
         hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
         draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
         # a lone draw t stays lone in every hand left plus t less a discard: ready, it waits on t
-        # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t), for
-        # one copy fewer than t's unseen copies for the hand left; no more than the waits, no gain
+        # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t; the
+        # forms the hand is far from make no ready hand), for one copy fewer than t's unseen
+        # copies for the hand left; no more than the waits, no gain
         lone = draws & hand.lone
         while lone:
             t = ctz64(lone)
@@ -340,8 +347,10 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
             if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
                 keep &= ~(<uint32_t>1 << draw.held_index[t])
                 # a discard e is no draw of its own pair's hand: its copies come off the bound
-                if bound >= 0 and _bound_less_discard(ctx, &hand, c, keep, lowering, d, bound) <= hand.waits[d]:
-                    continue
+                if bound >= 0:
+                    keep = _keep_beating(ctx, &hand, c, keep, lowering, d, bound)
+                    if not keep:
+                        continue
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])

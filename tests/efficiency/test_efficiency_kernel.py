@@ -16,8 +16,8 @@ import pytest
 import mahjong_fast as mf
 import mahjong_fast._dispatch
 from mahjong_fast._dispatch import NO_EXTENSIONS
-from mahjong_fast._kernels.rule_flags import CHINESE
-from mahjong_fast._layout import N_KINDS
+from mahjong_fast._kernels.rule_flags import CHINESE, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
+from mahjong_fast._layout import N_KINDS, ORPHANS
 from mahjong_fast._rules import RULES
 
 from support.hands import concealed_beside, heavy_hand, melds_and_limits, mixed_hand, random_hand
@@ -363,17 +363,17 @@ def _brute_shanten(eff):
     return eff.sh.shanten_counts
 
 
-def _assert_two_step(eff, shanten_counts, c, rng: random.Random, seen_share: float) -> None:
+def _assert_two_step(eff, shanten_counts, c, rng: random.Random, seen_share: float, flags: int = CHINESE) -> None:
     """Every discard's two-step figures of the hand ``c`` (a share of the kinds partly seen)
     equal ``brute_second``'s."""
     seen = [rng.randint(0, 4 - c[t]) if rng.random() < seen_share else 0 for t in range(N_KINDS)]
     avail = bytes(4 - v for v in seen)
-    res = eff.discards(bytes(c), FULL, avail, None, CHINESE, True, True)
+    res = eff.discards(bytes(c), FULL, avail, None, flags, True, True)
     for j in range(res.size):
         d, s, mask, _, two, imp, imp_total, good = res.entry(j)
         x = bytearray(c)
         x[d] -= 1
-        want = brute_second(shanten_counts, x, s, mask, FULL, avail)
+        want = brute_second(functools.partial(_flags_shanten, shanten_counts, flags), x, s, mask, FULL, avail)
         assert (two, imp, imp_total, good) == pytest.approx(want), (list(c), d)
 
 
@@ -385,6 +385,11 @@ def test_two_step_against_definition(eff):
     for i in range(sample(eff, 2000, 3)):
         size = (8, 11, 5, 8, 11, 5, 8, 14)[i % 8] if eff.compiled else 8
         _assert_two_step(eff, shanten_counts, mixed_hand(rng, size), rng, 0.2)
+
+
+def _flags_shanten(shanten_counts, flags, c, form, jokers, fifth, lim):
+    """``shanten_counts`` under the rule ``flags``."""
+    return shanten_counts(c, form, jokers, fifth, lim, rules=flags)
 
 
 def _row_path_hands(rng: random.Random, n: int) -> list[bytearray]:
@@ -424,6 +429,38 @@ def test_two_step_row_path_cases_against_definition(eff):
     assert len(hands) > sample(eff, 180, 2)
     for c in hands:
         _assert_two_step(eff, shanten_counts, c, rng, 0.1)
+
+
+def _far_from_standard_hands(rng: random.Random, n: int) -> list[bytearray]:
+    """14-tile hands where lone draws change: 9-13 kinds of orphans, the rest any tiles (thirteen
+    orphans two from a win or nearer, where an orphan held nowhere near still counts, or just
+    further), and seven pairs, complete or with a tile swapped (often far from the standard form,
+    where any tile not held is lone)."""
+    hands = []
+    while len(hands) < n:
+        if len(hands) % 2:
+            tiles = [t for t in rng.sample(range(N_KINDS), 7) for _ in range(2)]
+            if rng.random() < 0.5:
+                tiles[rng.randrange(14)] = rng.randrange(N_KINDS)
+        else:
+            tiles = rng.sample(ORPHANS, rng.randint(9, 13))
+            tiles += [rng.choice(tiles if rng.random() < 0.5 else range(N_KINDS)) for _ in range(14 - len(tiles))]
+        c = bytearray(N_KINDS)
+        for t in tiles:
+            c[t] += 1
+        if max(c) <= 4:
+            hands.append(c)
+    return hands
+
+
+@pytest.mark.parametrize("flags", [CHINESE, SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS], ids=["chinese", "riichi"])
+def test_two_step_far_from_a_form_against_definition(eff, flags):
+    """Hands near thirteen orphans or seven pairs, some with seen tiles, against the definitions:
+    a tile not held counts exactly as far as the forms within reach of the hand use it."""
+    rng = random.Random(20)
+    shanten_counts = _brute_shanten(eff)
+    for c in _far_from_standard_hands(rng, sample(eff, 200, 2)):
+        _assert_two_step(eff, shanten_counts, c, rng, 0.1, flags)
 
 
 # ---------------------------------------------------------------- batches
