@@ -3,7 +3,7 @@ of ``mjlogscan.pyx``).
 
 A round of Tenhou's mjlog XML is mostly draw and discard tags, ``<T12/>`` (seat 0 draws tile 12:
 ``T U V W`` draw, ``D E F G`` discard, by seat; the number an index136 tile).  ``run`` takes them from
-``text[pos:end]`` one after the other (blanks ``" \\t\\n\\r"`` between them), as ``logs._tenhou`` would,
+``text[pos:end]`` one after the other (blanks ``" \\t\\n\\r"`` between them), as ``logs._mjlog`` would,
 while the state allows: a draw of a tile not yet out of the wall (``out``) by a seat holding 3n+1
 tiles (``held[seat]``, a set of tile ids), a discard of a tile held by a seat holding 3n+2.  A draw
 adds the tile to ``out`` and the seat's hand, sets ``drawn[seat]`` and appends ``plays[0][seat * 136

@@ -2,7 +2,7 @@
 
 A source is told apart by its content, not its name: gzip by its magic bytes,
 then mjlog XML (``<mjloggm>``) and tenhou.net/6 JSON (``{"log": [...]}``) are
-turned into mjai events (``_tenhou``), and anything else is read as mjai.
+turned into mjai events (``_tenhou``: ``_mjlog``, ``_tenhou6``), and anything else is read as mjai.
 
 Every failure is a ``ValueError`` that names the source, the line number and
 the line (shortened): a truncated or corrupt gzip stream, bytes that are not
@@ -26,8 +26,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
 from ._json import loads
-from ._state import Inconsistent, Seat, Table
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, event_lines, open_record, record_kind
+from ._record import FOUR_PLAYER, RecordError, RecordRules, event_lines
+from ._seat import Seat
+from ._state import Inconsistent, Table
+from ._tenhou import open_record, record_kind
 from ._text import CHUNK, Chunks, LazyLines, Source, error, read_text, split_lines
 
 MAX_TENHOU_JSON = 1 << 21

@@ -24,7 +24,7 @@ from typing import Any
 from .._dispatch import mjlogscan
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES
 from ._json import raw_decode
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, _shared_event, round_label, start_kyoku
+from ._record import FOUR_PLAYER, RecordError, RecordRules, Round, round_label, shared_event, start_kyoku
 
 TSUMOGIRI = 60
 _NAMES: dict[int, str] = {10 * (s + 1) + r + 1: MJAI_NAMES[9 * s + r] for s in range(3) for r in range(9)}
@@ -36,9 +36,9 @@ _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$"
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
 _PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
-_PLAYS = tuple([{name: _shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
+_PLAYS = tuple([{name: shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
                for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True)))
-"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``_shared_event``."""
+"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``shared_event``."""
 
 
 def _objects(text: str) -> list[dict[str, Any]]:

@@ -372,9 +372,9 @@ def _mjlogscans() -> list[object]:
 def test_mjlogscan_twins_agree() -> None:
     """From every place of a round (and with hands in every state), the twins take the same tags, make
     the same events and leave the same hands, wall, drawn tiles and last discard."""
-    from mahjong_fast.logs._tenhou import ID_NAMES, RED_ID_NAMES, _plays
+    from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES, shared_plays
 
-    plays = _plays(RED_ID_NAMES)
+    plays = shared_plays(RED_ID_NAMES)
     rng = random.Random(5)
     text = _text(MJLOGS[0])
     body = text[text.index("<INIT"):]
@@ -505,7 +505,7 @@ def test_tag_twins_agree() -> None:
     """``mjlogscan.tag``, compiled and pure: from every place of a record (and of changed ones) the same
     tag, attributes and places, those of the reader's regular expressions (``_next_tag``, ``_attrs``)
     wherever it reads one."""
-    from mahjong_fast.logs._tenhou import RecordError, _attrs, _next_tag
+    from mahjong_fast.logs._mjlog import RecordError, _attrs, _next_tag
 
     rng = random.Random(8)
     text = _text(MJLOGS[0])
