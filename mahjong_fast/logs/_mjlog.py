@@ -10,8 +10,8 @@ a cut inside a tag) is a ``ValueError`` naming the file and the tag.
 
 >>> record = MjlogRecord(['<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/>',
 ...                       '<TAIKYOKU oya="0"/></mjloggm>'])
->>> record.rules.players, [e["type"] for events in record.rounds() for e in events]
-(4, ['start_game'])
+>>> [line[:50] for lines, _ in record.rounds() for line in lines], record.rules.players
+(['{"type":"start_game","names":["A","B","C","D"],"ru'], 4)
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from ._record import (
     RecordError,
     RecordRules,
     Round,
+    add_event,
     round_label,
     rules_of_type,
     shared_plays,
@@ -191,13 +192,16 @@ class MjlogRecord:
                 elif name not in _IGNORED or tag[1]:
                     raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")
 
-    def rounds(self) -> Iterator[list[dict[str, Any]]]:
-        """Each round's events (the first with ``start_game``, the last with ``end_game`` when the game ends)."""
+    def rounds(self) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:
+        """Each round's lines and events (the first with ``start_game``, the last with ``end_game`` when the
+        game ends)."""
         if self.game_type is None:
             return
-        events = [_start_game(self.rules, self.game_type, self.names)]
+        events: list[dict[str, Any]] = []
+        lines: list[str] = []
+        add_event(events, lines, _start_game(self.rules, self.game_type, self.names))
         if self.rest is None:
-            yield events
+            yield lines, events
             return
         (body, pos), self.rest = self.rest, None
         while True:
@@ -207,7 +211,7 @@ class MjlogRecord:
                 attrs = _attrs(init)  # type: ignore[arg-type]
             else:
                 init, attrs, _, pos = found
-            kyoku = _MjlogRound(self.rules, init, attrs, events, self.agari)  # type: ignore[arg-type]
+            kyoku = _MjlogRound(self.rules, init, attrs, events, lines, self.agari)  # type: ignore[arg-type]
             while True:
                 pos = kyoku.play(body, pos)
                 if pos < len(body):
@@ -216,10 +220,10 @@ class MjlogRecord:
                 if not body:
                     break
             kyoku.end()
-            yield events
+            yield lines, events
             if not body:
                 return
-            events = []
+            events, lines = [], []
 
 
 def _start_game(rules: RecordRules, game_type: int, names: list[str] | None) -> dict[str, Any]:
@@ -236,9 +240,10 @@ class _MjlogRound:
     """
 
     def __init__(self, rules: RecordRules, init: Tag, attrs: dict[str, str], events: list[dict[str, Any]],
-                 agari: deque[tuple[dict[str, str], int]] | None) -> None:
+                 lines: list[str], agari: deque[tuple[dict[str, str], int]] | None) -> None:
         self.rules = rules
         self.events = events
+        self.lines = lines
         self.agari_tags = agari
         self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
         self.n = n = rules.players
@@ -257,12 +262,12 @@ class _MjlogRound:
             self.out.add(seed[5])
             self.oya = oya = _seat(raw, attrs, "oya", n)
             names = self.names  # the hands' tiles are 0-135 (read above)
-            start_kyoku(events, label, seed[0], seed[1], seed[2], oya, scores, names[seed[5]],
+            start_kyoku(events, lines, label, seed[0], seed[1], seed[2], oya, scores, names[seed[5]],
                         [list(map(names.__getitem__, sorted(h))) for h in hands])
         except RecordError as exc:
             raise RecordError(f"{label}, {exc}") from None
-        self.round = Round(events, [], n, owed=[])
-        self.scores = scores
+        self.round = Round(events, lines, [], n, owed=[])
+        self.scores = list(scores)  # changed by the riichi sticks; the start_kyoku event keeps its own
         self.drawn: list[int | None] = [None] * n
         self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
         self.last = [-1, -1]  # the seat and tile of the last discard, while it may be called
@@ -291,7 +296,7 @@ class _MjlogRound:
         except RecordError as exc:
             raise RecordError(f"{self.label}, {exc}") from None
         if self.game_over:
-            self.events.append({"type": "end_game"})
+            add_event(self.events, self.lines, {"type": "end_game"})
 
     def take_from_wall(self, tag: str, tile: int) -> None:
         if tile in self.out:
@@ -314,14 +319,14 @@ class _MjlogRound:
         """
         n, held, drawn, out, last = self.n, self.held, self.drawn, self.out, self.last
         plays = shared_plays(self.names)
-        events = self.events
+        events, lines = self.events, self.lines
         rnd = self.round
         finished = self.finished
         end = len(body)
         scan, plain = mjlogscan.run, mjlogscan.tag
         while True:
             if not finished and not rnd.at_discard and not rnd.at_tsumo:
-                pos = scan(body, pos, end, n, held, out, drawn, plays, events, last)
+                pos = scan(body, pos, end, n, held, out, drawn, plays, events, lines, last)
             found = plain(body, pos)  # a tag written plainly, its attributes read; else by _next_tag
             if found is None:
                 tag, start, pos = _next_tag(body, pos)
@@ -388,7 +393,7 @@ class _MjlogRound:
             tile = _ints(raw, attrs, "hai", 1, 0, 135)[0]
             self.take_from_wall(raw, tile)
             if rnd.owed:
-                rnd.owed.pop(0)["dora_marker"] = self.names[tile]
+                rnd.fill_owed(self.names[tile])
             else:
                 rnd.dora.append(self.names[tile])
         elif name == "AGARI":

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
 from ._json import loads
-from ._record import FOUR_PLAYER, RecordError, RecordRules, event_lines
+from ._record import FOUR_PLAYER, RecordError, RecordRules
 from ._seat import Seat
 from ._state import Inconsistent, Table
 from ._tenhou import open_record, record_kind
@@ -56,7 +56,7 @@ class Converted(LazyLines):
         self.name = name
         self.record = record
         self.rules: RecordRules = record.rules
-        self._rounds: Iterator[list[dict[str, Any]]] | None = record.rounds()
+        self._rounds: Iterator[tuple[list[str], list[dict[str, Any]]]] | None = record.rounds()
         self._events: list[dict[str, Any]] = []
         self._base = 0  # the lines before the round at hand
 
@@ -66,8 +66,7 @@ class Converted(LazyLines):
         if rounds is None:
             raise RuntimeError("the lines of a log are read once")
         try:
-            for events in rounds:
-                yield event_lines(events), events
+            yield from rounds
         except RecordError as exc:
             raise ValueError(f"{self.name}, {exc}") from None
 

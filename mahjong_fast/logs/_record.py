@@ -1,28 +1,28 @@
 """What both forms of a Tenhou record share: their rules and errors, the shared mjai events of the
-draws and discards and their lines, and the one ``Round`` builder in Mortal's order.
+draws and discards, and the one ``Round`` builder in Mortal's order, which writes each event's mjai line
+beside it.
 
 Both Tenhou forms (mjlog XML in ``_mjlog``, tenhou.net/6 JSON in ``_tenhou6``)
 go through one ``Round`` builder, which turns new dora indicators over where
 Mortal's engine does: right after an ``ankan`` (a new dora still owed by an
 earlier kan first), and after the replacement draw of a ``daiminkan`` or
 ``kakan``, just before the discard (before the next replacement draw when
-another kan comes first; never on a win).  ``event_lines`` writes the events
-as mjai JSON lines, as Mortal's engine writes them.
+another kan comes first; never on a win).  Each event's line is written as
+the event is made, as Mortal's engine writes it (no spaces), so a round is
+never written out afterwards.
 
->>> events = []
->>> rnd = Round(events, [], 4)
+>>> events, lines = [], []
+>>> rnd = Round(events, lines, [], 4)
 >>> rnd.tsumo(0, "5m"); rnd.dahai(0, "5m", True)
->>> event_lines(events)
+>>> lines
 ['{"type":"tsumo","actor":0,"pai":"5m"}', '{"type":"dahai","actor":0,"pai":"5m","tsumogiri":true}']
 """
 from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .._dispatch import mjlogscan
 from .._rules import RULES, Rules
 from .._tiles import MJAI_NAMES, MJAI_RED_NAMES, RED_FIVES
 
@@ -83,37 +83,40 @@ class RecordError(Exception):
 
 
 
-_SHARED: dict[tuple[str, int, str, bool | None], dict[str, Any]] = {}
-"""The draws and discards made so far (a few hundred at most), one event each: shared, never modified."""
-_LINES: dict[int, str] = {}
-"""The mjai line of each shared event, by its id (the events live as long as ``_SHARED``)."""
+_SHARED: dict[tuple[str, int, str, bool | None], tuple[dict[str, Any], str]] = {}
+"""The draws and discards made so far (a few hundred at most), one event each and its mjai line: shared,
+never modified."""
 
 
-def shared_event(kind: str, actor: int, pai: str, tsumogiri: bool | None) -> dict[str, Any]:
+def shared_event(kind: str, actor: int, pai: str, tsumogiri: bool | None) -> tuple[dict[str, Any], str]:
+    """The shared ``tsumo`` or ``dahai`` event of ``actor``'s ``pai`` (``tsumogiri`` None for a draw) and its line."""
     key = (kind, actor, pai, tsumogiri)
-    event = _SHARED.get(key)
-    if event is None:
+    shared = _SHARED.get(key)
+    if shared is None:
         event = {"type": kind, "actor": actor, "pai": pai}
         if tsumogiri is not None:
             event["tsumogiri"] = tsumogiri
-        _SHARED[key] = event
-        _LINES[id(event)] = _dumps(event)
-    return event
+        shared = _SHARED[key] = event, _dumps(event)
+    return shared
 
 
-_PLAYS: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]] = {}
-"""By the id of a tile-name table (``ID_NAMES``, ``RED_ID_NAMES``): every draw, discard and
-tsumogiri of every seat (``seat * 136 + tile``), the shared events ``shared_event`` makes."""
+Plays = tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]], list[str], list[str], list[str]]
+"""Every draw, discard and tsumogiri of every seat (``seat * 136 + tile``): the three tables of events,
+then the three of their lines."""
+_PLAYS: dict[int, Plays] = {}
+"""By the id of a tile-name table (``ID_NAMES``, ``RED_ID_NAMES``): its ``Plays``, the shared events
+``shared_event`` makes."""
 
 
-def shared_plays(names: tuple[str, ...]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+def shared_plays(names: tuple[str, ...]) -> Plays:
     plays = _PLAYS.get(id(names))
     if plays is None:
         seats = range(4)
+        tables = [[shared_event(kind, who, names[t], tsumogiri) for who in seats for t in range(136)]
+                  for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True))]
         plays = _PLAYS[id(names)] = (
-            [shared_event("tsumo", who, names[t], None) for who in seats for t in range(136)],
-            [shared_event("dahai", who, names[t], False) for who in seats for t in range(136)],
-            [shared_event("dahai", who, names[t], True) for who in seats for t in range(136)])
+            [e for e, _ in tables[0]], [e for e, _ in tables[1]], [e for e, _ in tables[2]],
+            [line for _, line in tables[0]], [line for _, line in tables[1]], [line for _, line in tables[2]])
     return plays
 
 
@@ -132,94 +135,79 @@ def _numbers(values: list[int]) -> str:
     return "[" + ",".join(map(str, values)) + "]"
 
 
-_FORMATS: dict[str, tuple[int, Callable[[dict[str, Any]], str]]] = {
-    "start_kyoku": (9, lambda e: f'{{"type":"start_kyoku","bakaze":"{e["bakaze"]}","dora_marker":"{e["dora_marker"]}",'
-                                 f'"kyoku":{e["kyoku"]},"honba":{e["honba"]},"kyotaku":{e["kyotaku"]},"oya":{e["oya"]},'
-                                 f'"scores":{_numbers(e["scores"])},"tehais":[{",".join(map(_tiles, e["tehais"]))}]}}'),
-    "chi": (5, lambda e: f'{{"type":"chi","actor":{e["actor"]},"target":{e["target"]},"pai":"{e["pai"]}",'
-                         f'"consumed":{_tiles(e["consumed"])}}}'),
-    "pon": (5, lambda e: f'{{"type":"pon","actor":{e["actor"]},"target":{e["target"]},"pai":"{e["pai"]}",'
-                         f'"consumed":{_tiles(e["consumed"])}}}'),
-    "daiminkan": (5, lambda e: f'{{"type":"daiminkan","actor":{e["actor"]},"target":{e["target"]},'
-                               f'"pai":"{e["pai"]}","consumed":{_tiles(e["consumed"])}}}'),
-    "kakan": (4, lambda e: f'{{"type":"kakan","actor":{e["actor"]},"pai":"{e["pai"]}",'
-                           f'"consumed":{_tiles(e["consumed"])}}}'),
-    "ankan": (3, lambda e: f'{{"type":"ankan","actor":{e["actor"]},"consumed":{_tiles(e["consumed"])}}}'),
-    "nukidora": (3, lambda e: f'{{"type":"nukidora","actor":{e["actor"]},"pai":"{e["pai"]}"}}'),
-    "dora": (2, lambda e: f'{{"type":"dora","dora_marker":"{e["dora_marker"]}"}}'),
-    "reach": (2, lambda e: f'{{"type":"reach","actor":{e["actor"]}}}'),
-    "reach_accepted": (4, lambda e: f'{{"type":"reach_accepted","actor":{e["actor"]},"deltas":{_numbers(e["deltas"])},'
-                                    f'"scores":{_numbers(e["scores"])}}}'),
-    "hora": (5, lambda e: f'{{"type":"hora","actor":{e["actor"]},"target":{e["target"]},'
-                          f'"deltas":{_numbers(e["deltas"])},"ura_markers":{_tiles(e["ura_markers"])}}}'),
-    "ryukyoku": (2, lambda e: f'{{"type":"ryukyoku","deltas":{_numbers(e["deltas"])}}}'),
-    "end_kyoku": (1, lambda e: '{"type":"end_kyoku"}'),
-    "end_game": (1, lambda e: '{"type":"end_game"}'),
-}
-"""The line of each kind of event the converters build (the number of its fields, its writer), as
-``_dumps`` writes it: their tile names, ints and lists need no escaping; the test holds them equal."""
-
-
-def event_line(event: dict[str, Any]) -> str:
-    """An event the converters built, as an mjai JSON line (``_dumps``, sooner)."""
-    form = _FORMATS.get(event["type"])
-    return form[1](event) if form is not None and len(event) == form[0] else _ENCODE(event)
-
-
-def event_lines(events: list[dict[str, Any]]) -> list[str]:
-    """The events as mjai JSON lines, written as Mortal's engine writes them (no spaces)."""
-    return mjlogscan.lines(events, _LINES, event_line)
+def add_event(events: list[dict[str, Any]], lines: list[str], event: dict[str, Any]) -> None:
+    """Add an event of any kind (``start_game``, ``end_game``) and its line, as json writes it."""
+    events.append(event)
+    lines.append(_ENCODE(event))
 
 
 # --- one round, in Mortal's order -------------------------------------------------------------------
 
 
 class Round:
-    """Builds one kyoku's mjai events; turns the record's new dora indicators over where Mortal does.
+    """Builds one kyoku's mjai events and their lines, side by side; turns the record's new dora
+    indicators over where Mortal does.
 
-    ``dora`` holds the kyoku's indicators after the first, in the order they were turned over.
+    ``dora`` holds the kyoku's indicators after the first, in the order they were turned over.  Each
+    event's mjai line is written as the event is made, from the values it is made of, as ``json``
+    writes the event (tile names, ints and lists of them need no escaping; the tests hold them equal).
     """
 
-    def __init__(self, events: list[dict[str, Any]], dora: list[str], players: int,
-                 owed: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, events: list[dict[str, Any]], lines: list[str], dora: list[str], players: int,
+                 owed: list[int] | None = None) -> None:
         self.events = events
+        self.lines = lines
         self.dora = dora
         self.owed = owed
-        """None: ``dora`` holds every indicator from the start; else the dora events turned over before
-        the record gave their indicator (mjlog: an ankan's DORA tag comes after it), filled in as it comes."""
+        """None: ``dora`` holds every indicator from the start; else the places (in ``events``) of the dora
+        events turned over before the record gave their indicator (mjlog: an ankan's DORA tag comes after
+        it), filled in as it comes (``fill_owed``)."""
         self.players = players
         self.at_discard = False
         self.at_tsumo = False
 
+    def _add(self, event: dict[str, Any], line: str) -> None:
+        self.events.append(event)
+        self.lines.append(line)
+
     def _turn_dora(self) -> None:
         if self.dora:
-            self.events.append({"type": "dora", "dora_marker": self.dora.pop(0)})
+            marker = self.dora.pop(0)
+            self._add({"type": "dora", "dora_marker": marker}, f'{{"type":"dora","dora_marker":"{marker}"}}')
         elif self.owed is not None:
-            self.owed.append({"type": "dora", "dora_marker": ""})
-            self.events.append(self.owed[-1])
+            self.owed.append(len(self.events))
+            self._add({"type": "dora", "dora_marker": ""}, "")
         else:
             raise RecordError("a kan turns over a new dora indicator the record does not hold")
+
+    def fill_owed(self, marker: str) -> None:
+        """The indicator of the first dora event turned over before the record gave it."""
+        place = self.owed.pop(0)  # type: ignore[union-attr]
+        self.events[place]["dora_marker"] = marker
+        self.lines[place] = f'{{"type":"dora","dora_marker":"{marker}"}}'
 
     def tsumo(self, actor: int, pai: str) -> None:
         if self.at_tsumo:
             self.at_tsumo = False
             self._turn_dora()
-        self.events.append(shared_event("tsumo", actor, pai, None))
+        self._add(*shared_event("tsumo", actor, pai, None))
 
     def dahai(self, actor: int, pai: str, tsumogiri: bool) -> None:
         if self.at_discard:
             self.at_discard = False
             self._turn_dora()
-        self.events.append(shared_event("dahai", actor, pai, tsumogiri))
+        self._add(*shared_event("dahai", actor, pai, tsumogiri))
 
     def call(self, kind: str, actor: int, target: int, pai: str, consumed: list[str]) -> None:
         """A chi, pon or daiminkan."""
-        self.events.append({"type": kind, "actor": actor, "target": target, "pai": pai, "consumed": consumed})
+        self._add({"type": kind, "actor": actor, "target": target, "pai": pai, "consumed": consumed},
+                  f'{{"type":"{kind}","actor":{actor},"target":{target},"pai":"{pai}","consumed":{_tiles(consumed)}}}')
         if kind == "daiminkan":
             self._open_kan()
 
     def kakan(self, actor: int, pai: str, consumed: list[str]) -> None:
-        self.events.append({"type": "kakan", "actor": actor, "pai": pai, "consumed": consumed})
+        self._add({"type": "kakan", "actor": actor, "pai": pai, "consumed": consumed},
+                  f'{{"type":"kakan","actor":{actor},"pai":"{pai}","consumed":{_tiles(consumed)}}}')
         self._open_kan()
 
     def _open_kan(self) -> None:
@@ -231,25 +219,31 @@ class Round:
         if self.at_discard:
             self.at_discard = False
             self._turn_dora()
-        self.events.append({"type": "ankan", "actor": actor, "consumed": consumed})
+        self._add({"type": "ankan", "actor": actor, "consumed": consumed},
+                  f'{{"type":"ankan","actor":{actor},"consumed":{_tiles(consumed)}}}')
         self._turn_dora()
 
     def nukidora(self, actor: int, pai: str) -> None:
-        self.events.append({"type": "nukidora", "actor": actor, "pai": pai})
+        self._add({"type": "nukidora", "actor": actor, "pai": pai},
+                  f'{{"type":"nukidora","actor":{actor},"pai":"{pai}"}}')
 
     def reach(self, actor: int) -> None:
-        self.events.append({"type": "reach", "actor": actor})
+        self._add({"type": "reach", "actor": actor}, f'{{"type":"reach","actor":{actor}}}')
 
     def reach_accepted(self, actor: int, scores: list[int]) -> None:
         deltas = [0] * self.players
         deltas[actor] = -1000
-        self.events.append({"type": "reach_accepted", "actor": actor, "deltas": deltas, "scores": scores})
+        self._add({"type": "reach_accepted", "actor": actor, "deltas": deltas, "scores": scores},
+                  f'{{"type":"reach_accepted","actor":{actor},"deltas":{_numbers(deltas)},'
+                  f'"scores":{_numbers(scores)}}}')
 
     def hora(self, actor: int, target: int, deltas: list[int], ura: list[str]) -> None:
-        self.events.append({"type": "hora", "actor": actor, "target": target, "deltas": deltas, "ura_markers": ura})
+        self._add({"type": "hora", "actor": actor, "target": target, "deltas": deltas, "ura_markers": ura},
+                  f'{{"type":"hora","actor":{actor},"target":{target},"deltas":{_numbers(deltas)},'
+                  f'"ura_markers":{_tiles(ura)}}}')
 
     def ryukyoku(self, deltas: list[int]) -> None:
-        self.events.append({"type": "ryukyoku", "deltas": deltas})
+        self._add({"type": "ryukyoku", "deltas": deltas}, f'{{"type":"ryukyoku","deltas":{_numbers(deltas)}}}')
 
     def end(self, finished: bool) -> None:
         """Close the kyoku: ``end_kyoku`` when it reached its result; every indicator must have been turned."""
@@ -258,16 +252,19 @@ class Round:
         if finished and self.dora:
             raise RecordError(f"dora indicators {self.dora} were never turned over by a kan")
         if finished:
-            self.events.append({"type": "end_kyoku"})
+            self._add({"type": "end_kyoku"}, '{"type":"end_kyoku"}')
 
 
-def start_kyoku(events: list[dict[str, Any]], label: str, round_index: int, honba: int, kyotaku: int, oya: int,
-                scores: list[int], dora_marker: str, tehais: list[list[str]]) -> None:
+def start_kyoku(events: list[dict[str, Any]], lines: list[str], label: str, round_index: int, honba: int,
+                kyotaku: int, oya: int, scores: list[int], dora_marker: str, tehais: list[list[str]]) -> None:
     if not 0 <= round_index < 16:
         raise RecordError(f"{label}: no such round ({round_index})")
-    events.append({"type": "start_kyoku", "bakaze": WINDS[round_index // 4], "dora_marker": dora_marker,
-                   "kyoku": round_index % 4 + 1, "honba": honba, "kyotaku": kyotaku, "oya": oya, "scores": scores,
-                   "tehais": tehais})
+    wind, kyoku = WINDS[round_index // 4], round_index % 4 + 1
+    events.append({"type": "start_kyoku", "bakaze": wind, "dora_marker": dora_marker, "kyoku": kyoku,
+                   "honba": honba, "kyotaku": kyotaku, "oya": oya, "scores": scores, "tehais": tehais})
+    lines.append(f'{{"type":"start_kyoku","bakaze":"{wind}","dora_marker":"{dora_marker}","kyoku":{kyoku},'
+                 f'"honba":{honba},"kyotaku":{kyotaku},"oya":{oya},"scores":{_numbers(scores)},'
+                 f'"tehais":[{",".join(map(_tiles, tehais))}]}}')
 
 
 def round_label(round_index: int, honba: int) -> str:

@@ -3,8 +3,8 @@
 ``record_kind(text)`` tells the three forms apart by content (``"mjlog"``,
 ``"tenhou6"`` or ``"mjai"``); ``open_record(kind, pieces)`` opens a Tenhou
 record of either form (``_mjlog``, ``_tenhou6``), whose rounds turn into the
-mjai events Mortal's engine would have written for the same game (``_record``:
-the one ``Round`` builder, ``event_lines``).
+mjai events Mortal's engine would have written for the same game, and their
+lines (``_record``: the one ``Round`` builder).
 
 >>> record = open_record("mjlog", ['<mjloggm ver="2.3"><GO type="169"/><TAIKYOKU oya="0"/></mjloggm>'])
 >>> record_kind('<mjloggm ver="2.3"></mjloggm>'), record.rules.rules
