@@ -4,13 +4,10 @@
 
 ``run`` reads an mjlog record's draw and discard tags character by character, as ``mjlogscan_py.run``
 says; the hands and the wall are the caller's sets, changed in place.  ``turns`` plays a tenhou.net/6
-round's plain turns, ``numbers`` reads an attribute's plain numbers, ``lines`` writes converted events.
+round's plain turns, ``numbers`` reads an attribute's plain numbers, ``tag`` any tag written plainly.
 Same answers as the pure twin.
 """
-from cpython.dict cimport PyDict_GetItemWithError
 from cpython.list cimport PyList_Append
-from cpython.long cimport PyLong_FromVoidPtr
-from cpython.object cimport PyObject
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
 
 
@@ -30,20 +27,21 @@ cdef inline int _seat_of(Py_UCS4 c) noexcept:
 
 
 def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, list drawn, tuple plays,
-        list events, list last):
+        list events, list lines, list last):
     """Apply the draw and discard tags of ``text[pos:end]`` while the state allows; the end of the last one
     applied (see ``mjlogscan_py.run``)."""
     cdef Py_ssize_t i, k, length = len(text)
     cdef int who, tile, digits
     cdef Py_UCS4 c
-    cdef list tsumo, dahai, tsumogiri
+    cdef list tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines
     cdef object hand, t
     cdef int kind = PyUnicode_KIND(text)
     cdef void* data = PyUnicode_DATA(text)
-    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 3
+    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 6
             and _long_enough(plays, 136 * n) and _sets(held, n)):
-        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 136 a seat")
-    tsumo, dahai, tsumogiri = plays
+        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 6 tables "
+                         "of 136 a seat")
+    tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     if end > length:
         end = length
     while True:
@@ -82,6 +80,7 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
             PySet_Add(hand, t)
             drawn[who] = t
             PyList_Append(events, tsumo[who * 136 + tile])
+            PyList_Append(lines, tsumo_lines[who * 136 + tile])
         else:
             who -= 4
             if who >= n:
@@ -90,7 +89,12 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
             if not PySet_Contains(hand, t) or PySet_GET_SIZE(hand) % 3 != 2:
                 return pos
             PySet_Discard(hand, t)
-            PyList_Append(events, (tsumogiri if drawn[who] == t else dahai)[who * 136 + tile])
+            if drawn[who] == t:
+                PyList_Append(events, tsumogiri[who * 136 + tile])
+                PyList_Append(lines, tsumogiri_lines[who * 136 + tile])
+            else:
+                PyList_Append(events, dahai[who * 136 + tile])
+                PyList_Append(lines, dahai_lines[who * 136 + tile])
             drawn[who] = None
             last[0] = who
             last[1] = t
@@ -137,17 +141,17 @@ cdef Py_ssize_t _place(list hand, object tile) except -2:
 
 
 def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
-          dict kinds, dict names, tuple plays, list events):
+          dict kinds, dict names, dict calls, tuple plays, list events, list lines):
     """The straight path of a tenhou.net/6 round's turns, while the state allows; where it stops,
     ``(actor, draw, drawn)`` (see ``mjlogscan_py.turns``)."""
-    cdef list tsumo, dahai, tsumogiri, hand
-    cdef object mine, moves, take, move, name, kind, tile, seat_takes
+    cdef list tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines, hand
+    cdef object mine, moves, take, move, name, kind, tile, seat_takes, call
     cdef int count, s
     cdef Py_ssize_t place
-    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
+    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 6
             and _long_enough(plays, n)):
-        raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
-    tsumo, dahai, tsumogiri = plays
+        raise ValueError("takes, discards and hands must cover the n seats and plays hold 6 tables a seat")
+    tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     while True:
         if draw:
             mine = takes[actor]
@@ -163,6 +167,7 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
             counts[kind] = count + 1
             PyList_Append(hands[actor], name)
             PyList_Append(events, tsumo[actor][name])
+            PyList_Append(lines, tsumo_lines[actor][name])
             draw = False
             drawn = name
         moves = discards[actor]
@@ -178,29 +183,21 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
             return actor, draw, drawn
         for s in range(n):
             seat_takes = takes[s]
-            if seat_takes and type(seat_takes[0]) is str:
-                return actor, draw, drawn
+            if s != actor and seat_takes and type(seat_takes[0]) is str:
+                call = calls.get(seat_takes[0])
+                if type(call) is not tuple or len(<tuple>call) < 3 or (<tuple>call)[2] == tile:
+                    return actor, draw, drawn
         moves.popleft()
         del hand[place]
-        PyList_Append(events, (tsumogiri if move == 60 else dahai)[actor][tile])
+        if move == 60:
+            PyList_Append(events, tsumogiri[actor][tile])
+            PyList_Append(lines, tsumogiri_lines[actor][tile])
+        else:
+            PyList_Append(events, dahai[actor][tile])
+            PyList_Append(lines, dahai_lines[actor][tile])
         actor = (actor + 1) % n
         draw = True
         drawn = None
-
-
-def lines(list events, dict known not None, object write):
-    """The mjai line of each event: ``known[id(event)]``, else ``write(event)`` (see ``mjlogscan_py.lines``)."""
-    cdef list out = []
-    cdef object e, key
-    cdef PyObject* line
-    for e in events:
-        key = PyLong_FromVoidPtr(<void*>e)
-        line = PyDict_GetItemWithError(known, key)  # no error to keep aside, unlike PyDict_GetItem
-        if line is NULL or not <object>line:
-            PyList_Append(out, write(e))
-        else:
-            PyList_Append(out, <object>line)
-    return out
 
 
 def numbers(str value not None, Py_ssize_t n, long long low, long long high):

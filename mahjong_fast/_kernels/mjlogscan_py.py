@@ -3,18 +3,19 @@ of ``mjlogscan.pyx``).
 
 A round of Tenhou's mjlog XML is mostly draw and discard tags, ``<T12/>`` (seat 0 draws tile 12:
 ``T U V W`` draw, ``D E F G`` discard, by seat; the number an index136 tile).  ``run`` takes them from
-``text[pos:end]`` one after the other (blanks ``" \\t\\n\\r"`` between them), as ``logs._tenhou`` would,
+``text[pos:end]`` one after the other (blanks ``" \\t\\n\\r"`` between them), as ``logs._mjlog`` would,
 while the state allows: a draw of a tile not yet out of the wall (``out``) by a seat holding 3n+1
 tiles (``held[seat]``, a set of tile ids), a discard of a tile held by a seat holding 3n+2.  A draw
 adds the tile to ``out`` and the seat's hand, sets ``drawn[seat]`` and appends ``plays[0][seat * 136
-+ tile]`` to ``events``; a discard takes the tile out of the hand, appends ``plays[2]`` (the drawn tile:
-tsumogiri) or ``plays[1]`` of the same index, sets ``drawn[seat]`` to None and ``last`` to ``[seat,
++ tile]`` to ``events`` (and its line, ``plays[3]`` of the same index, to ``lines``); a discard takes the
+tile out of the hand, appends ``plays[2]`` (the drawn tile: tsumogiri) or ``plays[1]`` of the same index
+(and its line, ``plays[5]`` or ``plays[4]``), sets ``drawn[seat]`` to None and ``last`` to ``[seat,
 tile]``.  It returns the end of the last tag it took (``pos`` when none): the next tag is one it does
 not take (another tag, a seat beyond ``n``, a number of more than 3 digits, or a play the state rules
 out), for the caller to apply or to tell what is wrong.  Same answers as the compiled ``mjlogscan``.
 
 The other straight paths of Tenhou records: ``turns``, the plain draws and discards of a tenhou.net/6
-round; ``numbers``, an attribute's value written plainly; ``lines``, the mjai lines of converted events.
+round; ``numbers``, an attribute's value written plainly; ``tag``, any tag written plainly.
 """
 from __future__ import annotations
 
@@ -27,15 +28,16 @@ _SEAT = {"T": 0, "U": 1, "V": 2, "W": 3, "D": 4, "E": 5, "F": 6, "G": 7}
 
 
 def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[int], drawn: list[int | None],
-        plays: tuple[list[Any], list[Any], list[Any]], events: list[Any], last: list[int]) -> int:
+        plays: tuple[list[Any], ...], events: list[Any], lines: list[str], last: list[int]) -> int:
     """Apply the draw and discard tags of ``text[pos:end]`` while the state allows; the end of the last one
     applied (``pos`` when none)."""
-    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 3
+    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 6
             and all(len(p) >= 136 * n for p in plays) and all(type(h) is set for h in held[:n])):
-        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 136 a seat")
-    tsumo, dahai, tsumogiri = plays
+        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 6 tables "
+                         "of 136 a seat")
+    tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     match = _PLAY.match
-    append = events.append
+    append, append_line = events.append, lines.append
     while True:
         m = match(text, pos, end)
         if m is None:
@@ -54,6 +56,7 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
             hand.add(tile)
             drawn[who] = tile
             append(tsumo[who * 136 + tile])
+            append_line(tsumo_lines[who * 136 + tile])
         else:
             who -= 4
             if who >= n:
@@ -62,7 +65,12 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
             if tile not in hand or len(hand) % 3 != 2:
                 return pos
             hand.discard(tile)
-            append((tsumogiri if tile == drawn[who] else dahai)[who * 136 + tile])
+            if tile == drawn[who]:
+                append(tsumogiri[who * 136 + tile])
+                append_line(tsumogiri_lines[who * 136 + tile])
+            else:
+                append(dahai[who * 136 + tile])
+                append_line(dahai_lines[who * 136 + tile])
             drawn[who] = None
             last[0] = who
             last[1] = tile
@@ -71,21 +79,25 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
 
 def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], discards: list[Any],
           hands: list[list[str]], counts: dict[str, int], kinds: dict[str, str], names: dict[int, str],
-          plays: tuple[list[dict[str, Any]], ...], events: list[Any]) -> tuple[int, bool, str | None]:
+          calls: dict[str, tuple[Any, ...]], plays: tuple[list[dict[str, Any]], ...], events: list[Any],
+          lines: list[str]) -> tuple[int, bool, str | None]:
     """The straight path of a tenhou.net/6 round's turns: from seat ``actor`` to move (``draw``: it draws
     first; ``drawn`` the tile it drew), each seat in turn draws its next take and makes its next discard,
     while the state allows: a take that is a tile (``names``: code to name) of which fewer than four are
     out (``counts``, by ``kinds``: name to kind), a discard that is a tile held (``hands[seat]``, a list of
-    names) or 60 after a draw, and no seat's next take a call (text).  ``takes`` and ``discards`` are
+    names) or 60 after a draw, and no other seat's next take a call (text) that may take it: each one
+    pending must be one already read (``calls``: its text to ``(letter, place, called tile, tiles)``)
+    of another tile, so that no seat calls the discard.  ``takes`` and ``discards`` are
     each seat's deques, changed in place; a draw appends ``plays[0][seat][name]`` to ``events``, a discard
-    ``plays[2]`` (60: the drawn tile) or ``plays[1]``.  Returns where it stops, ``(actor, draw, drawn)``,
+    ``plays[2]`` (60: the drawn tile) or ``plays[1]``, and each its line (``plays[3]``, ``plays[5]`` or
+    ``plays[4]``) to ``lines``.  Returns where it stops, ``(actor, draw, drawn)``,
     before the first move it does not make, for the caller to make or to tell what is wrong.  Same
     answers as the compiled ``mjlogscan``.
     """
-    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 3
+    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 6
             and all(len(p) >= n for p in plays)):
-        raise ValueError("takes, discards and hands must cover the n seats and plays hold 3 tables a seat")
-    tsumo, dahai, tsumogiri = plays
+        raise ValueError("takes, discards and hands must cover the n seats and plays hold 6 tables a seat")
+    tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     while True:
         if draw:
             mine = takes[actor]
@@ -103,6 +115,7 @@ def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], d
             counts[kind] = count + 1
             hands[actor].append(name)
             events.append(tsumo[actor][name])
+            lines.append(tsumo_lines[actor][name])
             draw, drawn = False, name
         moves = discards[actor]
         if not moves:
@@ -112,18 +125,23 @@ def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], d
             return actor, draw, drawn
         tile = drawn if move == 60 else names.get(move)
         hand = hands[actor]
-        if tile is None or tile not in hand or any(t and t[0].__class__ is str for t in takes[:n]):
+        if tile is None or tile not in hand:
             return actor, draw, drawn
+        for s in range(n):
+            seat_takes = takes[s]
+            if s != actor and seat_takes and seat_takes[0].__class__ is str:
+                call = calls.get(seat_takes[0])
+                if call.__class__ is not tuple or len(call) < 3 or call[2] == tile:
+                    return actor, draw, drawn
         moves.popleft()
         hand.remove(tile)
-        events.append((tsumogiri if move == 60 else dahai)[actor][tile])
+        if move == 60:
+            events.append(tsumogiri[actor][tile])
+            lines.append(tsumogiri_lines[actor][tile])
+        else:
+            events.append(dahai[actor][tile])
+            lines.append(dahai_lines[actor][tile])
         actor, draw, drawn = (actor + 1) % n, True, None
-
-
-def lines(events: list[Any], known: dict[int, str], write: Any) -> list[str]:
-    """The mjai line of each event: ``known[id(event)]`` (a shared event's), else ``write(event)``."""
-    get = known.get
-    return [get(id(e)) or write(e) for e in events]
 
 
 _NUMBERS = re.compile(r"-?[0-9]{1,9}(?:,-?[0-9]{1,9})*")

@@ -16,8 +16,8 @@ from ._analysis import COLUMNS, BadLogWarning, analyze
 from ._arrays import LogArrays, to_arrays
 from ._decisions import Action, Decision, Point, decisions
 from ._reader import MAX_TENHOU_JSON, record_rules, replay, to_mjai
-from ._state import Seat
-from ._tenhou import RecordRules
+from ._record import RecordRules
+from ._seat import Seat
 from ._text import MAX_LINE, MAX_LOG, Source
 from ._wins import Expected, Win, wins
 

@@ -37,8 +37,9 @@ from .._rules import Rules, as_rules
 from .._scoring import players, score
 from ._names import TILE_OF
 from ._reader import Stream, inconsistent, read_source, stream_events
-from ._state import N_SEATS, Inconsistent, Seat, Table, minus
-from ._tenhou import FOUR_PLAYER, RecordRules
+from ._record import FOUR_PLAYER, RecordRules
+from ._seat import Seat, minus
+from ._state import N_SEATS, Inconsistent, Table
 from ._text import Source, error
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from ._reader import replay
-from ._state import Seat
+from ._seat import Seat
 
 
 def _start(last: str) -> str:

@@ -2,7 +2,7 @@
 
 A source is told apart by its content, not its name: gzip by its magic bytes,
 then mjlog XML (``<mjloggm>``) and tenhou.net/6 JSON (``{"log": [...]}``) are
-turned into mjai events (``_tenhou``), and anything else is read as mjai.
+turned into mjai events (``_tenhou``: ``_mjlog``, ``_tenhou6``), and anything else is read as mjai.
 
 Every failure is a ``ValueError`` that names the source, the line number and
 the line (shortened): a truncated or corrupt gzip stream, bytes that are not
@@ -26,8 +26,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
 from ._json import loads
-from ._state import Inconsistent, Seat, Table
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, event_lines, open_record, record_kind
+from ._record import FOUR_PLAYER, RecordError, RecordRules
+from ._seat import Seat
+from ._state import Inconsistent, Table
+from ._tenhou import open_record, record_kind
 from ._text import CHUNK, Chunks, LazyLines, Source, error, read_text, split_lines
 
 MAX_TENHOU_JSON = 1 << 21
@@ -54,7 +56,7 @@ class Converted(LazyLines):
         self.name = name
         self.record = record
         self.rules: RecordRules = record.rules
-        self._rounds: Iterator[list[dict[str, Any]]] | None = record.rounds()
+        self._rounds: Iterator[tuple[list[str], list[dict[str, Any]]]] | None = record.rounds()
         self._events: list[dict[str, Any]] = []
         self._base = 0  # the lines before the round at hand
 
@@ -64,8 +66,7 @@ class Converted(LazyLines):
         if rounds is None:
             raise RuntimeError("the lines of a log are read once")
         try:
-            for events in rounds:
-                yield event_lines(events), events
+            yield from rounds
         except RecordError as exc:
             raise ValueError(f"{self.name}, {exc}") from None
 

@@ -24,7 +24,7 @@ from typing import Any
 from .._dispatch import mjlogscan
 from .._tile_names import MJAI_NAMES, MJAI_RED_NAMES
 from ._json import raw_decode
-from ._tenhou import FOUR_PLAYER, RecordError, RecordRules, Round, _shared_event, round_label, start_kyoku
+from ._record import FOUR_PLAYER, RecordError, RecordRules, Round, add_event, round_label, shared_event, start_kyoku
 
 TSUMOGIRI = 60
 _NAMES: dict[int, str] = {10 * (s + 1) + r + 1: MJAI_NAMES[9 * s + r] for s in range(3) for r in range(9)}
@@ -36,9 +36,12 @@ _CALL = re.compile(r"^((?:[1-5][0-9])*)([cpmkaf])([1-5][0-9])((?:[1-5][0-9])*)$"
 _RIICHI = re.compile(r"^r([1-6][0-9])$")
 _WIN = "和了"
 _PARSED: dict[str, tuple[str, int, str, tuple[str, ...]]] = {}
-_PLAYS = tuple([{name: _shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
-               for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True)))
-"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``_shared_event``."""
+_SHARED = [[{name: shared_event(kind, who, name, tsumogiri) for name in _NAMES.values()} for who in range(4)]
+           for kind, tsumogiri in (("tsumo", None), ("dahai", False), ("dahai", True))]
+_PLAYS = tuple([{name: shared[k] for name, shared in seat.items()} for seat in table]
+               for k in (0, 1) for table in _SHARED)
+"""Every draw, discard and tsumogiri of every seat (``[seat][name]``), the shared events of ``shared_event``:
+the three tables of events, then the three of their lines."""
 
 
 def _objects(text: str) -> list[dict[str, Any]]:
@@ -76,7 +79,7 @@ def record_rules(obj: dict[str, Any]) -> RecordRules:
 
 class Tenhou6Record:
     """A tenhou.net/6 record (one object, or several one per round) read: ``rules``, and ``rounds()``, each
-    round's mjai events converted as they are asked for (the first with ``start_game``, the last with
+    round's mjai lines and events converted as they are asked for (the first with ``start_game``, the last with
     ``end_game`` when the game ends)."""
 
     agari = None  # the figures of its wins are read from the record's own objects (``wins``)
@@ -85,22 +88,24 @@ class Tenhou6Record:
         self.objects = _objects(text)
         self.rules = record_rules(self.objects[0])
 
-    def rounds(self) -> Iterator[list[dict[str, Any]]]:
+    def rounds(self) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:
         rules = self.rules
         names = self.objects[0].get("name")
         if not (isinstance(names, list) and all(isinstance(n, str) for n in names)):
             names = [str(i) for i in range(4)]
-        events: list[dict[str, Any]] = [{"type": "start_game", "names": names[:rules.players], "rules": rules.rules,
-                                         "aka_flag": rules.red_fives, "kuitan": rules.open_tanyao}]
+        events: list[dict[str, Any]] = []
+        lines: list[str] = []
+        add_event(events, lines, {"type": "start_game", "names": names[:rules.players], "rules": rules.rules,
+                                  "aka_flag": rules.red_fives, "kuitan": rules.open_tanyao})
         for obj in self.objects:
             for kyoku in obj["log"]:
                 if events and events[-1]["type"] != "start_game":
-                    yield events
-                    events = []
-                _Round6(rules, kyoku, events).run()
+                    yield lines, events
+                    events, lines = [], []
+                _Round6(rules, kyoku, events, lines).run()
         if events and events[-1]["type"] == "end_kyoku":
-            events.append({"type": "end_game"})
-        yield events
+            add_event(events, lines, {"type": "end_game"})
+        yield lines, events
 
 
 def _tile(code: object, where: str) -> str:
@@ -126,10 +131,11 @@ def _kind(name: str) -> str:
 class _Round6:
     """One round of ``log``: its turns replayed into mjai events."""
 
-    def __init__(self, rules: RecordRules, kyoku: Any, events: list[dict[str, Any]]) -> None:
+    def __init__(self, rules: RecordRules, kyoku: Any, events: list[dict[str, Any]], lines: list[str]) -> None:
         self.rules = rules
         self.kyoku = kyoku
         self.events = events
+        self.lines = lines
         self.n = rules.players
 
     def run(self) -> None:
@@ -176,12 +182,12 @@ class _Round6:
             self.counts = {}
             for t in dealt:
                 self._out(t)
-        start_kyoku(self.events, "", index, honba, sticks, oya, list(scores), dora[0], hands)
+        start_kyoku(self.events, self.lines, "", index, honba, sticks, oya, list(scores), dora[0], hands)
         self.hands = [list(h) for h in hands]
         self.pons: list[dict[str, list[str]]] = [{} for _ in range(n)]
         self.riichi = [False] * n
         self.scores = list(scores)
-        self.round = Round(self.events, dora[1:], n)
+        self.round = Round(self.events, self.lines, dora[1:], n)
         self._play(oya)
 
     def _out(self, name: str) -> None:
@@ -207,7 +213,7 @@ class _Round6:
         while True:
             if accept is None and not rnd.at_tsumo and not rnd.at_discard:
                 actor, draw, drawn = turns(actor, draw, drawn, n, self.takes, self.discards, self.hands, self.counts,
-                                           _KINDS, _NAMES, _PLAYS, self.events)
+                                           _KINDS, _NAMES, _PARSED, _PLAYS, self.events, self.lines)
             if draw:
                 if not self.takes[actor]:
                     break

@@ -18,9 +18,10 @@ from .._rules import Rules
 from .._scoring import score
 from .._yaku import YAKU_BY_ID, Score, Yaku
 from ._decisions import live_wall
+from ._fields import N_SEATS
 from ._names import MJAI_NAMES, TILE_OF
 from ._reader import Converted, _replay, read_source, stream_events
-from ._state import N_SEATS, Seat
+from ._seat import Seat
 from ._text import Source
 
 _WINDS = ("E", "S", "W", "N")

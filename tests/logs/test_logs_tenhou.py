@@ -372,9 +372,9 @@ def _mjlogscans() -> list[object]:
 def test_mjlogscan_twins_agree() -> None:
     """From every place of a round (and with hands in every state), the twins take the same tags, make
     the same events and leave the same hands, wall, drawn tiles and last discard."""
-    from mahjong_fast.logs._tenhou import ID_NAMES, RED_ID_NAMES, _plays
+    from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES, shared_plays
 
-    plays = _plays(RED_ID_NAMES)
+    plays = shared_plays(RED_ID_NAMES)
     rng = random.Random(5)
     text = _text(MJLOGS[0])
     body = text[text.index("<INIT"):]
@@ -387,8 +387,11 @@ def test_mjlogscan_twins_agree() -> None:
             out = {t for h in held for t in h}
             drawn: list[int | None] = [None] * 4
             events: list[dict] = []
+            lines: list[str] = []
             last = [-1, -1]
-            end = scan.run(body, pos, len(body), 4, held, out, drawn, plays, events, last)  # type: ignore[attr-defined]
+            end = scan.run(body, pos, len(body), 4, held, out, drawn, plays, events, lines,  # type: ignore[attr-defined]
+                           last)
+            assert lines == [json.dumps(e, separators=(",", ":")) for e in events]
             results.append((end, held, out, drawn, [id(e) for e in events], last))
         assert all(r == results[0] for r in results), pos
     tags = "".join(f"<T{t}/>\n<D{t}/> " for t in range(52, 80))
@@ -396,15 +399,17 @@ def test_mjlogscan_twins_agree() -> None:
         held = [set(h) for h in deal]
         events = []
         end = scan.run(tags, 0, len(tags), 4, held, {t for h in held for t in h}, [None] * 4, plays, events,
-                       [-1, -1])  # type: ignore[attr-defined]
+                       [], [-1, -1])  # type: ignore[attr-defined]
         assert end == len(tags.rstrip()) and len(events) == 56 and events[1]["tsumogiri"]
         for bad in ("<T1/>", "<T136/>", "<T52 />", "<X52/>", "<T0052/>", "<D52/>", "<W52/>", " <T52/", "<T/>"):
             fresh = [set(h) for h in deal[:3]]  # 13 tiles each, 0-38 out of the wall
-            assert scan.run(bad, 0, len(bad), 3, fresh, set(range(39)), [None] * 3, plays, [], [-1, -1]) == 0, bad
+            assert scan.run(bad, 0, len(bad), 3, fresh, set(range(39)), [None] * 3, plays, [], [], [-1, -1]) == 0, bad
         fresh = [set(h) for h in deal[:3]]
-        assert scan.run(" <T052/>", 0, 8, 3, fresh, set(), [None] * 3, plays, [], [-1, -1]) == 8 and 52 in fresh[0]
+        assert scan.run(" <T052/>", 0, 8, 3, fresh, set(), [None] * 3, plays, [], [], [-1, -1]) == 8 and 52 in fresh[0]
         with pytest.raises(ValueError, match="held"):
-            scan.run(tags, 0, len(tags), 4, [[]] * 4, set(), [None] * 4, plays, [], [-1, -1])
+            scan.run(tags, 0, len(tags), 4, [[]] * 4, set(), [None] * 4, plays, [], [], [-1, -1])
+        with pytest.raises(ValueError, match="held"):
+            scan.run(tags, 0, len(tags), 4, [set()] * 4, set(), [None] * 4, plays[:3], [], [], [-1, -1])
     assert ID_NAMES != RED_ID_NAMES
 
 
@@ -460,10 +465,13 @@ def test_turns_stops() -> None:
     hand[:3] = ["".join(list("1m")) for _ in range(3)]  # not the table's names: held tiles found by value too
     for scan in _mjlogscans():
         def play(takes: list[list[object]], discards: list[list[object]], counts: dict[str, int],
-                 draw: bool = True, drawn: str | None = None, scan: Any = scan) -> tuple[object, ...]:
+                 draw: bool = True, drawn: str | None = None, scan: Any = scan,
+                 calls: dict[str, tuple[object, ...]] | None = None) -> tuple[object, ...]:
             t, d = [deque(x) for x in takes], [deque(x) for x in discards]
-            hands, events = [list(hand) for _ in range(3)], []  # type: ignore[var-annotated]
-            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, _PLAYS, events)
+            hands, events, lines = [list(hand) for _ in range(3)], [], []  # type: ignore[var-annotated]
+            stop = scan.turns(0, draw, drawn, 3, t, d, hands, counts, _KINDS, _NAMES, calls or {}, _PLAYS, events,
+                              lines)
+            assert lines == [json.dumps(e, separators=(",", ":")) for e in events]
             return tuple(stop), [list(x) for x in t], [list(x) for x in d], hands[0][12:], [
                 (e["type"], e["actor"], e["pai"], e.get("tsumogiri")) for e in events]
 
@@ -473,15 +481,19 @@ def test_turns_stops() -> None:
              ("tsumo", 2, "1p", None), ("dahai", 2, "1m", False), ("tsumo", 0, "8m", None),
              ("dahai", 0, "E", False)])  # then seat 1 has no take left
         assert play([[17], [], []], [[41], [], []], {"7m": 4})[0] == (0, True, None)  # a fifth 7m
-        assert play([[17], ["p171717"], []], [[60], [], []], {})[0] == (0, False, "7m")  # a call comes next
+        assert play([[17], ["p171717"], []], [[60], [], []], {})[0] == (0, False, "7m")  # a call not yet read
+        pon9, pon7 = ("p", 0, "9m", ("9m",) * 3), ("p", 0, "7m", ("7m",) * 3)
+        assert play([[17], ["p171717"], []], [[60], [], []], {}, calls={"p171717": pon7})[0] == (0, False, "7m")
+        assert play([[17], ["p191919"], []], [[60], [], []], {}, calls={"p191919": pon9})[:2] == (
+            (1, True, None), [[], ["p191919"], []])  # its call is of another tile: seat 1 comes to draw it
+        assert play([["p191919"], [], []], [[], [], []], {}, calls={"p191919": pon9})[0] == (0, True, None)
         assert play([[], [], []], [["r41"], [], []], {}, draw=False)[0] == (0, False, None)  # riichi
         assert play([[], [], []], [[60], [], []], {}, draw=False)[0] == (0, False, None)  # 60 after no draw
         assert play([[], [], []], [[19], [], []], {}, draw=False)[0] == (0, False, None)  # not held
         assert play([[True], [], []], [[], [], []], {})[0] == (0, True, None)  # not a tile
         with pytest.raises(ValueError, match="cover the n seats"):
-            scan.turns(0, True, None, 4, [], [], [], {}, _KINDS, _NAMES, _PLAYS, [])  # type: ignore[attr-defined]
-        events = [{"type": "end_kyoku"}, {"type": "end_game"}]
-        assert scan.lines(events, {id(events[0]): "known"}, repr) == ["known", repr(events[1])]  # type: ignore[attr-defined]
+            scan.turns(0, True, None, 4, [], [], [], {}, _KINDS, _NAMES, {},  # type: ignore[attr-defined]
+                       _PLAYS, [], [])
 
 
 def test_numbers_twins_agree() -> None:
@@ -505,7 +517,7 @@ def test_tag_twins_agree() -> None:
     """``mjlogscan.tag``, compiled and pure: from every place of a record (and of changed ones) the same
     tag, attributes and places, those of the reader's regular expressions (``_next_tag``, ``_attrs``)
     wherever it reads one."""
-    from mahjong_fast.logs._tenhou import RecordError, _attrs, _next_tag
+    from mahjong_fast.logs._mjlog import RecordError, _attrs, _next_tag
 
     rng = random.Random(8)
     text = _text(MJLOGS[0])
