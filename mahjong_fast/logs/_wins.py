@@ -115,7 +115,11 @@ def wins(source: Source) -> Iterator[Win]:
 def _with_expected(name: str, win: Win, expected: Callable[[], Expected | None] | None, i: int) -> Win:
     if expected is None:
         return win
-    figures = expected()
+    try:
+        figures = expected()
+    except (KeyError, ValueError, IndexError, TypeError) as error:  # a damaged AGARI tag or win entry
+        raise ValueError(f"{name}: win {i + 1}: the record's figures are malformed "
+                         f"({type(error).__name__}: {error})") from None
     if figures is None:
         raise ValueError(f"{name}: win {i + 1} has no figures in the record")
     return win._replace(expected=figures)

@@ -8,6 +8,7 @@ score exactly so, read through the log reader, in both kernels.  Logs played by 
 from __future__ import annotations
 
 import collections
+import gzip
 import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
@@ -127,3 +128,24 @@ def test_500_played_hanchan_score_as_mortals_engine(tmp_path: Path) -> None:
     total = _played(500, tmp_path)
     assert total["wins"] > 5 * 500
     assert {"HAITEI", "HOUTEI", "CHANKAN", "DOUBLE_RIICHI"} <= set(total)
+
+
+@pytest.mark.parametrize(("attribute", "damaged"), [
+    ("ten", "30,1000"),            # two figures where Tenhou writes three
+    ("ten", "30,x,0"),             # not a number
+    ("ten", "30,1000,9"),          # no such limit
+    ("yaku", "999,1"),             # no such yaku
+])
+def test_damaged_win_figures_name_the_file_and_the_win(tmp_path: Path, attribute: str, damaged: str) -> None:
+    """An AGARI tag whose own figures cannot be read: a ValueError naming the file and the win, not
+    Python's message from deep inside the reader."""
+    text = gzip.decompress(MJLOG[0].read_bytes()).decode("utf-8")
+    start = text.index("<AGARI ")
+    at = text.index(f' {attribute}="', start)
+    value_start = at + len(attribute) + 3
+    value_end = text.index('"', value_start)
+    assert text.index(">", start) > value_end, "the attribute belongs to the first AGARI tag"
+    path = tmp_path / "damaged.mjlog"
+    path.write_text(text[:value_start] + damaged + text[value_end:], encoding="utf-8")
+    with pytest.raises(ValueError, match=r"damaged\.mjlog: win 1: the record's figures are malformed"):
+        list(logs.wins(path))
