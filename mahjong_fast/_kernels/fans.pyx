@@ -411,6 +411,22 @@ cdef int _splits(const Win* w, const unsigned char* counts, int need, Pack* out)
     return n
 
 
+cdef bint _second_wait(const Win* w, const Pack* splits, int n) noexcept nogil:
+    """Whether a split shows the hand before the winning tile waiting on another tile too (so on no one
+    tile only): the winning tile completing a concealed pung (the split's pair completes one as well),
+    or at an end of a concealed chow with a rank beyond the other end (a two-sided wait)."""
+    cdef int i, j, t, r = w.win & 0xF
+    for i in range(n):
+        for j in range(w.n_fixed, 4):
+            t = splits[5 * i + j].tile
+            if splits[5 * i + j].kind == P_PUNG:
+                if t == w.win:
+                    return True
+            elif (t - 1 == w.win and r <= 6) or (t + 1 == w.win and r >= 4):
+                return True
+    return False
+
+
 include "fans_special.pxi"
 
 
@@ -428,8 +444,9 @@ cdef bint fans_c(Win* w, signed char* best) noexcept nogil:
         most = _total(best)
     if not found or best[F_SEVEN_PAIRS]:
         seven_pairs = found
-        unique_wait = _unique_wait_fast(w.table, 13 - 3 * w.n_fixed, w.win)
         n = _splits(w, w.counts, 4 - w.n_fixed, splits)
+        unique_wait = n > 0 and not _second_wait(w, splits, n) and _unique_wait_fast(w.table, 13 - 3 * w.n_fixed,
+                                                                                       w.win)
         for i in range(n):
             _regular(w, splits + 5 * i, unique_wait, ft)
             total = _total(ft)
