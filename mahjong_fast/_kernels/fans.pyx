@@ -62,7 +62,7 @@ ctypedef struct Win:
     int seat
     int round_
     int hogs                # the kinds held four times, declared melds included
-    signed char traits[FAN_ROW]     # the fans of the whole hand's tiles (suits, traits, ranks), the same for every split
+    signed char traits[FAN_ROW]     # the whole hand's fans of its tiles (suits, traits, ranks): every split's
 
 cdef int CODE[34]
 cdef int ALL[34]
@@ -76,6 +76,9 @@ cdef unsigned char EXCLUDING[3][16]     # per exclusion table: its fans that exc
 cdef int EXCLUDING_N[3]
 cdef unsigned char EXCLUDED[3][16][8]   # and the fans each excludes, in turn
 cdef int EXCLUDED_N[3][16]
+cdef unsigned long long EXCLUDING_MASK[3][FAN_ROW / 8]     # per table: the slots of its fans that exclude, 8 a word
+cdef unsigned char EXCLUDING_AT[3][FAN_ROW]     # per table: the group of each fan that excludes
+cdef int EXCLUDING_WORDS[3][2]                  # per table: the first and the last word holding such a fan
 
 
 cdef void _init() noexcept:
@@ -127,6 +130,14 @@ cdef int _group_exclusions(int table, const unsigned char* pairs, int n) except 
                 EXCLUDED[table][a][EXCLUDED_N[table][a]] = pairs[i + 1]
                 EXCLUDED_N[table][a] += 1
                 break
+    EXCLUDING_WORDS[table][0] = FAN_ROW // 8
+    EXCLUDING_WORDS[table][1] = -1
+    for a in range(EXCLUDING_N[table]):
+        i = EXCLUDING[table][a]
+        EXCLUDING_AT[table][i] = a
+        EXCLUDING_MASK[table][i >> 3] |= 0xFFULL << (8 * (i & 7))
+        EXCLUDING_WORDS[table][0] = min(EXCLUDING_WORDS[table][0], i >> 3)
+        EXCLUDING_WORDS[table][1] = max(EXCLUDING_WORDS[table][1], i >> 3)
     return 0
 
 
@@ -445,8 +456,9 @@ cdef bint fans_c(Win* w, signed char* best) noexcept nogil:
     if not found or best[F_SEVEN_PAIRS]:
         seven_pairs = found
         n = _splits(w, w.counts, 4 - w.n_fixed, splits)
-        unique_wait = n > 0 and not _second_wait(w, splits, n) and _unique_wait_fast(w.table, 13 - 3 * w.n_fixed,
-                                                                                       w.win)
+        unique_wait = n > 0 and not _second_wait(w, splits, n)
+        if unique_wait:
+            unique_wait = _unique_wait_fast(w.table, 13 - 3 * w.n_fixed, w.win)
         for i in range(n):
             _regular(w, splits + 5 * i, unique_wait, ft)
             total = _total(ft)

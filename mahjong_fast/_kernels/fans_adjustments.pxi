@@ -120,13 +120,17 @@ cdef void _by_wait(const Pack* packs, int n, int win, signed char* ft) noexcept 
 cdef inline void _exclude(int table, signed char* ft) noexcept nogil:
     """The pairs ``(fan, excluded)`` of exclusion table ``table`` (0 ``EXCLUDES``, 1 ``EXCLUDES_LATER``, 2
     ``EXCLUDES_LAST``): ``excluded`` is not counted beside ``fan``.  The pairs are grouped by ``fan``
-    (``_group_exclusions``), so only the fans that exclude are read; as no excluded fan of a table
-    excludes in it, this is the table applied pair by pair in turn."""
-    cdef int i, k
-    for i in range(EXCLUDING_N[table]):
-        if ft[EXCLUDING[table][i]]:
-            for k in range(EXCLUDED_N[table][i]):
-                ft[EXCLUDED[table][i][k]] = 0
+    (``_group_exclusions``), so only the fans that exclude are read, 8 slots a word (``EXCLUDING_MASK``);
+    as no excluded fan of a table excludes in it, this is the table applied pair by pair in turn."""
+    cdef int w, a, k
+    cdef unsigned long long x
+    for w in range(EXCLUDING_WORDS[table][0], EXCLUDING_WORDS[table][1] + 1):
+        x = _word(ft, w) & EXCLUDING_MASK[table][w]
+        while x:
+            a = EXCLUDING_AT[table][8 * w + (ctz64(x) >> 3)]
+            for k in range(EXCLUDED_N[table][a]):
+                ft[EXCLUDED[table][a][k]] = 0
+            x &= ~(0xFFULL << (ctz64(x) & ~7))
 
 
 cdef void _final(signed char* ft) noexcept nogil:
