@@ -22,7 +22,8 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
     """
     cdef int counts[N_KINDS]
     cdef bint index136 = False
-    cdef int size = 0, t, n_melds = 0, kind, tile, win_tile, seat, round_
+    cdef int size = 0, t, n_melds = 0, kind, tile, win_tile, seat, round_, i
+    cdef bint crowded = False
     cdef int red[3]
     cdef PyObject* known
     if encoding is not None:
@@ -40,6 +41,7 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
         return -1
     for t in range(N_KINDS):
         concealed[t] = <unsigned char>counts[t] if counts[t] <= 4 else 5
+        crowded |= counts[t] > 4
     for m in melds:
         if n_melds == 4:
             return -1
@@ -55,10 +57,11 @@ cdef int _gb_read(object hand14, object win, object melds, object encoding, obje
         kinds[n_melds] = kind
         tiles[n_melds] = tile
         n_melds += 1
-    if size + 3 * n_melds != 14:
+    if size + 3 * n_melds != 14 or crowded:
         return -1
-    for t in range(N_KINDS):
-        if counts[t] > 4:
+    for i in range(n_melds):  # the melds changed only their own kinds' counts
+        t = tiles[i]
+        if counts[t] > 4 or (kinds[i] == CHOW and (counts[t + 1] > 4 or counts[t + 2] > 4)):
             return -1
     win_tile = _tile(win, index136)
     if win_tile < 0 or not concealed[win_tile]:

@@ -12,7 +12,7 @@ and ``fans_special.pxi`` (the knitted and other special forms).
 """
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.common cimport sort_ints
+from mahjong_fast._kernels.common cimport ctz64, sort_ints
 from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.fan_flags cimport *
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, PUNG
@@ -51,6 +51,7 @@ ctypedef struct Pack:
 
 ctypedef struct Win:
     int table[SIZE]     # the concealed part, the winning tile included
+    const unsigned char* counts     # the same as 34 counts in index34 order
     int fixed_table[SIZE]
     Pack fixed[4]
     int n_fixed
@@ -61,12 +62,11 @@ ctypedef struct Win:
     int seat
     int round_
     int hogs                # the kinds held four times, declared melds included
-    int trait_fans[16]      # the fans of the whole hand's tiles (suits, traits, ranks), the same for every split
-    int trait_counts[16]
-    int n_traits
+    signed char traits[FAN_ROW]     # the whole hand's fans of its tiles (suits, traits, ranks): every split's
 
 cdef int CODE[34]
 cdef int ALL[34]
+cdef int ALL_KIND[34]                   # the index34 kind of each code of ALL
 cdef int KNITTED[6][9]
 cdef int POINTS[FAN_ROW]
 cdef int ORPHANS[13]
@@ -76,6 +76,9 @@ cdef unsigned char EXCLUDING[3][16]     # per exclusion table: its fans that exc
 cdef int EXCLUDING_N[3]
 cdef unsigned char EXCLUDED[3][16][8]   # and the fans each excludes, in turn
 cdef int EXCLUDED_N[3][16]
+cdef unsigned long long EXCLUDING_MASK[3][FAN_ROW / 8]     # per table: the slots of its fans that exclude, 8 a word
+cdef unsigned char EXCLUDING_AT[3][FAN_ROW]     # per table: the group of each fan that excludes
+cdef int EXCLUDING_WORDS[3][2]                  # per table: the first and the last word holding such a fan
 
 
 cdef void _init() noexcept:
@@ -86,6 +89,7 @@ cdef void _init() noexcept:
         CODE[i] = code
     for i, code in enumerate(sorted(codes)):
         ALL[i] = code
+        ALL_KIND[i] = codes.index(code)
     for k, firsts in enumerate(((1, 2, 3), (1, 3, 2), (2, 1, 3), (2, 3, 1), (3, 1, 2), (3, 2, 1))):
         for i, code in enumerate(sorted(0x10 * (s + 1) + r for s, first in enumerate(firsts)
                                         for r in (first, first + 3, first + 6))):
@@ -126,6 +130,14 @@ cdef int _group_exclusions(int table, const unsigned char* pairs, int n) except 
                 EXCLUDED[table][a][EXCLUDED_N[table][a]] = pairs[i + 1]
                 EXCLUDED_N[table][a] += 1
                 break
+    EXCLUDING_WORDS[table][0] = FAN_ROW // 8
+    EXCLUDING_WORDS[table][1] = -1
+    for a in range(EXCLUDING_N[table]):
+        i = EXCLUDING[table][a]
+        EXCLUDING_AT[table][i] = a
+        EXCLUDING_MASK[table][i >> 3] |= 0xFFULL << (8 * (i & 7))
+        EXCLUDING_WORDS[table][0] = min(EXCLUDING_WORDS[table][0], i >> 3)
+        EXCLUDING_WORDS[table][1] = max(EXCLUDING_WORDS[table][1], i >> 3)
     return 0
 
 
@@ -193,30 +205,22 @@ include "fans_adjustments.pxi"
 
 
 cdef void _read_hand_traits(Win* w) noexcept nogil:
-    """The fans of the whole hand's tiles (suits, tile traits, rank range) and its tile hogs, read once
-    into ``w`` for every split: they do not depend on the split."""
-    cdef signed char ft[FAN_ROW]
-    cdef unsigned char ids[FAN_ROW]
-    cdef int i, n
-    memset(ft, 0, FAN_ROW)
-    _by_tiles(w.unique, w.n_unique, ft)
-    n = _fan_ids(ft, ids)
-    for i in range(n):
-        w.trait_fans[i] = ids[i]
-        w.trait_counts[i] = ft[ids[i]]
-    w.n_traits = n
-    n = 0
-    for i in range(w.n_unique):
-        if w.table[w.unique[i]] + w.fixed_table[w.unique[i]] == 4:
-            n += 1
-    w.hogs = n
+    """The fans of the whole hand's tiles (suits, tile traits, rank range), read once into ``w`` for
+    every split: they do not depend on the split."""
+    memset(w.traits, 0, FAN_ROW)
+    _by_tiles(w.unique, w.n_unique, w.traits)
 
 
 cdef inline void _hand_traits(const Win* w, signed char* ft) noexcept nogil:
-    """``_by_tiles`` of the hand (read once), on counts that hold none of its fans yet."""
-    cdef int i
-    for i in range(w.n_traits):
-        ft[w.trait_fans[i]] = <signed char>w.trait_counts[i]
+    """``_by_tiles`` of the hand (read once), on counts that hold none of its fans yet: no fan a split
+    counts before this is one of them, so the words of the two are merged."""
+    cdef unsigned long long x, y
+    cdef int k
+    for k in range(FAN_ROW // 8):
+        memcpy(&x, ft + 8 * k, 8)
+        memcpy(&y, w.traits + 8 * k, 8)
+        x |= y
+        memcpy(ft + 8 * k, &x, 8)
 
 
 cdef void _regular(const Win* w, const Pack* packs, bint unique_wait, signed char* ft) noexcept nogil:
@@ -360,10 +364,9 @@ cdef inline long _meld_key(const Pack* p) noexcept nogil:
     return p.tile * 2
 
 
-cdef int _splits(const Win* w, const int* table, int need, Pack* out) noexcept nogil:
-    """Every split of ``table`` into ``need`` melds and a pair, after the declared melds, in the
-    reference's order: ``out`` holds 5 packs per split; returns how many."""
-    cdef unsigned char counts[N_KINDS]
+cdef int _splits(const Win* w, const unsigned char* counts, int need, Pack* out) noexcept nogil:
+    """Every split of ``counts`` (index34) into ``need`` melds and a pair, after the declared melds, in
+    the reference's order: ``out`` holds 5 packs per split; returns how many."""
     cdef unsigned char records[MAX_SPLITS * MAX_SPLIT_WIDTH]
     cdef long keys[MAX_SPLITS][4]
     cdef int order[MAX_SPLITS]
@@ -371,8 +374,6 @@ cdef int _splits(const Win* w, const int* table, int need, Pack* out) noexcept n
     cdef int i, j, k, m, width, n, x, c
     cdef Pack p
     cdef Py_ssize_t found
-    for i in range(N_KINDS):
-        counts[i] = <unsigned char>table[CODE[i]]
     width = split_width_c(counts)
     if width == 0 or width - 1 != need:
         return 0
@@ -421,6 +422,22 @@ cdef int _splits(const Win* w, const int* table, int need, Pack* out) noexcept n
     return n
 
 
+cdef bint _second_wait(const Win* w, const Pack* splits, int n) noexcept nogil:
+    """Whether a split shows the hand before the winning tile waiting on another tile too (so on no one
+    tile only): the winning tile completing a concealed pung (the split's pair completes one as well),
+    or at an end of a concealed chow with a rank beyond the other end (a two-sided wait)."""
+    cdef int i, j, t, r = w.win & 0xF
+    for i in range(n):
+        for j in range(w.n_fixed, 4):
+            t = splits[5 * i + j].tile
+            if splits[5 * i + j].kind == P_PUNG:
+                if t == w.win:
+                    return True
+            elif (t - 1 == w.win and r <= 6) or (t + 1 == w.win and r >= 4):
+                return True
+    return False
+
+
 include "fans_special.pxi"
 
 
@@ -438,8 +455,10 @@ cdef bint fans_c(Win* w, signed char* best) noexcept nogil:
         most = _total(best)
     if not found or best[F_SEVEN_PAIRS]:
         seven_pairs = found
-        unique_wait = _unique_wait_fast(w.table, 13 - 3 * w.n_fixed, w.win)
-        n = _splits(w, w.table, 4 - w.n_fixed, splits)
+        n = _splits(w, w.counts, 4 - w.n_fixed, splits)
+        unique_wait = n > 0 and not _second_wait(w, splits, n)
+        if unique_wait:
+            unique_wait = _unique_wait_fast(w.table, 13 - 3 * w.n_fixed, w.win)
         for i in range(n):
             _regular(w, splits + 5 * i, unique_wait, ft)
             total = _total(ft)
@@ -456,10 +475,10 @@ cdef int gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, i
     """The fans of checked arguments (``count_fans``'s, melds as kind and tile arrays) into ``best``, their
     ids into ``ids``; how many, or -1 when the tiles do not win (fans.pxd; the table kernel's table built)."""
     cdef Win w
-    cdef int i, code, kind, n
-    memset(&w, 0, sizeof(w))
-    for i in range(N_KINDS):
-        w.table[CODE[i]] = c[i]
+    cdef int i, code, kind, n, hogs, held
+    memset(w.table, 0, sizeof(w.table))
+    memset(w.fixed_table, 0, sizeof(w.fixed_table))
+    w.counts = c
     w.n_fixed = n_melds
     for i in range(n_melds):
         kind = kinds[i]
@@ -479,12 +498,18 @@ cdef int gb_fans_c(const unsigned char* c, const int* kinds, const int* tiles, i
     w.win = CODE[win]
     w.seat = CODE[seat_wind] if seat_wind >= 0 else -1
     w.round_ = CODE[round_wind] if round_wind >= 0 else -1
-    n = 0  # counted in a register: w.n_unique would be reloaded after every store to w.unique
+    n = 0  # counted in registers: w.n_unique, w.hogs would be reloaded after every store to w.unique
+    hogs = 0
     for i in range(34):
-        if w.table[ALL[i]] or w.fixed_table[ALL[i]]:
-            w.unique[n] = ALL[i]
+        code = ALL[i]
+        w.table[code] = c[ALL_KIND[i]]
+        held = w.table[code] + w.fixed_table[code]
+        if held:
+            w.unique[n] = code
             n += 1
+            hogs += held == 4
     w.n_unique = n
+    w.hogs = hogs
     w.flags = situation
     if w.table[w.win] != 1:
         w.flags &= ~GB_LAST_COPY

@@ -120,13 +120,17 @@ cdef void _by_wait(const Pack* packs, int n, int win, signed char* ft) noexcept 
 cdef inline void _exclude(int table, signed char* ft) noexcept nogil:
     """The pairs ``(fan, excluded)`` of exclusion table ``table`` (0 ``EXCLUDES``, 1 ``EXCLUDES_LATER``, 2
     ``EXCLUDES_LAST``): ``excluded`` is not counted beside ``fan``.  The pairs are grouped by ``fan``
-    (``_group_exclusions``), so only the fans that exclude are read; as no excluded fan of a table
-    excludes in it, this is the table applied pair by pair in turn."""
-    cdef int i, k
-    for i in range(EXCLUDING_N[table]):
-        if ft[EXCLUDING[table][i]]:
-            for k in range(EXCLUDED_N[table][i]):
-                ft[EXCLUDED[table][i][k]] = 0
+    (``_group_exclusions``), so only the fans that exclude are read, 8 slots a word (``EXCLUDING_MASK``);
+    as no excluded fan of a table excludes in it, this is the table applied pair by pair in turn."""
+    cdef int w, a, k
+    cdef unsigned long long x
+    for w in range(EXCLUDING_WORDS[table][0], EXCLUDING_WORDS[table][1] + 1):
+        x = _word(ft, w) & EXCLUDING_MASK[table][w]
+        while x:
+            a = EXCLUDING_AT[table][8 * w + (ctz64(x) >> 3)]
+            for k in range(EXCLUDED_N[table][a]):
+                ft[EXCLUDED[table][a][k]] = 0
+            x &= ~(0xFFULL << (ctz64(x) & ~7))
 
 
 cdef void _final(signed char* ft) noexcept nogil:
@@ -165,31 +169,36 @@ cdef inline unsigned long long _word(const signed char* ft, int w) noexcept nogi
 
 
 cdef int _total(const signed char* ft) noexcept nogil:
-    """The points of the counts ``ft``, the words of 8 slots that hold no fan skipped."""
+    """The points of the counts ``ft``: only the slots that hold a fan are read (``_fan_ids``' walk)."""
     cdef int w, i, total = 0
+    cdef unsigned long long x
     for w in range(FAN_ROW // 8):
-        if _word(ft, w):
-            for i in range(8 * w, 8 * w + 8):
-                total += ft[i] * POINTS[i]
+        x = _word(ft, w)
+        while x:
+            i = 8 * w + (ctz64(x) >> 3)
+            total += ft[i] * POINTS[i]
+            x &= ~(0xFFULL << (ctz64(x) & ~7))  # the lowest counted slot's byte cleared
     return total
 
 
 cdef bint _any(const signed char* ft) noexcept nogil:
     """Whether ``ft`` counts any fan."""
     cdef int w
+    cdef unsigned long long x = 0
     for w in range(FAN_ROW // 8):
-        if _word(ft, w):
-            return True
-    return False
+        x |= _word(ft, w)
+    return x != 0
 
 
 cdef int _fan_ids(const signed char* ft, unsigned char* ids) noexcept nogil:
-    """The ids of the fans ``ft`` counts, ascending, into ``ids``; returns how many."""
-    cdef int w, i, n = 0
+    """The ids of the fans ``ft`` counts, ascending, into ``ids``; returns how many.  A word of 8 slots is
+    read at once, its counted slots found by their lowest set bits."""
+    cdef int w, n = 0
+    cdef unsigned long long x
     for w in range(FAN_ROW // 8):
-        if _word(ft, w):
-            for i in range(8 * w, 8 * w + 8):
-                if ft[i]:
-                    ids[n] = <unsigned char>i
-                    n += 1
+        x = _word(ft, w)
+        while x:
+            ids[n] = <unsigned char>(8 * w + (ctz64(x) >> 3))
+            n += 1
+            x &= ~(0xFFULL << (ctz64(x) & ~7))
     return n

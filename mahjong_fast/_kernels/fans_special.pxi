@@ -103,9 +103,12 @@ cdef bint _knitted_straight(Win* w, signed char* ft) noexcept nogil:
 
 cdef int _splits_loose(Win* w, const int* table, Pack* out) noexcept nogil:
     """The splits of the five tiles beside a knitted straight (no declared melds before them)."""
-    cdef int n_fixed = w.n_fixed, n
+    cdef unsigned char counts[N_KINDS]
+    cdef int n_fixed = w.n_fixed, n, i
+    for i in range(N_KINDS):
+        counts[i] = <unsigned char>table[CODE[i]]
     w.n_fixed = 0
-    n = _splits(w, table, 1, out)
+    n = _splits(w, counts, 1, out)
     w.n_fixed = n_fixed
     # _splits put the meld at 0 and the pair at 4
     return n

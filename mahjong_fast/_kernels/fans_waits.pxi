@@ -1,6 +1,7 @@
 # The waits: whether the hand before the winning tile waited on that one tile only (边张
-# 嵌张 单钓 count only then), suit by suit (_unique_wait_fast) or by the reference's own
-# search (_unique_wait, _regular_wait) where a tile is held four times.  Included by fans.pyx
+# 嵌张 单钓 count only then), suit by suit (_unique_wait_fast, a fifth copy of a tile held four
+# times included as the reference counts it) or by the reference's own search (_unique_wait,
+# _regular_wait; the knitted straight's rest).  Included by fans.pyx
 # after the tile traits; stands on ALL, SIZE, POW5 and the table kernel's table of suits
 # (suit_kind_c: whether nine rank counts are melds only, or melds and a pair).
 
@@ -97,7 +98,7 @@ cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
     cdef int i, pairs = 0
     if g == 3:
         for i in range(7):
-            if c[i] == 2:
+            if c[i] == 2 or c[i] == 5:  # 5: a fifth copy drawn to four, a pung and a pair
                 pairs += 1
             elif c[i] != 0 and c[i] != 3:
                 return False
@@ -106,10 +107,15 @@ cdef bint _group_ok(int* c, int g, bint pair) noexcept nogil:
 
 
 cdef inline int _group_waits(int* group, int g, bint pair, int seven, int most) noexcept nogil:
-    """The kinds of group ``g`` (but ``seven``; its counts 0-3) whose draw leaves ``group`` melds (with
-    ``pair``: and a pair), counted until the count passes ``most``."""
+    """The kinds of group ``g`` (but ``seven``; its counts 0-4) whose draw leaves ``group`` melds (with
+    ``pair``: and a pair), counted until the count passes ``most``.
+
+    A fifth copy of a kind held four times (the reference draws it) takes one of two shapes in a
+    suit of at most 14 tiles: a pung of it beside the rest with two copies, or (with ``pair``) its
+    pair beside melds holding three copies; five chows through it would be 15 tiles."""
     cdef int i, found = 0, want = SUIT_PAIR if pair else SUIT_MELDS
     cdef unsigned int code
+    cdef bint ok
     if g == 3:
         for i in range(7):
             group[i] += 1
@@ -121,7 +127,11 @@ cdef inline int _group_waits(int* group, int g, bint pair, int seven, int most) 
         return found
     code = _suit_code(group)
     for i in range(9):
-        if suit_kind_c(code + POW5[i]) == want and ALL[9 * g + i] != seven:
+        if group[i] == 4:
+            ok = suit_kind_c(code - 2 * POW5[i]) == want or (pair and suit_kind_c(code - POW5[i]) == SUIT_MELDS)
+        else:
+            ok = suit_kind_c(code + POW5[i]) == want
+        if ok and ALL[9 * g + i] != seven:
             found += 1
             if found > most:
                 break
@@ -130,8 +140,8 @@ cdef inline int _group_waits(int* group, int g, bint pair, int seven, int most) 
 
 cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
     """``_unique_wait`` of the whole concealed part, suit by suit: the tiles that complete the standard
-    form, and the seven pairs wait; the search itself where a tile is held four times (the reference
-    counts a fifth copy).  The ``table`` kernel's table is built (``gb_fans_c``'s callers see to it)."""
+    form (a fifth copy of a kind held four times too: the reference counts it), and the seven pairs
+    wait.  The ``table`` kernel's table is built (``gb_fans_c``'s callers see to it)."""
     cdef int groups[4][9]
     cdef int mods[4]
     cdef int i, g, h, k, t, size, found = 0, seven = -1, ones = 0, twos = 0, one = -1, two_a = -1, two_b = -1
@@ -145,11 +155,8 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
             t = ALL[9 * g + i]
             groups[g][i] = table[t]
             mods[g] += table[t]
-            if table[t] == 4:
-                table[win] += 1
-                return _unique_wait(table, n, win)
             if table[t] >= 2:
-                pairs += 1
+                pairs += 1 + (table[t] == 4)
             if table[t] & 1 and odd < 0:
                 odd = t
         mods[g] %= 3
@@ -162,7 +169,7 @@ cdef bint _unique_wait_fast(int* table, int n, int win) noexcept nogil:
                 two_a = g
             else:
                 two_b = g
-    if n == 13 and pairs == 6 and odd >= 0:  # _seven_pairs_wait, read in the same pass (no count is 4 here)
+    if n == 13 and pairs == 6 and odd >= 0:  # _seven_pairs_wait, read in the same pass
         found = 1
         seven = odd
     table[win] += 1

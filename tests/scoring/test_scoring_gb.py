@@ -18,6 +18,8 @@ import mahjong_fast as mf
 from mahjong_fast import Fan, _scoring, _scoring_fast_py
 from mahjong_fast._bench.gb_wins import Situation, random_situation, reference_fans, score_kwargs
 from mahjong_fast._dispatch import NO_EXTENSIONS
+from mahjong_fast._kernels.fan_flags import GB_SELF_DRAWN
+from mahjong_fast._kernels.score_flags import CHOW, PUNG
 
 from support.impls import Impl, implementations
 
@@ -154,6 +156,57 @@ def test_the_two_implementations_agree() -> None:
             except ValueError as exc:
                 answers.add(str(exc))  # type: ignore[arg-type]
         assert len(answers) == 1, s
+
+
+def _crowded_win(rng: random.Random) -> tuple[bytes, tuple[tuple[int, int], ...], int] | None:
+    """A standard-form win whose tiles crowd a few kinds (one held four times is common): 34 concealed
+    counts, the declared melds (score_flags' kinds) and the winning tile; ``None`` when the draw fails."""
+    base = rng.choice((0, 9, 18, 27)) if rng.random() < 0.5 else rng.randrange(34)
+    lo, hi = (27, 34) if base >= 27 else (base, min(base // 9 * 9 + 9, base + rng.randrange(3, 10)))
+    counts = [0] * 34  # the whole hand first, then the concealed part
+    melds: list[tuple[int, int]] = []
+    shapes = []
+    for k in range(5):
+        t = rng.randrange(lo, hi) if rng.random() < 0.9 else rng.randrange(34)
+        if k == 4:
+            shape = [t, t]
+        elif t < 27 and t % 9 <= 6 and rng.random() < 0.5:
+            shape = [t, t + 1, t + 2]
+        else:
+            shape = [t, t, t]
+        for x in shape:
+            counts[x] += 1
+        shapes.append(shape)
+    if max(counts) > 4:
+        return None
+    for shape in shapes[:4]:
+        if rng.random() < 0.15:
+            melds.append((CHOW if shape[0] != shape[1] else PUNG, shape[0]))
+            for x in shape:
+                counts[x] -= 1
+    win = rng.choice([t for t in range(34) if counts[t]])
+    return bytes(counts), tuple(melds), win
+
+
+def test_the_one_tile_waits_of_crowded_hands_agree() -> None:
+    """The compiled kernel reads the one-tile waits suit by suit, a fifth copy of a kind held four
+    times included; the pure twin runs the reference's own search: equal on hands that crowd a few
+    kinds (edge, closed and single waits counted only on a unique wait)."""
+    impls = implementations()
+    if len(impls) < 2:
+        pytest.skip("one implementation built")
+    rng = random.Random(4)
+    held_four = 0
+    for _ in range(20000):
+        drawn = _crowded_win(rng)
+        if drawn is None:
+            continue
+        counts, melds, win = drawn
+        held_four += max(counts) == 4
+        situation = rng.choice((0, GB_SELF_DRAWN))
+        answers = {impl.fans.count_fans(counts, melds, win, situation, 27, 28) for impl in impls}
+        assert len(answers) == 1, (list(counts), melds, win, situation)
+    assert held_four > 1000
 
 
 # --- the lean path (_scoring_fast.gb_lean_score) against the general path (_scoring._gb) ------------
