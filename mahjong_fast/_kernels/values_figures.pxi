@@ -22,57 +22,45 @@ cdef extern from *:
     #define MF_FIGURES_INLINE static inline
     #endif
     #define MF_FIG 4
-    /* An edge in 32 bits: the choice state it reaches (MF_TARGET), its weight (the copies of its
-       kind, 4 bits from MF_WEIGHT_SHIFT) and whether it wins a score above 0 (MF_WINS); the
-       scores of the winning edges apart, in the order of the edges. */
-    #define MF_TARGET 0x07FFFFFFu
-    #define MF_WEIGHT_SHIFT 27
-    #define MF_WINS 0x80000000u
-    #define MF_WEIGHT(u) ((double)(int)(((u) >> MF_WEIGHT_SHIFT) & 15))
     /* sums[f]: over the edges j0 .. j1 - 1 of a draw state (figures ``now`` at t + 1), the sum of
-       weight * (x_f - now[f]), x the figures at t + 1 in ``after`` of the choice state the edge
-       reaches, or (1, 1, max(score, x_2)) where the edge wins (its score the next of *scores). */
-    MF_FIGURES_INLINE void mf_draw_sums(const double* after, const unsigned int* edge, const double** scores,
-                                        int j0, int j1, const double* now, double* sums) {
+       weight[j] * (x_f - now[f]), x the figures of the choice state target[j] at t + 1 in
+       ``after``, or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
+    MF_FIGURES_INLINE void mf_draw_sums(const double* after, const int* target, const double* weight,
+                                        const double* score, int j0, int j1, const double* now, double* sums) {
         int j;
-        unsigned int u;
-        double ae = 0.0, e1 = now[2], xe, sc, w;
+        double ae = 0.0, e1 = now[2], xe, sc;
         const double* x;
     #if defined(MF_FIGURES_SSE2)
         const __m128d one = _mm_set1_pd(1.0), tw1 = _mm_loadu_pd(now);
         __m128d atw = _mm_setzero_pd(), xtw;
         for (j = j0; j < j1; j++) {
-            u = edge[j];
-            x = after + MF_FIG * (size_t)(u & MF_TARGET);
+            x = after + MF_FIG * (size_t)target[j];
             xtw = _mm_loadu_pd(x);
             xe = x[2];
-            if (u & MF_WINS) {
-                sc = *(*scores)++;
+            sc = score[j];
+            if (sc > 0.0) {
                 xtw = one;
                 if (sc > xe) xe = sc;
             }
-            w = MF_WEIGHT(u);
-            atw = _mm_add_pd(atw, _mm_mul_pd(_mm_set1_pd(w), _mm_sub_pd(xtw, tw1)));
-            ae += w * (xe - e1);
+            atw = _mm_add_pd(atw, _mm_mul_pd(_mm_set1_pd(weight[j]), _mm_sub_pd(xtw, tw1)));
+            ae += weight[j] * (xe - e1);
         }
         _mm_storeu_pd(sums, atw);
     #else
         double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
         for (j = j0; j < j1; j++) {
-            u = edge[j];
-            x = after + MF_FIG * (size_t)(u & MF_TARGET);
+            x = after + MF_FIG * (size_t)target[j];
             xt = x[0];
             xw = x[1];
             xe = x[2];
-            if (u & MF_WINS) {
-                sc = *(*scores)++;
+            sc = score[j];
+            if (sc > 0.0) {
                 xt = xw = 1.0;
                 if (sc > xe) xe = sc;
             }
-            w = MF_WEIGHT(u);
-            at += w * (xt - t1);
-            aw += w * (xw - w1);
-            ae += w * (xe - e1);
+            at += weight[j] * (xt - t1);
+            aw += weight[j] * (xw - w1);
+            ae += weight[j] * (xe - e1);
         }
         sums[0] = at;
         sums[1] = aw;
@@ -110,18 +98,18 @@ cdef extern from *:
     /* mf_draw_sums and mf_choice_best with the four figures in one vector: lane f the same
        operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2). */
     __attribute__((target("avx"))) static inline void mf_draw_sums_avx(
-            const double* after, const unsigned int* edge, const double** scores, int j0, int j1,
+            const double* after, const int* target, const double* weight, const double* score, int j0, int j1,
             const double* now, double* sums) {
         const __m256d ones = _mm256_set1_pd(1.0), x1 = _mm256_loadu_pd(now);
         __m256d acc = _mm256_setzero_pd(), x;
-        unsigned int u;
+        double sc;
         int j;
         for (j = j0; j < j1; j++) {
-            u = edge[j];
-            x = _mm256_loadu_pd(after + MF_FIG * (size_t)(u & MF_TARGET));
-            if (u & MF_WINS)
-                x = _mm256_max_pd(_mm256_set_pd(0.0, *(*scores)++, 1.0, 1.0), _mm256_blend_pd(x, ones, 0x3));
-            acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(MF_WEIGHT(u)), _mm256_sub_pd(x, x1)));
+            x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+            sc = score[j];
+            if (sc > 0.0)
+                x = _mm256_max_pd(_mm256_set_pd(0.0, sc, 1.0, 1.0), _mm256_blend_pd(x, ones, 0x3));
+            acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
         }
         _mm256_storeu_pd(sums, acc);
     }
@@ -134,19 +122,20 @@ cdef extern from *:
         _mm256_storeu_pd(best, b);
     }
     #endif
-    typedef void (*mf_draw_sums_fn)(const double*, const unsigned int*, const double**, int, int, const double*,
-                                    double*);
+    typedef void (*mf_draw_sums_fn)(const double*, const int*, const double*, const double*, int, int,
+                                    const double*, double*);
     typedef void (*mf_choice_best_fn)(const double*, const int*, int, int, double*);
     /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
        states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
     MF_FIGURES_INLINE void mf_turn_with(mf_draw_sums_fn sums_of, mf_choice_best_fn best_of, const double* after,
-                                        const unsigned int* edge, const double* scores, const int* d_first,
-                                        const unsigned char* tenpai, int nd, const double* next, double* now,
-                                        double left, const int* source, const int* c_first, int nc, double* best) {
+                                        const int* target, const double* weight, const double* score,
+                                        const int* d_first, const unsigned char* tenpai, int nd, const double* next,
+                                        double* now, double left, const int* source, const int* c_first, int nc,
+                                        double* best) {
         double sums[MF_FIG];
         int k;
         for (k = 0; k < nd; k++) {
-            sums_of(after, edge, &scores, d_first[k], d_first[k + 1], next + MF_FIG * k, sums);
+            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, sums);
             now[MF_FIG * k] = tenpai[k] ? 1.0 : next[MF_FIG * k] + sums[0] / left;
             now[MF_FIG * k + 1] = next[MF_FIG * k + 1] + sums[1] / left;
             now[MF_FIG * k + 2] = next[MF_FIG * k + 2] + sums[2] / left;
@@ -154,9 +143,10 @@ cdef extern from *:
         for (k = 0; k < nc; k++)
             best_of(now, source, c_first[k], c_first[k + 1], best + MF_FIG * k);
     }
-    #define MF_TURN_ARGS const double* after, const unsigned int* edge, const double* scores, const int* d_first, const unsigned char* tenpai, int nd, const double* next, double* now, double left, \
+    #define MF_TURN_ARGS const double* after, const int* target, const double* weight, const double* score, \
+        const int* d_first, const unsigned char* tenpai, int nd, const double* next, double* now, double left, \
         const int* source, const int* c_first, int nc, double* best
-    #define MF_TURN_PASS after, edge, scores, d_first, tenpai, nd, next, now, left, source, c_first, nc, best
+    #define MF_TURN_PASS after, target, weight, score, d_first, tenpai, nd, next, now, left, source, c_first, nc, best
     static void mf_turn_plain(MF_TURN_ARGS) {
         mf_turn_with(mf_draw_sums, mf_choice_best, MF_TURN_PASS);
     }
@@ -185,13 +175,10 @@ cdef extern from *:
     }
     """
     enum: FIG "MF_FIG"
-    enum: EDGE_TARGET "MF_TARGET"
-    enum: EDGE_WEIGHT_SHIFT "MF_WEIGHT_SHIFT"
-    unsigned int EDGE_WINS "MF_WINS"
-    void figures_turn "mf_turn"(int avx, const double* after, const unsigned int* edge, const double* scores,
-                                const int* d_first, const unsigned char* tenpai, int nd, const double* next,
-                                double* now, double left, const int* source, const int* c_first, int nc,
-                                double* best) noexcept nogil
+    void figures_turn "mf_turn"(int avx, const double* after, const int* target, const double* weight,
+                                const double* score, const int* d_first, const unsigned char* tenpai, int nd,
+                                const double* next, double* now, double left, const int* source, const int* c_first,
+                                int nc, double* best) noexcept nogil
     bint figures_avx "mf_figures_avx"() noexcept nogil
 
 
@@ -271,10 +258,10 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
-    cdef unsigned int* d_edge = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
+    cdef int* d_target = <int*>malloc(m * sizeof(int) + 1)
     cdef int* c_source = <int*>malloc(m * sizeof(int) + 1)
-    cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)   # the winning edges' scores, in order
-    cdef int n_scores = 0
+    cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
+    cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
     cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
     # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1
     cdef double* buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
@@ -286,26 +273,20 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double left
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
-                or c_first == NULL or d_edge == NULL or c_source == NULL or d_score == NULL
+                or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
                 or found == NULL or buffers == NULL):
             raise MemoryError()
         nd = _depths(g, found_state, n_found, at, d_state, c_state, d_upto, c_upto)
         nc = c_upto[TMAX]
-        if nc > EDGE_TARGET:
-            raise MemoryError()
         j = 0
         for k in range(nd):
             d_tenpai[k] = g.tenpai[d_state[k]]
             d_first[k] = j
             e = g.first_out[d_state[k]]
             while e >= 0:
-                if g.e_weight[e] > 15:  # the copies of a kind: at most 4
-                    raise ValueError("an edge's weight past 15")
-                d_edge[j] = <unsigned int>at[g.e_target[e]] | <unsigned int>g.e_weight[e] << EDGE_WEIGHT_SHIFT
-                if g.e_score[e] > 0.0:
-                    d_edge[j] |= EDGE_WINS
-                    d_score[n_scores] = g.e_score[e]
-                    n_scores += 1
+                d_target[j] = at[g.e_target[e]]
+                d_weight[j] = g.e_weight[e]
+                d_score[j] = g.e_score[e]
                 j += 1
                 e = g.e_next_out[e]
         d_first[nd] = j
@@ -333,7 +314,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
                 # at TMAX only the tenpai (set above)
-                figures_turn(avx, c_next, d_edge, d_score, d_first, d_tenpai,
+                figures_turn(avx, c_next, d_target, d_weight, d_score, d_first, d_tenpai,
                              d_upto[t - turn] if t < TMAX else 0, d_next, d_now, left, c_source, c_first,
                              c_upto[t - turn], c_now)
                 for k in range(n_found):
@@ -351,8 +332,9 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         free(d_tenpai)
         free(d_first)
         free(c_first)
-        free(d_edge)
+        free(d_target)
         free(c_source)
+        free(d_weight)
         free(d_score)
         free(found)
         free(buffers)
