@@ -6,9 +6,13 @@ of theirs (dora, winds, turn, melds, seen tiles, honba, sticks).  The oracle is
 it prints (``ms=``: ``ExpectedScoreCalculator::calc`` alone, its table loading excluded); ours is
 ``discard_values`` as a user calls it, its tables warm.  Run
 
-    python bench/values_vs_oracle.py ORACLE [MAX_PER_SHANTEN]
+    python bench/values_vs_oracle.py ORACLE [MAX_PER_SHANTEN] [--before PYTHON] [--rounds N]
 
-and it prints one row per shanten: hands, mean milliseconds of each, and the ratio.
+and it prints one row per shanten: hands, mean milliseconds of each, and the ratio.  With
+``--before PYTHON`` (an interpreter whose ``mahjong_fast`` is another build, say main's) each
+hand is also timed there, in a process of its own answering case by case, alternated with the
+oracle and this build, so that the two builds meet the same load; with ``--rounds N`` each hand is
+timed N times in turn by each and the least of each kept.
 """
 from __future__ import annotations
 
@@ -48,25 +52,76 @@ def ours_ms(case: dict[str, Any]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+class Before:
+    """Another build's ``discard_values``, timed in a process of its own (``--serve``) case by case."""
+
+    def __init__(self, python: str) -> None:
+        self.process = subprocess.Popen([python, __file__, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True, cwd="/")
+
+    def ms(self, index: int) -> float:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{index}\n")
+        self.process.stdin.flush()
+        return float(self.process.stdout.readline())
+
+
+def serve(cases: list[dict[str, Any]]) -> None:
+    for line in sys.stdin:
+        print(ours_ms(cases[int(line)]), flush=True)
+
+
 def main() -> None:
-    oracle = sys.argv[1]
-    most = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+    args = sys.argv[1:]
     with gzip.open(DATA, "rt") as f:
         cases = json.load(f)
+    if args == ["--serve"]:
+        serve(cases)
+        return
+    before = rounds = None
+    if "--before" in args:
+        at = args.index("--before")
+        before = Before(args[at + 1])
+        del args[at:at + 2]
+    if "--rounds" in args:
+        at = args.index("--rounds")
+        rounds = int(args[at + 1])
+        del args[at:at + 2]
+    oracle = args[0]
+    most = int(args[1]) if len(args) > 1 else 30
     print(f"implementation: {mf.implementation}")
-    print("| from ready | hands | mahjong-cpp ms (mean) | discard_values ms (mean) | ratio |")
-    print("| --- | --- | --- | --- | --- |")
+    if before is None:
+        print("| from ready | hands | mahjong-cpp ms (mean) | discard_values ms (mean) | ratio |")
+        print("| --- | --- | --- | --- | --- |")
+    else:
+        print("| from ready | hands | mahjong-cpp | before | after | ratio before | ratio after |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
     for shanten in (0, 1, 2, 3):
-        chosen = [c for c in cases if c["shanten"] == shanten][:most]
+        chosen = [(i, c) for i, c in enumerate(cases) if c["shanten"] == shanten][:most]
         if not chosen:
             continue
-        mf.discard_values(str(chosen[0]["hand"]))  # tables and imports warm
-        theirs, ours = [], []
-        for c in chosen:  # alternated, so that a busy machine slows both alike
-            theirs.append(oracle_ms(oracle, c))
-            ours.append(ours_ms(c))
+        mf.discard_values(str(chosen[0][1]["hand"]))  # tables and imports warm
+        if before is not None:
+            before.ms(chosen[0][0])
+        theirs, ours, old = [], [], []
+        for i, c in chosen:  # alternated, so that a busy machine slows each alike
+            times: tuple[list[float], list[float], list[float]] = ([], [], [])
+            for _ in range(rounds or 1):
+                times[0].append(oracle_ms(oracle, c))
+                if before is not None:
+                    times[2].append(before.ms(i))
+                times[1].append(ours_ms(c))
+            theirs.append(min(times[0]))
+            ours.append(min(times[1]))
+            if before is not None:
+                old.append(min(times[2]))
         a, b = statistics.fmean(theirs), statistics.fmean(ours)
-        print(f"| {shanten} | {len(chosen)} | {a:.2f} | {b:.2f} | {a / b:.2f}x |", flush=True)
+        if before is None:
+            print(f"| {shanten} | {len(chosen)} | {a:.2f} | {b:.2f} | {a / b:.2f}x |", flush=True)
+        else:
+            o = statistics.fmean(old)
+            print(f"| {shanten} | {len(chosen)} | {a:.2f} | {o:.2f} | {b:.2f} | {a / o:.2f}x | {a / b:.2f}x |",
+                  flush=True)
 
 
 if __name__ == "__main__":

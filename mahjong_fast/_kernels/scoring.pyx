@@ -21,7 +21,6 @@ from mahjong_fast._kernels.score_flags import check_arguments as _check_argument
 
 cdef enum:
     MAX_GROUPS = 8
-    MAX_SPLITS = 64
     EAST = 27
     WHITE = 31
 
@@ -419,19 +418,40 @@ cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) 
     return 0
 
 
-cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
-                  Win* w, Reading* best) noexcept nogil:
-    """The best reading into ``best``; False when the tiles do not win (as the pure twin's ``None``)."""
-    cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
+cdef int sorted_splits_c(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil:
+    """The standard-form splits of ``counts`` (decompose_c's records, ``width[0]`` bytes each, at most
+    MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's order); returns how many."""
     cdef unsigned char swap[MAX_SPLIT_WIDTH]
+    cdef int i, j, n, w = split_width_c(counts)
+    cdef Py_ssize_t found
+    width[0] = w
+    if w == 0:
+        return 0
+    found = decompose_c(counts, splits, MAX_SPLITS)
+    if found > MAX_SPLITS:  # cannot happen for 14 tiles or fewer
+        found = MAX_SPLITS
+    n = <int>found
+    for i in range(1, n):
+        memcpy(swap, splits + i * w, w)
+        j = i - 1
+        while j >= 0 and _record_cmp(splits + j * w, swap, w) > 0:
+            memcpy(splits + (j + 1) * w, splits + j * w, w)
+            j -= 1
+        memcpy(splits + (j + 1) * w, swap, w)
+    return n
+
+
+cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                  Win* w, const unsigned char* splits, int n, int width, Reading* best) noexcept nogil:
+    """The best reading into ``best`` (``splits``: ``sorted_splits_c`` of ``counts``, ``n`` of
+    ``width`` bytes); False when the tiles do not win (as the pure twin's ``None``)."""
     cdef Group groups[MAX_GROUPS]
     cdef Group declared[MAX_GROUPS]
     cdef Reading reading
     cdef bint have = False
-    cdef int i, j, k, t, kind, total = 0, pairs = 0, width, n, n_places, placed, n_groups, pair
+    cdef int i, j, k, t, kind, total = 0, pairs = 0, n_places, placed, n_groups, pair
     cdef int places[MAX_GROUPS]
     cdef const unsigned char* rec
-    cdef Py_ssize_t found
     cdef unsigned long long held
     memcpy(w.all_counts, counts, N_KINDS)
     w.closed = True
@@ -486,21 +506,6 @@ cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* 
             if k >= 0:
                 w.fixed[w.n_fixed] = k
                 w.n_fixed += 1
-    width = split_width_c(counts)
-    if width == 0:
-        return have
-    found = decompose_c(counts, splits, MAX_SPLITS)
-    if found > MAX_SPLITS:  # cannot happen for 14 tiles or fewer
-        found = MAX_SPLITS
-    n = <int>found
-    # the pure twin's order: records sorted as bytes
-    for i in range(1, n):
-        memcpy(swap, splits + i * width, width)
-        j = i - 1
-        while j >= 0 and _record_cmp(splits + j * width, swap, width) > 0:
-            memcpy(splits + (j + 1) * width, splits + j * width, width)
-            j -= 1
-        memcpy(splits + (j + 1) * width, swap, width)
     for i in range(n):
         rec = splits + i * width
         pair = rec[0]
@@ -543,11 +548,22 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
                       int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
                       Reading* best) noexcept nogil:
     """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
+    cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
+    cdef int width
+    cdef int n = sorted_splits_c(counts, splits, &width)
+    return score_split_c(counts, meld_kind, meld_tile, n_melds, win, situation, seat_wind, round_wind, dora_han,
+                         switches, splits, n, width, best)
+
+
+cdef bint score_split_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                        int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
+                        const unsigned char* splits, int n, int width, Reading* best) noexcept nogil:
+    """``score_win_c`` with the splits of ``counts`` given (``sorted_splits_c``; see scoring.pxd)."""
     cdef Win w
     w.win, w.situation, w.seat_wind, w.round_wind = win, situation, seat_wind, round_wind
     w.dora_han, w.switches = dora_han, switches
     best.n_yaku = 0
-    return score_c(counts, meld_kind, meld_tile, n_melds, &w, best)
+    return score_c(counts, meld_kind, meld_tile, n_melds, &w, splits, n, width, best)
 
 
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,

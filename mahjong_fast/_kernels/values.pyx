@@ -6,14 +6,16 @@ The states live in C arrays; an edge list per state is a linked list whose head 
 edge, so the draws of a state are summed newest first, as the pure twin (and the C++) do.  The
 shanten of every state and of its neighbours comes from the shanten kernel's per-part cost rows; the score
 of a win (once per winning edge) is the scoring kernel's ``score_counts``, called in C
-(``score_win_c``) when it is the compiled one (with the ura expectation in C).
+(``score_split_c``, the splits of a complete hand made once for its wins) when it is the
+compiled one (with the ura expectation in C).
 """
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
-from mahjong_fast._kernels.scoring cimport Reading, base_points_c, score_win_c
+from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH
+from mahjong_fast._kernels.scoring cimport MAX_SPLITS, Reading, base_points_c, score_split_c, sorted_splits_c
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
@@ -161,14 +163,16 @@ include "values_graph.pxi"
 include "values_figures.pxi"
 
 
-def search(situation, hand, wall, int turn, int extra=1):
+def search(situation, hand, wall, int turn, int extra=1, avx=None):
     """Each discard of the separated 14-tile ``hand`` with its tenpai, win and expected-score
     curves (19 values, turns ``turn`` … 18 filled) and the count of states searched.
 
-    Same answers as ``values_py.search``.
+    Same answers as ``values_py.search``, with the figures summed by AVX where the processor
+    runs it (``avx=False``: by SSE2, the same figures).
     """
     _init_rows()
     cdef _Graph g = _Graph()
+    _keys_grow(&g.forms, _FORMS_HINT)
     cdef int i, t, v, k, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
@@ -227,8 +231,12 @@ def search(situation, hand, wall, int turn, int extra=1):
             found_kind[n_found] = i
             found_state[n_found] = v
             n_found += 1
+    global _STATES_HINT, _EDGES_HINT, _FORMS_HINT
+    _STATES_HINT = max(1024, g.cap)
+    _EDGES_HINT = max(4096, g.ecap)
+    _FORMS_HINT = max(1024, g.forms.slots)
     cdef double curves[NS * T1 * 3]
-    _figures(g, found_state, n_found, turn, total, curves)
+    _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
     return [(found_kind[k], [curves[(k * T1 + t) * 3] for t in range(T1)],
              [curves[(k * T1 + t) * 3 + 1] for t in range(T1)],
              [curves[(k * T1 + t) * 3 + 2] for t in range(T1)]) for k in range(n_found)], n

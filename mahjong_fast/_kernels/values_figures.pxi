@@ -1,21 +1,32 @@
 # The figures of the search (``values_py.Graph.figures`` and ``depths``): the states numbered by
 # their fewest draws from the discards' states, the edges laid out flat, and the three figures
-# filled turn by turn from the last (tenpai and win as one SSE2 pair, the C++'s order of sums).
+# filled turn by turn from the last (tenpai and win as one SSE2 pair, or the three as one AVX
+# vector, the C++'s order of sums).
 # Stands on: the cimports of values.pyx and values_graph.pxi's _Graph.
 
 cdef extern from *:
     """
-    /* The figures step's two inner loops (values_py.Graph.figures), tenpai and win as one SSE2 pair:
-       the same products and sums, in the same order, as three scalars (no fused multiply-add). */
+    /* The figures step's loops (values_py.Graph.figures): a state's figures are MF_FIG doubles
+       (tenpai, win, expected, 0), tenpai and win summed as one SSE2 pair, or the four as one AVX
+       vector where the processor has it: the same products and sums, in the same order, as three
+       scalars (no fused multiply-add; the fourth lane only ever holds 0). */
     #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
     #include <emmintrin.h>
     #define MF_FIGURES_SSE2 1
     #endif
+    #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    #include <immintrin.h>
+    #define MF_FIGURES_AVX 1
+    #define MF_FIGURES_INLINE static inline __attribute__((always_inline))
+    #else
+    #define MF_FIGURES_INLINE static inline
+    #endif
+    #define MF_FIG 4
     /* sums[f]: over the edges j0 .. j1 - 1 of a draw state (figures ``now`` at t + 1), the sum of
        weight[j] * (x_f - now[f]), x the figures of the choice state target[j] at t + 1 in
-       ``after`` (3 a state), or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
-    static inline void mf_draw_sums(const double* after, const int* target, const double* weight,
-                                    const double* score, int j0, int j1, const double* now, double* sums) {
+       ``after``, or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
+    MF_FIGURES_INLINE void mf_draw_sums(const double* after, const int* target, const double* weight,
+                                        const double* score, int j0, int j1, const double* now, double* sums) {
         int j;
         double ae = 0.0, e1 = now[2], xe, sc;
         const double* x;
@@ -23,7 +34,7 @@ cdef extern from *:
         const __m128d one = _mm_set1_pd(1.0), tw1 = _mm_loadu_pd(now);
         __m128d atw = _mm_setzero_pd(), xtw;
         for (j = j0; j < j1; j++) {
-            x = after + 3 * target[j];
+            x = after + MF_FIG * (size_t)target[j];
             xtw = _mm_loadu_pd(x);
             xe = x[2];
             sc = score[j];
@@ -38,7 +49,7 @@ cdef extern from *:
     #else
         double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
         for (j = j0; j < j1; j++) {
-            x = after + 3 * target[j];
+            x = after + MF_FIG * (size_t)target[j];
             xt = x[0];
             xw = x[1];
             xe = x[2];
@@ -56,16 +67,16 @@ cdef extern from *:
     #endif
         sums[2] = ae;
     }
-    /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``
-       (3 a state); maxpd(x, b) is x > b ? x : b, the scalar comparison. */
-    static inline void mf_choice_best(const double* now, const int* source, int j0, int j1, double* best) {
+    /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``;
+       maxpd(x, b) is x > b ? x : b, the scalar comparison. */
+    MF_FIGURES_INLINE void mf_choice_best(const double* now, const int* source, int j0, int j1, double* best) {
         int j;
         double be = 0.0;
         const double* x;
     #if defined(MF_FIGURES_SSE2)
         __m128d btw = _mm_setzero_pd();
         for (j = j0; j < j1; j++) {
-            x = now + 3 * source[j];
+            x = now + MF_FIG * (size_t)source[j];
             btw = _mm_max_pd(_mm_loadu_pd(x), btw);
             if (x[2] > be) be = x[2];
         }
@@ -73,7 +84,7 @@ cdef extern from *:
     #else
         double bt = 0.0, bw = 0.0;
         for (j = j0; j < j1; j++) {
-            x = now + 3 * source[j];
+            x = now + MF_FIG * (size_t)source[j];
             if (x[0] > bt) bt = x[0];
             if (x[1] > bw) bw = x[1];
             if (x[2] > be) be = x[2];
@@ -83,11 +94,96 @@ cdef extern from *:
     #endif
         best[2] = be;
     }
+    #if defined(MF_FIGURES_AVX)
+    /* mf_draw_sums and mf_choice_best with the four figures in one vector: lane f the same
+       operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2). */
+    __attribute__((target("avx"))) static inline void mf_draw_sums_avx(
+            const double* after, const int* target, const double* weight, const double* score, int j0, int j1,
+            const double* now, double* sums) {
+        const __m256d ones = _mm256_set1_pd(1.0), x1 = _mm256_loadu_pd(now);
+        __m256d acc = _mm256_setzero_pd(), x;
+        double sc;
+        int j;
+        for (j = j0; j < j1; j++) {
+            x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+            sc = score[j];
+            if (sc > 0.0)
+                x = _mm256_max_pd(_mm256_set_pd(0.0, sc, 1.0, 1.0), _mm256_blend_pd(x, ones, 0x3));
+            acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
+        }
+        _mm256_storeu_pd(sums, acc);
+    }
+    __attribute__((target("avx"))) static inline void mf_choice_best_avx(
+            const double* now, const int* source, int j0, int j1, double* best) {
+        __m256d b = _mm256_setzero_pd();
+        int j;
+        for (j = j0; j < j1; j++)
+            b = _mm256_max_pd(_mm256_loadu_pd(now + MF_FIG * (size_t)source[j]), b);
+        _mm256_storeu_pd(best, b);
+    }
+    #endif
+    typedef void (*mf_draw_sums_fn)(const double*, const int*, const double*, const double*, int, int,
+                                    const double*, double*);
+    typedef void (*mf_choice_best_fn)(const double*, const int*, int, int, double*);
+    /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
+       states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
+    MF_FIGURES_INLINE void mf_turn_with(mf_draw_sums_fn sums_of, mf_choice_best_fn best_of, const double* after,
+                                        const int* target, const double* weight, const double* score,
+                                        const int* d_first, const unsigned char* tenpai, int nd, const double* next,
+                                        double* now, double left, const int* source, const int* c_first, int nc,
+                                        double* best) {
+        double sums[MF_FIG];
+        int k;
+        for (k = 0; k < nd; k++) {
+            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, sums);
+            now[MF_FIG * k] = tenpai[k] ? 1.0 : next[MF_FIG * k] + sums[0] / left;
+            now[MF_FIG * k + 1] = next[MF_FIG * k + 1] + sums[1] / left;
+            now[MF_FIG * k + 2] = next[MF_FIG * k + 2] + sums[2] / left;
+        }
+        for (k = 0; k < nc; k++)
+            best_of(now, source, c_first[k], c_first[k + 1], best + MF_FIG * k);
+    }
+    #define MF_TURN_ARGS const double* after, const int* target, const double* weight, const double* score, \
+        const int* d_first, const unsigned char* tenpai, int nd, const double* next, double* now, double left, \
+        const int* source, const int* c_first, int nc, double* best
+    #define MF_TURN_PASS after, target, weight, score, d_first, tenpai, nd, next, now, left, source, c_first, nc, best
+    static void mf_turn_plain(MF_TURN_ARGS) {
+        mf_turn_with(mf_draw_sums, mf_choice_best, MF_TURN_PASS);
+    }
+    #if defined(MF_FIGURES_AVX)
+    __attribute__((target("avx"))) static void mf_turn_avx(MF_TURN_ARGS) {
+        mf_turn_with(mf_draw_sums_avx, mf_choice_best_avx, MF_TURN_PASS);
+    }
+    #endif
+    static void mf_turn(int avx, MF_TURN_ARGS) {
+    #if defined(MF_FIGURES_AVX)
+        if (avx) {
+            mf_turn_avx(MF_TURN_PASS);
+            return;
+        }
+    #endif
+        mf_turn_plain(MF_TURN_PASS);
+    }
+    /* Whether the processor (and the system) run AVX. */
+    static int mf_figures_avx(void) {
+    #if defined(MF_FIGURES_AVX)
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx") != 0;
+    #else
+        return 0;
+    #endif
+    }
     """
-    void draw_sums "mf_draw_sums"(const double* after, const int* target, const double* weight, const double* score,
-                                  int j0, int j1, const double* now, double* sums) noexcept nogil
-    void choice_best "mf_choice_best"(const double* now, const int* source, int j0, int j1,
-                                      double* best) noexcept nogil
+    enum: FIG "MF_FIG"
+    void figures_turn "mf_turn"(int avx, const double* after, const int* target, const double* weight,
+                                const double* score, const int* d_first, const unsigned char* tenpai, int nd,
+                                const double* next, double* now, double left, const int* source, const int* c_first,
+                                int nc, double* best) noexcept nogil
+    bint figures_avx "mf_figures_avx"() noexcept nogil
+
+
+# the figures one AVX vector a state where the processor runs it (``search(avx=False)`` the SSE2 pair)
+cdef bint _AVX = figures_avx()
 
 
 cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_state, int* c_state, int* d_upto,
@@ -143,7 +239,7 @@ cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_stat
 
 
 cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
-                  double* curves) except -1:
+                  double* curves, bint avx) except -1:
     """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
     of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
 
@@ -167,15 +263,14 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
     cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
     cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
-    # four turns' figures (3 a state): the draw states' at t and t + 1, the choice states' at t and t + 1
-    cdef double* buffers = <double*>malloc(<size_t>n * 4 * 3 * sizeof(double) + 1)
+    # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1
+    cdef double* buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
     cdef double* d_now
     cdef double* d_next
     cdef double* c_now
     cdef double* c_next
     cdef double* x
     cdef double left
-    cdef double sums[3]
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
                 or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
@@ -207,25 +302,23 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(n_found):
             found[k] = at[found_state[k]]
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
-        memset(buffers, 0, <size_t>nd * 3 * sizeof(double))  # the last turn's; every other is written before read
+        # the last turn's figures and every fourth lane 0; the others are written before read
+        memset(buffers, 0, <size_t>(nd + nc) * 2 * FIG * sizeof(double))
         d_now = buffers
-        d_next = buffers + <size_t>nd * 3
-        c_now = buffers + <size_t>nd * 6
-        c_next = c_now + <size_t>nc * 3
+        d_next = buffers + <size_t>nd * FIG
+        c_now = buffers + <size_t>nd * 2 * FIG
+        c_next = c_now + <size_t>nc * FIG
         with nogil:
             for k in range(nd):
-                d_now[k * 3] = 1.0 if d_tenpai[k] else 0.0
+                d_now[k * FIG] = 1.0 if d_tenpai[k] else 0.0
             for t in range(TMAX, turn - 1, -1):
                 left = total - t
-                for k in range(d_upto[t - turn] if t < TMAX else 0):  # at TMAX only the tenpai (set above)
-                    draw_sums(c_next, d_target, d_weight, d_score, d_first[k], d_first[k + 1], d_next + k * 3, sums)
-                    d_now[k * 3] = 1.0 if d_tenpai[k] else d_next[k * 3] + sums[0] / left
-                    d_now[k * 3 + 1] = d_next[k * 3 + 1] + sums[1] / left
-                    d_now[k * 3 + 2] = d_next[k * 3 + 2] + sums[2] / left
-                for k in range(c_upto[t - turn]):
-                    choice_best(d_now, c_source, c_first[k], c_first[k + 1], c_now + k * 3)
+                # at TMAX only the tenpai (set above)
+                figures_turn(avx, c_next, d_target, d_weight, d_score, d_first, d_tenpai,
+                             d_upto[t - turn] if t < TMAX else 0, d_next, d_now, left, c_source, c_first,
+                             c_upto[t - turn], c_now)
                 for k in range(n_found):
-                    memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * 3, 3 * sizeof(double))
+                    memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * FIG, 3 * sizeof(double))
                 x = d_now
                 d_now = d_next
                 d_next = x

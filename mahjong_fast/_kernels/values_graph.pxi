@@ -4,6 +4,13 @@
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
 # Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
 
+# the states and edges the last search grew its arrays to: the next starts there rather than
+# doubling (and copying) its way up from a few thousand
+cdef int _STATES_HINT = 1024
+cdef int _EDGES_HINT = 4096
+cdef int _FORMS_HINT = 1024     # and the slots of its table of forms
+
+
 ctypedef struct _Slot:
     unsigned long long k0
     unsigned long long k1
@@ -17,7 +24,7 @@ cdef class _Graph:
     cdef int limit, n_melds
     cdef bint closed
     cdef object score_counts, melds
-    cdef bint c_scoring             # score_counts is the compiled kernel's: score_win_c called in place
+    cdef bint c_scoring             # score_counts is the compiled kernel's: score_split_c called in place
     cdef int meld_kind[4]
     cdef int meld_tile[4]
     cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
@@ -26,7 +33,8 @@ cdef class _Graph:
     cdef int meld_tiles[34]
     # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
     cdef _Slot* table
-    cdef int slots, used
+    cdef int slots, used, slot_shift   # slots == 1 << (64 - slot_shift)
+    cdef unsigned int missed_at     # the empty slot where the last ``_find`` that missed stopped
     # states
     cdef int n, cap
     cdef unsigned char* tenpai
@@ -48,6 +56,11 @@ cdef class _Graph:
     cdef int* ura_at
     cdef double* ura_rows
     cdef int n_ura, ura_cap
+    # the standard-form splits of a complete hand's choice state, made once (``sorted_splits_c``):
+    # split_at[v] their place in split_bytes (the count, the width, then the records) or -1
+    cdef int* split_at
+    cdef unsigned char* split_bytes
+    cdef int split_used, split_cap
     # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
     cdef int totals[25][32]
     # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
@@ -86,6 +99,9 @@ cdef class _Graph:
         self.ura_at = NULL
         self.ura_rows = NULL
         self.n_ura = self.ura_cap = 0
+        self.split_at = NULL
+        self.split_bytes = NULL
+        self.split_used = self.split_cap = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
@@ -114,6 +130,8 @@ cdef class _Graph:
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
+        free(self.split_at)
+        free(self.split_bytes)
         free(self.parts.key)
         free(self.parts.number)
         free(self.part_rows)
@@ -124,18 +142,19 @@ cdef class _Graph:
         free(self.form_mask)
 
     cdef int _grow_states(self) except -1:
-        cdef int cap = self.cap * 2 if self.cap else 1024
+        cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
         self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
         self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
         self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
+        self.split_at = <int*>_grown(self.split_at, cap * sizeof(int))
         self.cap = cap
         return 0
 
     cdef int _grow_edges(self) except -1:
-        cdef int cap = self.ecap * 2 if self.ecap else 4096
+        cdef int cap = self.ecap * 2 if self.ecap else _EDGES_HINT
         self.e_source = <int*>_grown(self.e_source, cap * sizeof(int))
         self.e_target = <int*>_grown(self.e_target, cap * sizeof(int))
         self.e_weight = <int*>_grown(self.e_weight, cap * sizeof(int))
@@ -151,6 +170,7 @@ cdef class _Graph:
         self.tenpai[self.n] = tenpai
         self.is_draw[self.n] = draw
         self.ura_at[self.n] = -1
+        self.split_at[self.n] = -1
         self.first_out[self.n] = -1
         self.first_in[self.n] = -1
         self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
@@ -244,7 +264,7 @@ cdef class _Graph:
             self.distance -= 1
         self._shift(i, -1)
 
-    cdef void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
+    cdef inline void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
         """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
         k0[0] = self.key0
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
@@ -311,12 +331,12 @@ cdef class _Graph:
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
-        cdef unsigned long long h = (k0 * 0x9e3779b97f4a7c15ULL) ^ (k1 * 0xc2b2ae3d27d4eb4fULL)
-        h ^= h >> 29
-        return <unsigned int>(h & <unsigned long long>(self.slots - 1))
+        # the top bits of a multiplicative hash (each depends on every bit of the keys)
+        return <unsigned int>(((k0 ^ (k1 * 0xc2b2ae3d27d4eb4fULL)) * 0x9e3779b97f4a7c15ULL) >> self.slot_shift)
 
     cdef int _find(self, bint riichi, bint draw) noexcept:
-        """The state of the hand in ``self.hand``, or -1."""
+        """The state of the hand in ``self.hand``, or -1 (``missed_at`` is then the empty slot where
+        it goes, until the table grows)."""
         cdef unsigned long long k0, k1
         self._key(riichi, draw, &k0, &k1)
         if self.slots == 0:
@@ -326,9 +346,11 @@ cdef class _Graph:
             if self.table[at].k0 == k0 and self.table[at].k1 == k1:
                 return self.table[at].state
             at = (at + 1) & (self.slots - 1)
+        self.missed_at = at
         return -1
 
     cdef int _store(self, bint riichi, bint draw, int v) except -1:
+        """State ``v`` for the hand in ``self.hand``, just missed by ``_find``."""
         cdef unsigned long long k0, k1
         cdef _Slot* old
         cdef int old_slots, j
@@ -340,6 +362,7 @@ cdef class _Graph:
                 self.table = old
                 raise MemoryError()
             self.slots = old_slots * 2 if old_slots else 4096
+            self.slot_shift = 64 - ctz64(self.slots)
             for j in range(self.slots):
                 self.table[j].state = -1
             for j in range(old_slots):
@@ -349,10 +372,13 @@ cdef class _Graph:
                         at = (at + 1) & (self.slots - 1)
                     self.table[at] = old[j]
             free(old)
-        self._key(riichi, draw, &k0, &k1)
-        at = self._slot(k0, k1)
-        while self.table[at].state >= 0:
-            at = (at + 1) & (self.slots - 1)
+            self._key(riichi, draw, &k0, &k1)
+            self.missed_at = self._slot(k0, k1)
+            while self.table[self.missed_at].state >= 0:
+                self.missed_at = (self.missed_at + 1) & (self.slots - 1)
+        else:
+            self._key(riichi, draw, &k0, &k1)
+        at = self.missed_at
         self.table[at].k0 = k0
         self.table[at].k1 = k1
         self.table[at].state = v
@@ -382,10 +408,28 @@ cdef class _Graph:
             self.n_ura += 1
         return self.ura_rows + self.ura_at[state] * 13
 
+    cdef const unsigned char* _splits_of(self, int state, const unsigned char* m) except NULL:
+        """The splits of the complete hand ``m`` (merged) of the choice ``state`` as ``split_at`` keeps
+        them (every win on it shares them)."""
+        cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
+        cdef int width, n
+        if self.split_at[state] < 0:
+            n = sorted_splits_c(m, splits, &width)
+            if self.split_used + 2 + n * width > self.split_cap:
+                self.split_cap = max(2 * self.split_cap, 4096, self.split_used + 2 + n * width)
+                self.split_bytes = <unsigned char*>_grown(self.split_bytes, self.split_cap)
+            self.split_bytes[self.split_used] = n
+            self.split_bytes[self.split_used + 1] = width
+            memcpy(self.split_bytes + self.split_used + 2, splits, n * width)
+            self.split_at[state] = self.split_used
+            self.split_used += 2 + n * width
+        return self.split_bytes + self.split_at[state]
+
     cdef double _score(self, int win, bint riichi, int state) except -1.0:
         """``values_py.Table.score`` of the hand in ``self.hand`` (the choice ``state``) won on ``win``."""
         cdef unsigned char m[34]
         cdef const double* p
+        cdef const unsigned char* splits
         cdef int i, k, dora = 0, han, fu, yakuman, base
         cdef double value
         cdef Reading best
@@ -394,9 +438,11 @@ cdef class _Graph:
             dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
         dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
         if self.c_scoring:
-            if not score_win_c(m, self.meld_kind, self.meld_tile, len(self.melds),
-                               win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
-                               self.seat_wind, self.round_wind, dora, self.switches, &best) or not best.n_yaku:
+            splits = self._splits_of(state, m)
+            if not score_split_c(m, self.meld_kind, self.meld_tile, len(self.melds),
+                                 win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
+                                 self.seat_wind, self.round_wind, dora, self.switches, splits + 2, splits[0],
+                                 splits[1], &best) or not best.n_yaku:
                 return 0.0
             han, fu, yakuman, base = best.han, best.fu, best.yakuman, best.base
         else:
@@ -419,34 +465,27 @@ cdef class _Graph:
                 value += self._total(base_points_c(han + k, fu, 0, self.switches)) * p[k]
         return value
 
-    cdef int _open(self, bint riichi, bint draw, int* shanten, long long* mask, bint* free_) except -2:
-        """The state of the hand in ``self.hand`` when it is known (-1 when new: then ``shanten``,
-        the kinds to follow and whether every draw or discard is followed are set, and the new
-        state is the last one)."""
-        cdef int known = self._find(riichi, draw)
-        if known >= 0:
-            return known
-        cdef unsigned char m[34]
-        _merge(self.hand, m)
-        shanten[0] = self._shanten(m, draw, mask)
-        free_[0] = not riichi and self.distance + shanten[0] < self.limit
-        mask[0] = _with_red(mask[0])
-        self._store(riichi, draw, self._vertex(shanten[0] == 0, draw))
-        return -1
-
     cdef int state(self, bint riichi, bint draw) except -1:
         """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in ``self.hand``,
-        building it and what it reaches when new: each kind the wall gives, or the hand gives up."""
-        cdef int shanten
+        building it and what it reaches when new."""
+        cdef int v = self._find(riichi, draw)
+        return v if v >= 0 else self._build(riichi, draw)
+
+    cdef int _build(self, bint riichi, bint draw) except -1:
+        """The new state of the hand in ``self.hand`` (``_find`` just missed it) and what it reaches:
+        each kind the wall gives, or the hand gives up (every kind while no riichi is declared and
+        the tiles taken in plus the shanten stay below ``limit``, else the kinds to follow)."""
+        cdef unsigned char m[34]
         cdef long long follow
-        cdef bint free_
-        cdef int v = self._open(riichi, draw, &shanten, &follow, &free_)
-        if v >= 0:
-            return v
-        v = self.n - 1
+        _merge(self.hand, m)
+        cdef int shanten = self._shanten(m, draw, &follow)
+        cdef bint free_ = not riichi and self.distance + shanten < self.limit
+        follow = _with_red(follow)
+        cdef int v = self._vertex(shanten == 0, draw)
+        self._store(riichi, draw, v)
         cdef int i, other
-        cdef bint followed
-        cdef int parts[4]  # the hand's parts, known here (``_open`` looked them up), put back after each kind
+        cdef bint followed, declare
+        cdef int parts[4]  # the hand's parts, known here (``_shanten`` looked them up), put back after each kind
         memcpy(parts, self.part_now, sizeof(parts))
         cdef unsigned long long kinds = self.in_wall if draw else self.held
         if not free_:
@@ -457,11 +496,17 @@ cdef class _Graph:
             followed = follow >> i & 1
             if draw:  # the draw of i wins when the hand waits on it
                 self._take(i)
-                self._link(v, self.state(riichi, False), i, riichi, shanten == 0 and followed)
+                other = self._find(riichi, False)
+                if other < 0:
+                    other = self._build(riichi, False)
+                self._link(v, other, i, riichi, shanten == 0 and followed)
                 self._give(i)
             else:  # the hand holds 14 tiles again: the draw of i won when it is complete
                 self._give(i)
-                other = self.state(True if self.closed and shanten == 0 and followed else riichi, True)
+                declare = True if self.closed and shanten == 0 and followed else riichi
+                other = self._find(declare, True)
+                if other < 0:
+                    other = self._build(declare, True)
                 self._take(i)
                 self._link(other, v, i, riichi, shanten == -1)
             memcpy(self.part_now, parts, sizeof(parts))

@@ -415,13 +415,14 @@ class Graph:
         return tp, wp, ep
 
 
-def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn: int, extra: int = 1
-           ) -> tuple[list[tuple[int, list[float], list[float], list[float]]], int]:
+def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn: int, extra: int = 1,
+           avx: bool | None = None) -> tuple[list[tuple[int, list[float], list[float], list[float]]], int]:
     """Each discard of the separated 14-tile ``hand`` with its tenpai, win and expected-score
     curves (19 values, turns ``turn`` … 18 filled) and the count of states searched.
 
     ``wall`` is the separated wall (37); its first 34 counts (a red five in its kind's count
-    too) make the total S the draws are divided by.
+    too) make the total S the draws are divided by.  ``avx`` is the compiled kernel's (whether
+    it sums by AVX); here the sums are scalars, the same figures.
     """
     table = Table(situation)
     h = list(hand)

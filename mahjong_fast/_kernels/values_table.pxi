@@ -14,9 +14,9 @@ cdef inline unsigned int _key_slot(unsigned long long key, int slots) noexcept n
     return <unsigned int>((h ^ h >> 29) >> 16) & <unsigned int>(slots - 1)
 
 
-cdef int _keys_grow(_Keys* t) except -1:
-    """``t`` with twice the slots (1024 at first), its keys placed again."""
-    cdef int slots = t.slots * 2 if t.slots else 1024, j
+cdef int _keys_grow(_Keys* t, int least=1024) except -1:
+    """``t`` with twice the slots (``least``, a power of two, at first), its keys placed again."""
+    cdef int slots = t.slots * 2 if t.slots else least, j
     cdef unsigned int at
     cdef unsigned long long* key = <unsigned long long*>calloc(slots, sizeof(unsigned long long))
     cdef int* number = <int*>malloc(slots * sizeof(int))

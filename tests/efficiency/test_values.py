@@ -209,6 +209,29 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         assert compiled.ura_distribution(wall, tiles, indicators) == pure.ura_distribution(wall, tiles, indicators)
 
 
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_avx_and_sse2_figures_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled figures summed by AVX (where the processor runs it) and by SSE2 are the same, bit for bit."""
+    from mahjong_fast import _values
+    from mahjong_fast._kernels import values as compiled
+
+    class Kernel:
+        def __init__(self, avx: bool) -> None:
+            self.avx = avx
+
+        def search(self, *args: Any) -> Any:
+            return compiled.search(*args, avx=self.avx)
+
+    cases = [c for c in CASES if c["shanten"] <= 1][::4] + [c for c in CASES if c["shanten"] == 2][:3]
+    for case in cases:
+        answers = []
+        for avx in (False, True):
+            monkeypatch.setattr(_values, "_search", Kernel(avx))
+            answers.append([[x.hex() for curve in d.curves for x in curve] for d in discard_values(case["hand"],
+                                                                                                 **_args(case))])
+        assert answers[0] == answers[1], case["hand"]
+
+
 ORACLE = os.environ.get("ES_ORACLE")
 
 
