@@ -90,9 +90,14 @@ def gb_calls() -> list[Call]:
     return calls
 
 
+def _score(general: bool) -> Callable[..., Any]:
+    """``score``: the general Python path with ``general``, else the package's."""
+    return importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general else package().score
+
+
 def score_call(general: bool = False, rules: object = None) -> Callable[[Call], Any]:
     """``score`` on a call (the general Python path with ``general``; other ``rules`` if given)."""
-    score = importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general else package().score
+    score = _score(general)
     if rules is None:
         return lambda c: score(c[0], c[1], **c[2])
     return lambda c: score(c[0], c[1], **{**c[2], "rules": rules})
@@ -100,11 +105,11 @@ def score_call(general: bool = False, rules: object = None) -> Callable[[Call], 
 
 def gb_call(general: bool = False) -> Callable[[Call], Any]:
     """``score_call`` under gb, a shape that does not win answered as ``None``."""
-    score = score_call(general)
+    score = _score(general)
 
-    def call(c: Call) -> Any:
+    def call(c: Call) -> Any:  # one frame around the call, as the peer's row has
         try:
-            return score(c)
+            return score(c[0], c[1], **c[2])
         except ValueError:
             return None
 
