@@ -92,7 +92,9 @@ def gb_calls() -> list[Call]:
 
 def _score(general: bool) -> Callable[..., Any]:
     """``score``: the general Python path with ``general``, else the package's."""
-    return importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general else package().score
+    score: Callable[..., Any] = (importlib.import_module("mahjong_fast._scoring").GENERAL["score"] if general
+                                 else package().score)
+    return score
 
 
 def score_call(general: bool = False, rules: object = None) -> Callable[[Call], Any]:
