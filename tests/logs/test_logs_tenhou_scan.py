@@ -80,7 +80,8 @@ def _damaged_mjlogs(rng: random.Random) -> list[str]:
             choice = rng.randrange(5)
             if choice == 0 and numbers:  # a number changed
                 n = rng.choice(numbers)
-                new = str(rng.choice([0, 1, 2, 3, 4, 5, -1, 135, 136, 65535, 65536, int(n.group()) ^ 1 << rng.randrange(16)]))
+                flipped = int(n.group()) ^ 1 << rng.randrange(16)
+                new = str(rng.choice([0, 1, 2, 3, 4, 5, -1, 135, 136, 65535, 65536, flipped]))
                 tag = tag[:n.start()] + new + tag[n.end():]
             elif choice == 1:  # the tag dropped
                 tag = ""
