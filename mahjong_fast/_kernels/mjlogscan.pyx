@@ -27,9 +27,9 @@ cdef inline int _seat_of(Py_UCS4 c) noexcept:
 
 
 def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, list drawn, tuple plays,
-        list events, list lines, list last):
-    """Apply the draw and discard tags of ``text[pos:end]`` while the state allows; the end of the last one
-    applied (see ``mjlogscan_py.run``)."""
+        list events, list lines, list last, tuple calls=None):
+    """Apply the draw and discard tags of ``text[pos:end]`` (and with ``calls``, the chi, pon and riichi
+    tags) while the state allows; the end of the last one applied (see ``mjlogscan_py.run``)."""
     cdef Py_ssize_t i, k, length = len(text)
     cdef int who, tile, digits
     cdef Py_UCS4 c
@@ -41,6 +41,10 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
             and _long_enough(plays, 136 * n) and _sets(held, n)):
         raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 6 tables "
                          "of 136 a seat")
+    if calls is not None and not (len(calls) == 4 and type(calls[0]) is tuple and len(calls[0]) >= 136
+                                  and type(calls[1]) is list and len(calls[1]) >= n and type(calls[2]) is list
+                                  and len(calls[2]) >= n and type(calls[3]) is list):
+        raise ValueError("calls must be (names of the 136 tiles, pons, declared, scores) covering the n seats")
     tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     if end > length:
         end = length
@@ -55,7 +59,13 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
             return pos
         who = _seat_of(PyUnicode_READ(kind, data, i + 1))
         if who < 0:
-            return pos
+            if calls is None:
+                return pos
+            k = _call_or_riichi(text, i, end, n, held, drawn, last, calls, events, lines)
+            if k < 0:
+                return pos
+            pos = k
+            continue
         k = i + 2
         tile = 0
         digits = 0
@@ -203,6 +213,10 @@ def turns(int actor, bint draw, object drawn, int n, list takes, list discards, 
 def numbers(str value not None, Py_ssize_t n, long long low, long long high):
     """The ``n`` integers (any number: -1) of an attribute's value written plainly, each ``low``-``high``,
     else None (see ``mjlogscan_py.numbers``)."""
+    return _numbers(value, n, low, high)
+
+
+cdef object _numbers(str value, Py_ssize_t n, long long low, long long high):
     cdef Py_ssize_t i = 0, length = len(value)
     cdef int digits
     cdef long long number
@@ -257,6 +271,10 @@ cdef inline bint _digit(Py_UCS4 c) noexcept:
 def tag(str text not None, Py_ssize_t pos):
     """The tag at ``text[pos:]`` written plainly, with its attributes read, else None (see
     ``mjlogscan_py.tag``)."""
+    return _tag(text, pos)
+
+
+cdef object _tag(str text, Py_ssize_t pos):
     cdef Py_ssize_t length = len(text), i, start, name_end, number_end, attrs_end, key_start, key_end, value_start
     cdef Py_UCS4 c
     cdef dict attrs = {}
@@ -311,3 +329,6 @@ def tag(str text not None, Py_ssize_t pos):
     if i + 1 >= length or PyUnicode_READ(kind, data, i) != u"/" or PyUnicode_READ(kind, data, i + 1) != u">":
         return None
     return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2
+
+
+include "mjlogscan_tags.pxi"

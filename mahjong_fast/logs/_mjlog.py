@@ -247,6 +247,29 @@ class _MjlogRound:
         self.agari_tags = agari
         self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
         self.n = n = rules.players
+        self.held: list[set[int]]
+        self.out: set[int]
+        dealt = mjlogscan.deal(attrs, n, self.names)  # the INIT tag written plainly, making sense; else read here
+        if dealt is None:
+            self.deal(init, attrs, events, lines)
+        else:
+            seed, self.scores, self.oya, self.held, self.out, event, line = dealt
+            self.label = round_label(seed[0], seed[1])
+            events.append(event)
+            lines.append(line)
+        self.round = Round(events, lines, [], n, owed=[])
+        self.scores = list(self.scores)  # changed by the riichi sticks; the start_kyoku event keeps its own
+        self.drawn: list[int | None] = [None] * n
+        self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
+        self.last = [-1, -1]  # the seat and tile of the last discard, while it may be called
+        self.declared = [0] * n  # riichi: 1 declared, 2 accepted
+        self.wins = 0
+        self.game_over = False
+        self.finished = False
+
+    def deal(self, init: Tag, attrs: dict[str, str], events: list[dict[str, Any]], lines: list[str]) -> None:
+        """Read the INIT tag's round set-up (``mjlogscan.deal`` did not), or tell what is wrong."""
+        n = self.n
         raw = _raw(init)
         seed = _ints(raw, attrs, "seed", 6, 0)
         self.label = label = round_label(seed[0], seed[1])
@@ -255,7 +278,7 @@ class _MjlogRound:
             if len(scores) != n:
                 raise RecordError(f"tag {raw}: 'ten' must give {n} scores")
             hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
-            self.held: list[set[int]] = [set(h) for h in hands]
+            self.held = [set(h) for h in hands]
             self.out = set().union(*hands)
             if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
                 raise RecordError(f"tag {raw}: a tile dealt twice")
@@ -266,15 +289,7 @@ class _MjlogRound:
                         [list(map(names.__getitem__, sorted(h))) for h in hands])
         except RecordError as exc:
             raise RecordError(f"{label}, {exc}") from None
-        self.round = Round(events, lines, [], n, owed=[])
-        self.scores = list(scores)  # changed by the riichi sticks; the start_kyoku event keeps its own
-        self.drawn: list[int | None] = [None] * n
-        self.pons: list[dict[int, list[int]]] = [{} for _ in range(n)]
-        self.last = [-1, -1]  # the seat and tile of the last discard, while it may be called
-        self.declared = [0] * n  # riichi: 1 declared, 2 accepted
-        self.wins = 0
-        self.game_over = False
-        self.finished = False
+        self.scores = scores
 
     def name(self, tag: str, tile: int) -> str:
         if not 0 <= tile < 136:
@@ -312,10 +327,10 @@ class _MjlogRound:
         """Apply the tags of ``body`` from ``pos`` up to the next INIT; where it starts (or the length of ``body``).
 
         The draws and discards of every turn take a straight path (``mjlogscan.run``): a tile not yet
-        out of the wall drawn by a seat due to draw, a tile held discarded by a seat due to discard;
-        any other tag goes to ``tag``, which says what is wrong: read by ``mjlogscan.tag`` when written
-        plainly (as Tenhou writes them), else by the regular expressions of ``_next_tag``, which tell
-        what is malformed.
+        out of the wall drawn by a seat due to draw, a tile held discarded by a seat due to discard, a
+        chi or pon of the last discard, a riichi declared or accepted in turn; any other tag goes to
+        ``tag``, which says what is wrong: read by ``mjlogscan.tag`` when written plainly (as Tenhou
+        writes them), else by the regular expressions of ``_next_tag``, which tell what is malformed.
         """
         n, held, drawn, out, last = self.n, self.held, self.drawn, self.out, self.last
         plays = shared_plays(self.names)
@@ -326,7 +341,8 @@ class _MjlogRound:
         scan, plain = mjlogscan.run, mjlogscan.tag
         while True:
             if not finished and not rnd.at_discard and not rnd.at_tsumo:
-                pos = scan(body, pos, end, n, held, out, drawn, plays, events, lines, last)
+                pos = scan(body, pos, end, n, held, out, drawn, plays, events, lines, last,
+                           (self.names, self.pons, self.declared, self.scores))
             found = plain(body, pos)  # a tag written plainly, its attributes read; else by _next_tag
             if found is None:
                 tag, start, pos = _next_tag(body, pos)

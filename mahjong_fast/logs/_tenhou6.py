@@ -160,6 +160,28 @@ class _Round6:
 
     def _run(self, index: int, honba: int, sticks: int) -> None:
         n, kyoku = self.n, self.kyoku
+        self.counts: dict[str, int]
+        dealt = mjlogscan.deal6(kyoku, n, _NAMES, _KINDS)  # the set-up making sense, in one pass; else read here
+        if dealt is None or index % 4 >= n:
+            scores, dora, hands = self._deal(index)
+        else:
+            scores, dora, self.ura, hands, self.counts = dealt
+            self.takes = [deque(kyoku[5 + 3 * s]) for s in range(n)]
+            self.discards = [deque(kyoku[6 + 3 * s]) for s in range(n)]
+            self.result = kyoku[4 + 3 * 4] if len(kyoku) > 16 else None
+        oya = index % 4
+        start_kyoku(self.events, self.lines, "", index, honba, sticks, oya, list(scores), dora[0], hands)
+        self.hands = [list(h) for h in hands]
+        self.pons: list[dict[str, list[str]]] = [{} for _ in range(n)]
+        self.riichi = [False] * n
+        self.scores = list(scores)
+        self.round = Round(self.events, self.lines, dora[1:], n)
+        self._play(oya)
+
+    def _deal(self, index: int) -> tuple[list[int], list[str], list[list[str]]]:
+        """Read the round's set-up (``mjlogscan.deal6`` did not): the scores, dora indicators and hands, or
+        what is wrong."""
+        n, kyoku = self.n, self.kyoku
         scores = self._list(1, "scores")[:n]
         if len(scores) != n or not all(type(v) is int for v in scores):
             raise RecordError(f"scores must be {n} integers")
@@ -177,18 +199,12 @@ class _Round6:
         if oya >= n:
             raise RecordError(f"no dealer seat {oya} at {n} players")
         dealt = dora + [t for h in hands for t in h]
-        self.counts: dict[str, int] = dict(Counter(map(_KINDS.__getitem__, dealt)))
+        self.counts = dict(Counter(map(_KINDS.__getitem__, dealt)))
         if max(self.counts.values()) > 4:  # count them again one by one: the first fifth is told
             self.counts = {}
             for t in dealt:
                 self._out(t)
-        start_kyoku(self.events, self.lines, "", index, honba, sticks, oya, list(scores), dora[0], hands)
-        self.hands = [list(h) for h in hands]
-        self.pons: list[dict[str, list[str]]] = [{} for _ in range(n)]
-        self.riichi = [False] * n
-        self.scores = list(scores)
-        self.round = Round(self.events, self.lines, dora[1:], n)
-        self._play(oya)
+        return scores, dora, hands
 
     def _out(self, name: str) -> None:
         kind = _KINDS[name]
