@@ -19,19 +19,11 @@ import mahjong_fast as mf
 from mahjong_fast import _api
 from mahjong_fast._layout import N_KINDS
 
-from support.readers import seen
+from support.readers import outcome
 
 WALL = [t for t in range(N_KINDS) for _ in range(4)]
 ENCODINGS = ("index136", "tenhou", "decimal", "nibble", "hex", "index34")
 ODD = (-1, -5, 136, 255, 256, 300, 2**70, True, False, 1.0, None, "1m", mf.Tile(3))
-
-
-def outcome(fn, *args, **kwargs):
-    """``("ok", what the answer shows)``, or the error's type name and message."""
-    try:
-        return ("ok", seen(fn(*args, **kwargs)))
-    except (ValueError, TypeError) as exc:
-        return (type(exc).__name__, str(exc))
 
 
 def same_answers(hand, **kwargs):
