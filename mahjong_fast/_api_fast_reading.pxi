@@ -118,7 +118,9 @@ cdef void _find_small_ints() noexcept:
         _tenhou_kinds[k] = _tenhou_kind(k) + 1
     for k in range(N_KINDS):
         _index34_kinds[k] = k + 1
-        _code_weights[k] = (<unsigned long long>mf_pow5[k % SUIT_SIZE]) << (CODE_BITS * (k // SUIT_SIZE)) if k < FIRST_HONOR else 0
+        _code_weights[k] = 0
+        if k < FIRST_HONOR:
+            _code_weights[k] = (<unsigned long long>mf_pow5[k % SUIT_SIZE]) << (CODE_BITS * (k // SUIT_SIZE))
     while shift < 12 and (<Py_ssize_t>1) << shift != step:
         shift += 1
     if shift == 12:
