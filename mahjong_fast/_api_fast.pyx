@@ -239,9 +239,9 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
 
 cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:
     """The next most common calls, read as ``_read`` reads them: ``_quick_ints`` beside melds (a list or
-    tuple of meld texts and ``Meld`` objects), or 34 counts 0-4 as a list or tuple of cached ints with
-    ``encoding="counts"``.  The reading, the suit codes of its concealed counts and its tile count, or
-    -1 (``_read`` then reads the call)."""
+    tuple of meld texts and ``Meld`` objects), or a list or tuple of cached ints in any ``encoding`` without
+    melds (34 counts 0-4 with ``encoding="counts"``).  The reading, the suit codes of its
+    concealed counts and its tile count, or -1 (``_read`` then reads the call)."""
     cdef int enc, table, n
     if encoding is None:
         n = _quick_ints(hand, r.counts, codes)
@@ -254,27 +254,40 @@ cdef int _quick_read(Reading* r, object hand, object melds, object encoding, uns
         if not _read_melds(r, melds) or not _copies_fit(r):
             return -1
         return n
-    if melds is not () or not _encoding_of(encoding, &enc, &table) or enc != ENC_COUNTS:
+    if melds is not () or not _encoding_of(encoding, &enc, &table):
         return -1
     _clear(r)
     if _is_list(hand):
         with cython.critical_section(hand):
-            n = _quick_counts(r, hand)
+            n = _quick_items_of(r, hand, enc, table, codes)
     elif _is_tuple(hand):
-        n = _quick_counts(r, hand)
+        n = _quick_items_of(r, hand, enc, table, codes)
     else:
         return -1
     if n <= 0:
         return -1
-    if codes != NULL:
+    if codes != NULL and enc == ENC_COUNTS:
         _suit_codes(r.counts, codes)
     return n
 
 
-cdef inline int _quick_counts(Reading* r, object hand) noexcept:
+cdef inline int _quick_items_of(Reading* r, object hand, int enc, int table, unsigned int* codes) noexcept:
+    if enc != ENC_COUNTS:
+        return _read_small_codes(r, _seq_items(hand), _size(hand), enc, table, codes)
     if _size(hand) != N_KINDS or _read_small_counts(r, _seq_items(hand)) != 1:
         return -1
     return r.n
+
+
+cdef inline int _quick_hand(Reading* r, object hand, object encoding, unsigned char* counts,
+                            const unsigned char** held) noexcept:
+    """The concealed counts of a call without melds (``_quick_ints`` into ``counts``, or ``_quick_read``
+    of an encoded hand into ``r``), pointed to by ``held``; the tile count, or -1."""
+    if encoding is None:
+        held[0] = counts
+        return _quick_ints(hand, counts, NULL)
+    held[0] = r.counts
+    return _quick_read(r, hand, (), encoding, NULL)
 
 
 cdef inline void _suit_codes(const unsigned char* counts, unsigned int* codes) noexcept:
@@ -407,6 +420,7 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
     cdef Options o
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
+    cdef const unsigned char* held = counts
     cdef int code = _form_code(form), jokers, result, n, flags
     cdef _RuleEntry e = _fast_rules(rules)
     if e is _GENERAL:
@@ -414,12 +428,12 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
     if e is None:
         if code > 3:  # a form the default rules do not play: the general path says so
             code = -1
-        if code >= 0 and melds is () and encoding is None and wild is None and fifth is True:
-            n = _quick_ints(hand, counts, NULL)
+        if code >= 0 and melds is () and wild is None and fifth is True:
+            n = _quick_hand(&r, hand, encoding, counts, &held)
             if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
                 if not shanten_ready():
                     ensure_tables()
-                result = shanten_c(counts, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
+                result = shanten_c(held, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
                 if result != SHANTEN_INVALID:
                     return result
         elif 0 <= code <= 1 and melds is not () and encoding is None and wild is None and fifth is True:
@@ -449,12 +463,12 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                 if result != SHANTEN_INVALID:
                     return result
     elif code >= 0:
-        if melds is () and encoding is None and wild is None and fifth is True:
-            n = _quick_ints(hand, counts, NULL)
-            if n > 0 and n % 3 and _form_fits(code, e.args.flags, n) and _quick_exist(&e.args, counts):
+        if melds is () and wild is None and fifth is True:
+            n = _quick_hand(&r, hand, encoding, counts, &held)
+            if n > 0 and n % 3 and _form_fits(code, e.args.flags, n) and _quick_exist(&e.args, held):
                 if not shanten_ready():
                     ensure_tables()
-                result = shanten_rules_c(counts, code, 0, True, e.args.limits, e.args.flags)
+                result = shanten_rules_c(held, code, 0, True, e.args.limits, e.args.flags)
                 if result != SHANTEN_INVALID:
                     return result
         if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding) and _rules_allow(&e.args, &r, &o):
@@ -474,20 +488,21 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
     cdef unsigned char counts[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char out[N_KINDS]
+    cdef const unsigned char* held = counts
     cdef int jokers, t, n, flags
     cdef _RuleEntry e = _fast_rules(rules)
     if e is _GENERAL:
         return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
-    if melds is () and encoding is None and wild is None and fifth is True:
-        n = _quick_ints(hand, counts, NULL)
+    if melds is () and wild is None and fifth is True:
+        n = _quick_hand(&r, hand, encoding, counts, &held)
         if n > 0 and n % 3 == 1:
             if not shanten_ready():
                 ensure_tables()
             if e is None:
-                if waits_c(counts, 0, True, NULL, NULL, out) >= 0:
+                if waits_c(held, 0, True, NULL, NULL, out) >= 0:
                     return [_tiles[t] for t in range(N_KINDS) if out[t]]
-            elif _quick_exist(&e.args, counts):
-                if waits_rules_c(counts, 0, True, e.args.limits, NULL, e.args.flags, out) >= 0:
+            elif _quick_exist(&e.args, held):
+                if waits_rules_c(held, 0, True, e.args.limits, NULL, e.args.flags, out) >= 0:
                     return [_tiles[t] for t in range(N_KINDS) if out[t]]
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:

@@ -94,22 +94,38 @@ cdef bint _read_ints(Reading* r, PyObject** items, Py_ssize_t n, int enc, int ta
     return True
 
 
-cdef const char* _small_zero = NULL     # the int 0 object: 0-4 follow it, 1 << _small_shift bytes apart
-cdef int _small_shift = 0               # 0: they do not (counts are then read by value)
+cdef enum:
+    SMALL_INTS = 256    # the cached ints read by address: counts, ids and codes below 256
+    INDEX136_IDS = 136
+    TENHOU_CODES = 54   # Tenhou's codes are below this
+    CODE_BITS = 21      # a suit code of counts 0-4 is below 5 ** 9 < 2 ** 21: three fit a 64-bit sum
+
+cdef const char* _small_zero = NULL     # the int 0 object: 1-255 follow it, 1 << _small_shift bytes apart
+cdef int _small_shift = 0               # 0: they do not (counts and codes are then read by value)
+cdef unsigned char _tenhou_kinds[TENHOU_CODES]  # a Tenhou code's index34 + 1, 0 for no tile
+cdef unsigned char _index34_kinds[N_KINDS]      # index34 + 1
+cdef unsigned long long _code_weights[N_KINDS]  # a kind's weight in its suit code, at bit CODE_BITS * suit
 
 
 cdef void _find_small_ints() noexcept:
-    """Whether the cached ints 0-4 lie in one array (CPython's small ints): a count is then known
+    """Whether the cached ints 0-255 lie in one array (CPython's small ints): an item is then known
     by its address alone, without reading the object."""
     global _small_zero, _small_shift
-    cdef list small = list(range(MAX_COPIES + 1))
+    cdef list small = list(range(SMALL_INTS))
     cdef Py_ssize_t step = <char*><PyObject*>small[1] - <char*><PyObject*>small[0]
     cdef int k, shift = 0
+    for k in range(TENHOU_CODES):
+        _tenhou_kinds[k] = _tenhou_kind(k) + 1
+    for k in range(N_KINDS):
+        _index34_kinds[k] = k + 1
+        _code_weights[k] = 0
+        if k < FIRST_HONOR:
+            _code_weights[k] = (<unsigned long long>mf_pow5[k % SUIT_SIZE]) << (CODE_BITS * (k // SUIT_SIZE))
     while shift < 12 and (<Py_ssize_t>1) << shift != step:
         shift += 1
     if shift == 12:
         return
-    for k in range(MAX_COPIES + 1):
+    for k in range(SMALL_INTS):
         if <char*><PyObject*>small[k] != <char*><PyObject*>small[0] + k * step or small[k] is not range(k, k + 1)[0]:
             return
     _small_zero = <char*><PyObject*>small[0]
@@ -136,6 +152,62 @@ cdef int _read_small_counts(Reading* r, PyObject** items) noexcept:
         return -1
     r.n += total
     return 0 < r.n <= MAX_HAND
+
+
+cdef int _read_small_codes(Reading* r, PyObject** items, Py_ssize_t n, int enc, int table,
+                           unsigned int* codes) noexcept:
+    """1-14 ints in encoding ``enc`` other than counts that are all cached ints, known by address,
+    read into a cleared ``r`` as ``_read_ints`` reads them (and the suit codes of the counts when
+    ``codes`` is not NULL): the tile count, or -1 when an item is anything else or ``_read_ints``
+    would refuse the hand (``_read`` reads it then)."""
+    cdef Py_ssize_t k
+    cdef int v, t, shift = _small_shift
+    cdef size_t d, top, mask = ((<size_t>1) << shift) - 1
+    cdef const char* zero = _small_zero
+    cdef const unsigned char* decode
+    cdef unsigned long long seen[3]     # index136 ids seen, a bit each
+    cdef unsigned long long sums = 0    # the three suit codes, CODE_BITS apart
+    if shift == 0 or not 0 < n <= MAX_HAND:
+        return -1
+    if enc == ENC_INDEX136:
+        top = (<size_t>(INDEX136_IDS - 1)) << shift
+        seen[0] = seen[1] = seen[2] = 0
+        for k in range(n):
+            d = <size_t>(<const char*>items[k] - zero)
+            if d > top or d & mask:
+                return -1
+            v = <int>(d >> shift)
+            if (seen[v >> 6] >> (v & 63)) & 1:  # distinct ids: at most four copies of a tile
+                return -1
+            seen[v >> 6] |= 1ULL << (v & 63)
+            t = v >> 2
+            r.counts[t] += 1
+            sums += _code_weights[t]
+    else:
+        if enc == ENC_TENHOU:
+            decode, top = _tenhou_kinds, TENHOU_CODES - 1
+        elif enc == ENC_TABLE:
+            decode, top = _decode[table], SMALL_INTS - 1
+        else:
+            decode, top = _index34_kinds, N_KINDS - 1
+        top <<= shift
+        for k in range(n):
+            d = <size_t>(<const char*>items[k] - zero)
+            if d > top or d & mask:
+                return -1
+            v = <int>(d >> shift)
+            t = decode[v] - 1
+            if t < 0 or r.counts[t] == MAX_COPIES:
+                return -1
+            r.counts[t] += 1
+            if enc == ENC_TENHOU and v > 50:  # 51-53: a red five
+                r.red[v - 51] += 1
+            sums += _code_weights[t]
+    if codes != NULL:
+        for k in range(3):
+            codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
+    r.n = <int>n
+    return <int>n
 
 
 cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept:

@@ -25,7 +25,8 @@ from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.common cimport (
-    INF, N_PARTS, ROW_LEN, ctz64, part_of, popcount64, row_product, weighted_popcount3,
+    INF, KNITTED_TILES, N_KNITTED_SETS, N_PARTS, ROW_LEN, ctz64, knitted_residue, part_of, popcount64, row_product,
+    weighted_popcount3,
 )
 from mahjong_fast._kernels.rule_flags cimport (
     CHINESE, DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,
@@ -272,18 +273,49 @@ cdef enum:
     FORM_KNITTED_STRAIGHT_C = 5     # 组合龙
 
 
+cdef inline void _knitted_floors(const uint8_t* c, int* floors) noexcept nogil:
+    """Lower bounds of the shanten of the knitted forms (shanten = tiles missing from the nearest
+    complete hand, less one).  With k the most kinds of one knitted set held and h the honour kinds
+    held, a complete 全不靠 (14 different tiles of a set and the honours) shares at most k + h tiles
+    with the hand, and 组合龙 misses at least the 9 - k tiles of its set the hand lacks: their
+    shanten is at least ``floors[0]`` = 13 - k - h and ``floors[1]`` = 8 - k (limits below 4 only
+    take targets away)."""
+    cdef int u, r, s, t, h = 0, k = 0, have
+    cdef int kinds[N_SUITS][N_SUITS]    # [suit][residue]: kinds held of ranks residue + 1, 4, 7
+    for u in range(N_SUITS):
+        for r in range(N_SUITS):
+            t = SUIT_SIZE * u + r
+            kinds[u][r] = (c[t] != 0) + (c[t + N_SUITS] != 0) + (c[t + 2 * N_SUITS] != 0)
+    for t in range(FIRST_HONOR, N_KINDS):
+        h += c[t] != 0
+    for s in range(N_KNITTED_SETS):
+        have = (kinds[0][knitted_residue(s, 0)] + kinds[1][knitted_residue(s, 1)]
+                + kinds[2][knitted_residue(s, 2)])
+        if have > k:
+            k = have
+    floors[0] = MAX_HAND - 1 - k - h
+    floors[1] = KNITTED_TILES - 1 - k
+
+
 cdef int _useful_knitted(const Ctx* ctx, uint8_t* c, int total, int* shanten, uint64_t* mask) noexcept nogil:
     """Useful draws of a 3n+1 hand under rules with the knitted forms beside the plain ones
     (``ctx.knitted_rows``).  The shanten is the least over the forms, and a draw lowers a form's
     shanten by one at most, so a draw is useful when it lowers the shanten of a form at the
     least: the row path's draws for the plain forms (its ``flags`` bits of the knitted forms
-    unread), one shanten call per drawable tile for each knitted form at the least."""
+    unread), one shanten call per drawable tile for each knitted form at the least.  A form whose
+    floor (``_knitted_floors``, of the hand or of the hand and a draw) is not below the least cannot
+    be lowered below it: no call."""
     cdef uint64_t m, bits
     cdef int s, best, form, t, v, tot = 0
     cdef int knitted[2]
+    cdef int floors[2]
     _useful_rows(ctx, c, total, &s, &m)
     best = s
+    _knitted_floors(c, knitted)
     for form in range(2):
+        if knitted[form] > s:       # the form is never at the least: no call, no draws of its own
+            knitted[form] = SHANTEN_INVALID
+            continue
         knitted[form] = shanten_rules_c(c, FORM_KNITTED_C + form, 0, ctx.fifth, ctx.lim, ctx.flags)
         if knitted[form] < best:    # SHANTEN_INVALID (a form the hand's size rules out) never is
             best = knitted[form]
@@ -296,7 +328,10 @@ cdef int _useful_knitted(const Ctx* ctx, uint8_t* c, int total, int* shanten, ui
             if c[t] >= ctx.lim[t] or (m >> t) & 1:
                 continue
             c[t] += 1
-            v = shanten_rules_c(c, FORM_KNITTED_C + form, 0, ctx.fifth, ctx.lim, ctx.flags)
+            _knitted_floors(c, floors)
+            v = best
+            if floors[form] < best:
+                v = shanten_rules_c(c, FORM_KNITTED_C + form, 0, ctx.fifth, ctx.lim, ctx.flags)
             c[t] -= 1
             if v < best:
                 m |= <uint64_t>1 << t

@@ -18,18 +18,10 @@ from mahjong_fast import _api
 from mahjong_fast._layout import N_KINDS, SUIT_SIZE
 from mahjong_fast._tile_names import BOTZONE_NAMES, MJAI_NAMES
 
-from support.readers import general_only, seen
+from support.readers import general_only, outcome
 
 FUNCTIONS = ("is_win", "shanten", "waits")
 WALL = [t for t in range(N_KINDS) for _ in range(4)]
-
-
-def outcome(fn, *args, **kwargs):
-    """``("ok", what the answer shows)``, or the error's type name and message."""
-    try:
-        return ("ok", seen(fn(*args, **kwargs)))
-    except (ValueError, TypeError) as exc:
-        return (type(exc).__name__, str(exc))
 
 
 def same_answers(hand, **kwargs):

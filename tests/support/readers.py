@@ -2,7 +2,8 @@
 
 ``general_only()`` takes the readers of ``_meld.READERS`` out for a block (every call then takes the
 general code of ``Hand``, ``Meld``, ``parse``...); ``seen(value)`` is what two paths must share of an
-answer: a hand or meld by its fields, types included.
+answer: a hand or meld by its fields, types included; ``outcome(fn, ...)`` the call's answer so seen, or
+its error's type name and message.
 
 >>> import mahjong_fast as mf
 >>> with general_only():
@@ -11,7 +12,7 @@ answer: a hand or meld by its fields, types included.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import mahjong_fast as mf
@@ -46,3 +47,11 @@ def seen(value: object) -> object:
     if isinstance(value, list):
         return ("list", [(v, type(v)) for v in value])
     return (type(value), value)
+
+
+def outcome(fn: Callable[..., object], *args: object, **kwargs: object) -> tuple[str, object]:
+    """``("ok", what the answer shows)``, or the error's type name and message."""
+    try:
+        return ("ok", seen(fn(*args, **kwargs)))
+    except (ValueError, TypeError) as exc:
+        return (type(exc).__name__, str(exc))
