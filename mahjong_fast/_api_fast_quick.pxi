@@ -1,0 +1,103 @@
+# The quick path of _api_fast's calls: a list or tuple of cached small ints (index34 ints, ids or
+# codes in any encoding, or 34 counts) read by address, as _read would read it; anything else is
+# left to _read.  Uses the header of _api_fast.pyx, _api_fast_reading.pxi and _api_fast_rules.pxi.
+
+
+cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
+    cdef int t
+    for t in range(N_KINDS):
+        if counts[t] > a.limits[t]:
+            return False
+    return True
+
+
+cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
+    """The most common call: a list or tuple of 1-14 exact index34 ints.  Its counts (and
+    suit codes when ``codes`` is not NULL) and tile count, or -1 for anything else."""
+    if _is_list(hand):
+        with cython.critical_section(hand):  # free-threaded builds: no resize under us
+            return _quick_items(_seq_items(hand), _size(hand), c, codes)
+    if _is_tuple(hand):
+        return _quick_items(_seq_items(hand), _size(hand), c, codes)
+    return -1
+
+
+cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, unsigned int* codes) noexcept:
+    cdef Py_ssize_t k
+    cdef long t
+    if not 0 < n <= MAX_HAND:
+        return -1
+    memset(c, 0, N_KINDS)
+    if codes != NULL:
+        codes[0] = codes[1] = codes[2] = 0
+    for k in range(n):
+        if not _is_int(items[k]):
+            return -1
+        t = mf_small_int(items[k])
+        if <unsigned long>t >= N_KINDS or c[t] == MAX_COPIES:
+            return -1
+        c[t] += 1
+        if codes != NULL and t < FIRST_HONOR:
+            codes[t // SUIT_SIZE] += mf_pow5[t % SUIT_SIZE]
+    return <int>n
+
+
+cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:
+    """The next most common calls, read as ``_read`` reads them: ``_quick_ints`` beside melds (a list or
+    tuple of meld texts and ``Meld`` objects), or a list or tuple of cached ints in any ``encoding`` without
+    melds (34 counts 0-4 with ``encoding="counts"``).  The reading, the suit codes of its
+    concealed counts and its tile count, or -1 (``_read`` then reads the call)."""
+    cdef int enc, table, n
+    if encoding is None:
+        n = _quick_ints(hand, r.counts, codes)
+        if n <= 0:
+            return -1
+        r.n = n
+        r.n_melds = 0
+        r.red[0] = r.red[1] = r.red[2] = 0
+        r.red_ids = False
+        if not _read_melds(r, melds) or not _copies_fit(r):
+            return -1
+        return n
+    if melds is not () or not _encoding_of(encoding, &enc, &table):
+        return -1
+    _clear(r)
+    if _is_list(hand):
+        with cython.critical_section(hand):
+            n = _quick_items_of(r, hand, enc, table, codes)
+    elif _is_tuple(hand):
+        n = _quick_items_of(r, hand, enc, table, codes)
+    else:
+        return -1
+    if n <= 0:
+        return -1
+    if codes != NULL and enc == ENC_COUNTS:
+        _suit_codes(r.counts, codes)
+    return n
+
+
+cdef inline int _quick_items_of(Reading* r, object hand, int enc, int table, unsigned int* codes) noexcept:
+    if enc != ENC_COUNTS:
+        return _read_small_codes(r, _seq_items(hand), _size(hand), enc, table, codes)
+    if _size(hand) != N_KINDS or _read_small_counts(r, _seq_items(hand)) != 1:
+        return -1
+    return r.n
+
+
+cdef inline int _quick_hand(Reading* r, object hand, object encoding, unsigned char* counts,
+                            const unsigned char** held) noexcept:
+    """The concealed counts of a call without melds (``_quick_ints`` into ``counts``, or ``_quick_read``
+    of an encoded hand into ``r``), pointed to by ``held``; the tile count, or -1."""
+    if encoding is None:
+        held[0] = counts
+        return _quick_ints(hand, counts, NULL)
+    held[0] = r.counts
+    return _quick_read(r, hand, (), encoding, NULL)
+
+
+cdef inline void _suit_codes(const unsigned char* counts, unsigned int* codes) noexcept:
+    cdef int s, k
+    for s in range(3):
+        codes[s] = 0
+        for k in range(SUIT_SIZE):
+            codes[s] += counts[s * SUIT_SIZE + k] * mf_pow5[k]
