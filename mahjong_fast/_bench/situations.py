@@ -105,6 +105,35 @@ def score_call(general: bool = False, rules: object = None) -> Callable[[Call], 
     return lambda c: score(c[0], c[1], **{**c[2], "rules": rules})
 
 
+def written_out(score: Callable[..., Any], calls: Sequence[Call],
+                guarded: bool = False) -> tuple[Callable[[tuple[Any, ...]], Any], list[tuple[Any, ...]]]:
+    """A timed ``score`` row: each call as a flat tuple ``(hand, win, *values)`` and a caller that
+    passes the keywords written out, as a user's call does (``rows.bound``), not through a dict as
+    ``**kw`` would send them; ``guarded``: a shape that does not win answered as ``None``, in the
+    one frame the peer's row has too.  Every call of a row takes the same keywords."""
+    keys = tuple(calls[0][2]) if calls else ()
+    if any(tuple(c[2]) != keys for c in calls):
+        raise ValueError("written_out: the calls take different keywords")
+    args = "".join(f", {k}=c[{i + 2}]" for i, k in enumerate(keys))
+    body = f"_f(c[0], c[1]{args})"
+    source = (f"def call(c):\n    try:\n        return {body}\n    except ValueError:\n        return None\n"
+              if guarded else f"def call(c):\n    return {body}\n")
+    scope: dict[str, Any] = {"_f": score}
+    exec(source, scope)  # noqa: S102 (names are ours)
+    return scope["call"], [(c[0], c[1], *c[2].values()) for c in calls]
+
+
+def score_nothing(hand: object, win: object, *, melds: object = (), rules: object = None, tsumo: object = False,
+                  last_copy: object = False, last_tile: object = False, kong_draw: object = False,
+                  robbing_kong: object = False, seat_wind: object = None, round_wind: object = None,
+                  flowers: object = 0) -> None:
+    """Takes what a gb ``score`` call takes and does nothing: the floor under any ``score`` of the bench.
+
+    >>> score_nothing("123m", "1m", rules="gb", tsumo=True) is None
+    True
+    """
+
+
 def gb_call(general: bool = False) -> Callable[[Call], Any]:
     """``score_call`` under gb, a shape that does not win answered as ``None``."""
     score = _score(general)

@@ -23,7 +23,6 @@ from .situations import (
     VISIBLE_VALUES,
     Points,
     gb_answer,
-    gb_call,
     gb_calls,
     gb_situations,
     index136_calls,
@@ -32,11 +31,12 @@ from .situations import (
     riichi_calls,
     riichi_situations,
     score_answer,
-    score_call,
+    score_nothing,
     value_hands,
     values_answer,
     values_with_dora,
     values_with_visible,
+    written_out,
 )
 
 VALUES_SHARE = 20
@@ -102,15 +102,20 @@ def worth_workloads() -> list[Workload]:
     few = VALUES_SHARE
     return [
         Workload("score", f"score (riichi), {N_HANDS:,} random wins", [
-            Row("mahjong_fast mpsz text + keywords", None, lambda: (score_call(), riichi_calls(), score_answer)),
-            Row('index136 ids, encoding="index136"', None, lambda: (score_call(), index136_calls(), score_answer)),
+            Row("mahjong_fast mpsz text + keywords", None,
+                lambda: (*written_out(package().score, riichi_calls()), score_answer)),
+            Row('index136 ids, encoding="index136"', None,
+                lambda: (*written_out(package().score, index136_calls()), score_answer)),
             Row("mahjong HandCalculator.estimate_hand_value", "mahjong", _mahjong_score),
             Row("riichienv HandEvaluator.calc (double yakuman)", "riichienv", _riichienv_score,
                 reference="score double"),
         ]),
         Workload("score_gb", f"score (gb), {N_HANDS:,} random wins", [
-            Row("mahjong_fast mpsz text + keywords", None, lambda: (gb_call(), gb_calls(), gb_answer)),
+            Row("mahjong_fast mpsz text + keywords", None,
+                lambda: (*written_out(package().score, gb_calls(), guarded=True), gb_answer)),
             Row("MahjongGB MahjongFanCalculator", "MahjongGB", _gb_reference),
+            Row("a call that does nothing (the floor)", None,
+                lambda: (*written_out(score_nothing, gb_calls(), guarded=True), None)),
         ], "score gb"),
         Workload("values", f"discard_values, {VALUES_HANDS} hands one step from ready", [
             Row("mahjong_fast list of 14 ints", None, _values(mf.discard_values, list), fewer=few),
