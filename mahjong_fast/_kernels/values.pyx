@@ -2,12 +2,12 @@
 # cython: boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
 """The value-aware discard search (compiled): same states, edges, figures and order as ``values_py``.
 
-The states live in C arrays; an edge list per state is a linked list whose head is the newest
-edge, so the draws of a state are summed newest first, as the pure twin (and the C++) do.  The
-shanten of every state and of its neighbours comes from the shanten kernel's per-part cost rows; the score
-of a win (once per winning edge) is the scoring kernel's ``score_counts``, called in C
-(``score_split_c``, the splits of a complete hand made once for its wins) when it is the
-compiled one (with the ura expectation in C).
+The states and their edges live in C arrays, the edges in the order made; the figures step lays
+them out by state, newest first, so the draws of a state are summed newest first, as the pure
+twin (and the C++) do.  The shanten of every state and of its neighbours comes from the shanten
+kernel's per-part cost rows; the score of a win (once per winning edge) is the scoring kernel's
+``score_counts``, called in C (``score_split_c``, the splits of a complete hand made once for its
+wins) when it is the compiled one (with the ura expectation in C).
 """
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport calloc, free, malloc, realloc

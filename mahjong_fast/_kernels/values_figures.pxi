@@ -186,13 +186,38 @@ cdef extern from *:
 cdef bint _AVX = figures_avx()
 
 
-cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_state, int* c_state, int* d_upto,
-                 int* c_upto) noexcept:
+cdef void _by_state(_Graph g, int* out_at, int* out_edge, int* in_at, int* in_source) noexcept:
+    """The edges by state, each state's newest first (the order they are summed in): the edges
+    out of state v are ``out_edge[out_at[v] : out_at[v + 1]]``, the sources of those into it
+    ``in_source[in_at[v] : in_at[v + 1]]``.  A counting sort: the edges are read in the order
+    made, not walked as lists (one load waiting on the one before)."""
+    cdef int n = g.n, m = g.m, v, e, s = 0, r = 0
+    memset(out_at, 0, (n + 1) * sizeof(int))
+    memset(in_at, 0, (n + 1) * sizeof(int))
+    for e in range(m):
+        out_at[g.e_source[e]] += 1
+        in_at[g.e_target[e]] += 1
+    for v in range(n + 1):  # each state's end
+        s += out_at[v]
+        out_at[v] = s
+        r += in_at[v]
+        in_at[v] = r
+    for e in range(m):  # placed from the end back: newest first, and out_at[v] ends at v's start
+        v = g.e_source[e]
+        out_at[v] -= 1
+        out_edge[out_at[v]] = e
+        v = g.e_target[e]
+        in_at[v] -= 1
+        in_source[in_at[v]] = g.e_source[e]
+
+
+cdef int _depths(_Graph g, const int* starts, int n_starts, const int* out_at, const int* out_edge, const int* in_at,
+                 const int* in_source, int* at, int* d_state, int* c_state, int* d_upto, int* c_upto) noexcept:
     """``values_py.Graph.depths``: the draw states ``starts`` and each state they reach, numbered
     apart in the order of their fewest draws from ``starts`` (``at[v]``, -1 where not reached;
     ``d_state``, ``c_state`` the states by number); ``d_upto[o]`` (``c_upto[o]``) the draw
     (choice) states at most ``o`` draws away, o = 0 … TMAX.  Returns the draw states reached."""
-    cdef int n = g.n, nd = 0, nc = 0, head = 0, k, v, c, e, f, o
+    cdef int n = g.n, nd = 0, nc = 0, head = 0, k, v, c, j, q, o
     cdef int* depth = at  # at[v] holds the depth until the numbering below
     for v in range(n):
         depth[v] = -1
@@ -204,21 +229,17 @@ cdef int _depths(_Graph g, const int* starts, int n_starts, int* at, int* d_stat
     while head < nd:
         v = d_state[head]
         head += 1
-        e = g.first_out[v]
-        while e >= 0:
-            c = g.e_target[e]
+        for j in range(out_at[v], out_at[v + 1]):
+            c = g.e_target[out_edge[j]]
             if depth[c] < 0:
                 depth[c] = depth[v] + 1
                 c_state[nc] = c
                 nc += 1
-                f = g.first_in[c]
-                while f >= 0:
-                    if depth[g.e_source[f]] < 0:
-                        depth[g.e_source[f]] = depth[v] + 1
-                        d_state[nd] = g.e_source[f]
+                for q in range(in_at[c], in_at[c + 1]):
+                    if depth[in_source[q]] < 0:
+                        depth[in_source[q]] = depth[v] + 1
+                        d_state[nd] = in_source[q]
                         nd += 1
-                    f = g.e_next_in[f]
-            e = g.e_next_out[e]
     k = 0
     for o in range(TMAX + 1):
         while k < nd and depth[d_state[k]] <= o:
@@ -248,7 +269,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     as they are summed), and two turns' figures kept; at turn t only the states at most
     t - ``turn`` draws away are filled, the others being read at later turns only.
     """
-    cdef int n = g.n, nd = 0, nc = 0, k, j, e, t
+    cdef int n = g.n, nd = 0, nc = 0, k, j, e, q, t
     cdef int d_upto[TMAX + 1]
     cdef int c_upto[TMAX + 1]
     cdef size_t m = g.m
@@ -263,6 +284,10 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
     cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
     cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
+    cdef int* out_at = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* in_at = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* out_edge = <int*>malloc(m * sizeof(int) + 1)
+    cdef int* in_source = <int*>malloc(m * sizeof(int) + 1)
     # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1
     cdef double* buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
     cdef double* d_now
@@ -274,30 +299,30 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
                 or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
-                or found == NULL or buffers == NULL):
+                or found == NULL or buffers == NULL or out_at == NULL or in_at == NULL or out_edge == NULL
+                or in_source == NULL):
             raise MemoryError()
-        nd = _depths(g, found_state, n_found, at, d_state, c_state, d_upto, c_upto)
+        _by_state(g, out_at, out_edge, in_at, in_source)
+        nd = _depths(g, found_state, n_found, out_at, out_edge, in_at, in_source, at, d_state, c_state, d_upto,
+                     c_upto)
         nc = c_upto[TMAX]
         j = 0
         for k in range(nd):
             d_tenpai[k] = g.tenpai[d_state[k]]
             d_first[k] = j
-            e = g.first_out[d_state[k]]
-            while e >= 0:
+            for q in range(out_at[d_state[k]], out_at[d_state[k] + 1]):
+                e = out_edge[q]
                 d_target[j] = at[g.e_target[e]]
                 d_weight[j] = g.e_weight[e]
                 d_score[j] = g.e_score[e]
                 j += 1
-                e = g.e_next_out[e]
         d_first[nd] = j
         j = 0
         for k in range(nc):
             c_first[k] = j
-            e = g.first_in[c_state[k]]
-            while e >= 0:
-                c_source[j] = at[g.e_source[e]]
+            for q in range(in_at[c_state[k]], in_at[c_state[k] + 1]):
+                c_source[j] = at[in_source[q]]
                 j += 1
-                e = g.e_next_in[e]
         c_first[nc] = j
         for k in range(n_found):
             found[k] = at[found_state[k]]
@@ -337,5 +362,9 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         free(d_weight)
         free(d_score)
         free(found)
+        free(out_at)
+        free(in_at)
+        free(out_edge)
+        free(in_source)
         free(buffers)
     return 0

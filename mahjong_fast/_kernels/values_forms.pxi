@@ -194,7 +194,7 @@ cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
     cdef unsigned char c[9]
     cdef void* grown
     global _PARTS, _PARTS_CAP
-    if not _PART_KEYS.key[at]:
+    if not _PART_KEYS.slot[at].key:
         if _PART_KEYS.used == _PARTS_CAP:
             grown = realloc(_PARTS, (_PARTS_CAP * 2 if _PARTS_CAP else 1024) * sizeof(_Part))
             if grown == NULL:
@@ -205,7 +205,7 @@ cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)
         _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
-    return _PARTS + _PART_KEYS.number[at]
+    return _PARTS + _PART_KEYS.slot[at].number
 
 
 cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:

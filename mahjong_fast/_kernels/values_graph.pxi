@@ -38,18 +38,14 @@ cdef class _Graph:
     # states
     cdef int n, cap
     cdef unsigned char* tenpai
-    cdef int* first_out
-    cdef int* first_in
     # out_kinds[2 v + r]: the kinds whose edge from draw state v to the choice state with riichi r is made
     cdef unsigned long long* out_kinds
-    # edges
+    # edges, in the order made (the figures step lays them out by state: ``_by_state``)
     cdef int m, ecap
     cdef int* e_source
     cdef int* e_target
     cdef int* e_weight
     cdef double* e_score
-    cdef int* e_next_out
-    cdef int* e_next_in
     cdef unsigned char* is_draw
     # the ura distribution of a complete hand's choice state, computed once: ura_at[v] its row in
     # ura_rows (13 probabilities) or -1
@@ -78,21 +74,17 @@ cdef class _Graph:
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
     cdef int* part_next
     cdef int part_now[4]
-    # the forms' shanten and kinds of each merged hand met (``_shanten``), numbered in ``forms``
-    # by its parts met and whether it holds 13 tiles
+    # the forms' shanten and kinds of each merged hand met (``_shanten``) in ``forms``, by its
+    # parts met and whether it holds 13 tiles: the kinds | (the shanten + 1) << 56
     cdef _Keys forms
-    cdef int* form_shanten
-    cdef long long* form_mask
-    cdef int form_cap
     cdef int part_step[4]
 
     def __cinit__(self):
         cdef int u
         self.n = self.cap = self.m = self.ecap = 0
         self.tenpai = NULL
-        self.first_out = self.first_in = NULL
         self.out_kinds = NULL
-        self.e_source = self.e_target = self.e_weight = self.e_next_out = self.e_next_in = NULL
+        self.e_source = self.e_target = self.e_weight = NULL
         self.e_score = NULL
         self.table = NULL
         self.is_draw = NULL
@@ -111,41 +103,28 @@ cdef class _Graph:
             self.kept.ids[u] = -1
         self.part_next = NULL
         self.part_used = self.part_cap = 0
-        self.form_shanten = NULL
-        self.form_mask = NULL
-        self.form_cap = 0
 
     def __dealloc__(self):
         free(self.tenpai)
-        free(self.first_out)
-        free(self.first_in)
         free(self.out_kinds)
         free(self.e_source)
         free(self.e_target)
         free(self.e_weight)
         free(self.e_score)
-        free(self.e_next_out)
-        free(self.e_next_in)
         free(self.table)
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
         free(self.split_at)
         free(self.split_bytes)
-        free(self.parts.key)
-        free(self.parts.number)
+        free(self.parts.slot)
         free(self.part_rows)
         free(self.part_next)
-        free(self.forms.key)
-        free(self.forms.number)
-        free(self.form_shanten)
-        free(self.form_mask)
+        free(self.forms.slot)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
-        self.first_out = <int*>_grown(self.first_out, cap * sizeof(int))
-        self.first_in = <int*>_grown(self.first_in, cap * sizeof(int))
         self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
@@ -159,8 +138,6 @@ cdef class _Graph:
         self.e_target = <int*>_grown(self.e_target, cap * sizeof(int))
         self.e_weight = <int*>_grown(self.e_weight, cap * sizeof(int))
         self.e_score = <double*>_grown(self.e_score, cap * sizeof(double))
-        self.e_next_out = <int*>_grown(self.e_next_out, cap * sizeof(int))
-        self.e_next_in = <int*>_grown(self.e_next_in, cap * sizeof(int))
         self.ecap = cap
         return 0
 
@@ -171,8 +148,6 @@ cdef class _Graph:
         self.is_draw[self.n] = draw
         self.ura_at[self.n] = -1
         self.split_at[self.n] = -1
-        self.first_out[self.n] = -1
-        self.first_in[self.n] = -1
         self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
         self.n += 1
         return self.n - 1
@@ -187,10 +162,6 @@ cdef class _Graph:
         self.e_target[e] = target
         self.e_weight[e] = weight
         self.e_score[e] = score
-        self.e_next_out[e] = self.first_out[source]
-        self.e_next_in[e] = self.first_in[target]
-        self.first_out[source] = e
-        self.first_in[target] = e
         self.out_kinds[2 * source + riichi] |= 1ULL << kind
         self.m += 1
         return 0
@@ -275,8 +246,8 @@ cdef class _Graph:
         cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
         cdef int p
         cdef int at = _keys_at(&self.parts, key)
-        if self.parts.key[at]:
-            return self.parts.number[at]
+        if self.parts.slot[at].key:
+            return <int>self.parts.slot[at].number
         if self.part_used == self.part_cap:
             self.part_cap = self.part_cap * 2 if self.part_cap else 256
             self.part_rows = <_Part*>_grown(self.part_rows, self.part_cap * sizeof(_Part))
@@ -296,7 +267,7 @@ cdef class _Graph:
         cdef int s, u
         cdef const _Part* parts[4]
         cdef unsigned long long key = draw
-        cdef int at = 0, j
+        cdef int at = 0
         for u in range(4):
             if self.part_now[u] < 0:
                 self.part_now[u] = self._part_ids(u)
@@ -308,10 +279,9 @@ cdef class _Graph:
                 key = key << 15 | <unsigned long long>self.part_now[u]
             key = key << 1 | 1
             at = _keys_at(&self.forms, key)
-            if self.forms.key[at]:
-                j = self.forms.number[at]
-                mask[0] = self.form_mask[j]
-                return self.form_shanten[j]
+            if self.forms.slot[at].key:
+                mask[0] = self.forms.slot[at].number & ((1LL << 56) - 1)
+                return <int>(self.forms.slot[at].number >> 56) - 1
         for u in range(4):
             parts[u] = self.part_rows + self.part_now[u]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
@@ -319,15 +289,8 @@ cdef class _Graph:
             s = _needed(m, self.n_melds, s, w, mask)
         else:
             s = _spare(m, self.n_melds, s, w, mask)
-        if kept:
-            j = self.forms.used
-            if j == self.form_cap:
-                self.form_cap = self.form_cap * 2 if self.form_cap else 512
-                self.form_shanten = <int*>_grown(self.form_shanten, self.form_cap * sizeof(int))
-                self.form_mask = <long long*>_grown(self.form_mask, self.form_cap * sizeof(long long))
-            self.form_shanten[j] = s
-            self.form_mask[j] = mask[0]
-            _keys_put(&self.forms, at, key, j)
+        if kept:  # the kinds are 34 bits, the shanten -1 … 8
+            _keys_put(&self.forms, at, key, mask[0] | <long long>(s + 1) << 56)
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:

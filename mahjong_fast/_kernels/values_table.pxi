@@ -1,11 +1,15 @@
 # A table of keys standing for numbers, by open addressing (``slots`` a power of two, key 0 an
-# empty slot, at most half full): the parts met and the merged hands whose forms are kept
-# (values_graph.pxi) are looked up in one.
+# empty slot, at most half full; a key and its number side by side, so a lookup reads one cache
+# line): the parts met and the merged hands whose forms are kept (values_graph.pxi) are looked up in one.
 # Stands on: the cimports of values.pyx.
 
+ctypedef struct _KeySlot:
+    unsigned long long key
+    long long number
+
+
 ctypedef struct _Keys:
-    unsigned long long* key
-    int* number
+    _KeySlot* slot
     int slots, used
 
 
@@ -18,40 +22,34 @@ cdef int _keys_grow(_Keys* t, int least=1024) except -1:
     """``t`` with twice the slots (``least``, a power of two, at first), its keys placed again."""
     cdef int slots = t.slots * 2 if t.slots else least, j
     cdef unsigned int at
-    cdef unsigned long long* key = <unsigned long long*>calloc(slots, sizeof(unsigned long long))
-    cdef int* number = <int*>malloc(slots * sizeof(int))
-    if key == NULL or number == NULL:
-        free(key)
-        free(number)
+    cdef _KeySlot* slot = <_KeySlot*>calloc(slots, sizeof(_KeySlot))
+    if slot == NULL:
         raise MemoryError()
     for j in range(t.slots):
-        if t.key[j]:
-            at = _key_slot(t.key[j], slots)
-            while key[at]:
+        if t.slot[j].key:
+            at = _key_slot(t.slot[j].key, slots)
+            while slot[at].key:
                 at = (at + 1) & (slots - 1)
-            key[at] = t.key[j]
-            number[at] = t.number[j]
-    free(t.key)
-    free(t.number)
-    t.key = key
-    t.number = number
+            slot[at] = t.slot[j]
+    free(t.slot)
+    t.slot = slot
     t.slots = slots
     return 0
 
 
 cdef inline int _keys_at(_Keys* t, unsigned long long key) except -1:
-    """The slot of ``key`` (not 0) in ``t``: where it is (``t.key[at] == key``), else the empty
+    """The slot of ``key`` (not 0) in ``t``: where it is (``t.slot[at].key == key``), else the empty
     slot where it goes (``_keys_put``); ``t`` grows first when one more key would fill it past half."""
     if 2 * (t.used + 1) > t.slots:
         _keys_grow(t)
     cdef unsigned int at = _key_slot(key, t.slots)
-    while t.key[at] and t.key[at] != key:
+    while t.slot[at].key and t.slot[at].key != key:
         at = (at + 1) & <unsigned int>(t.slots - 1)
     return at
 
 
-cdef inline void _keys_put(_Keys* t, int at, unsigned long long key, int number) noexcept:
+cdef inline void _keys_put(_Keys* t, int at, unsigned long long key, long long number) noexcept:
     """``key`` standing for ``number`` in the empty slot ``at`` (``_keys_at``)."""
-    t.key[at] = key
-    t.number[at] = number
+    t.slot[at].key = key
+    t.slot[at].number = number
     t.used += 1
