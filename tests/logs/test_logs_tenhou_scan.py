@@ -278,3 +278,21 @@ def test_deal6_start_and_finish6() -> None:
                              (["和了", [0, 0, 0, 0, 1.5], [1, 2]], []), (["流局", None], []), (win, ["1p"])):
             events, lines = [], []
             assert not scan.finish6(result, 4, [], [False] * 4, dora, events, lines) and not events and not lines
+
+
+def test_wins_of_damaged_tenhou6_records_raise_value_errors() -> None:
+    """``wins`` reads a tenhou.net/6 win's own figures as its round is replayed: a damaged entry (no
+    figures, a yaku that is no text) is a ``ValueError`` naming the win, never another error."""
+    from mahjong_fast import logs
+
+    text = JSONS[0].read_text(encoding="utf-8")
+    objects = [json.loads(line) for line in text.splitlines() if line.strip()]
+    won = next(k for o in objects for k in o["log"] if k[16][0] == "和了")
+    won[16][2] = won[16][2][:2]
+    with pytest.raises(ValueError, match="figures are malformed"):
+        list(logs.wins(["\n".join(json.dumps(o, ensure_ascii=False) for o in objects)]))
+    for damaged in _damaged_moves(random.Random(5)):
+        try:
+            list(logs.wins([damaged]))
+        except ValueError:
+            pass
