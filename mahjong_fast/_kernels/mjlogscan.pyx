@@ -7,6 +7,8 @@ says; the hands and the wall are the caller's sets, changed in place.  ``turns``
 round's plain turns, ``numbers`` reads an attribute's plain numbers, ``tag`` any tag written plainly.
 Same answers as the pure twin.
 """
+from collections import deque as _deque
+
 from cpython.list cimport PyList_Append
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
 
@@ -150,66 +152,6 @@ cdef Py_ssize_t _place(list hand, object tile) except -2:
     return -1
 
 
-def turns(int actor, bint draw, object drawn, int n, list takes, list discards, list hands, dict counts,
-          dict kinds, dict names, dict calls, tuple plays, list events, list lines):
-    """The straight path of a tenhou.net/6 round's turns, while the state allows; where it stops,
-    ``(actor, draw, drawn)`` (see ``mjlogscan_py.turns``)."""
-    cdef list tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines, hand
-    cdef object mine, moves, take, move, name, kind, tile, seat_takes, call
-    cdef int count, s
-    cdef Py_ssize_t place
-    if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 6
-            and _long_enough(plays, n)):
-        raise ValueError("takes, discards and hands must cover the n seats and plays hold 6 tables a seat")
-    tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
-    while True:
-        if draw:
-            mine = takes[actor]
-            take = _first_int(mine)
-            name = None if take is None else names.get(take)
-            if name is None:
-                return actor, draw, drawn
-            kind = kinds[name]
-            count = counts.get(kind, 0)
-            if count >= 4:
-                return actor, draw, drawn
-            mine.popleft()
-            counts[kind] = count + 1
-            PyList_Append(hands[actor], name)
-            PyList_Append(events, tsumo[actor][name])
-            PyList_Append(lines, tsumo_lines[actor][name])
-            draw = False
-            drawn = name
-        moves = discards[actor]
-        move = _first_int(moves)
-        if move is None:
-            return actor, draw, drawn
-        tile = drawn if move == 60 else names.get(move)
-        hand = hands[actor]
-        if tile is None:
-            return actor, draw, drawn
-        place = _place(hand, tile)
-        if place < 0:
-            return actor, draw, drawn
-        for s in range(n):
-            seat_takes = takes[s]
-            if s != actor and seat_takes and type(seat_takes[0]) is str:
-                call = calls.get(seat_takes[0])
-                if type(call) is not tuple or len(<tuple>call) < 3 or (<tuple>call)[2] == tile:
-                    return actor, draw, drawn
-        moves.popleft()
-        del hand[place]
-        if move == 60:
-            PyList_Append(events, tsumogiri[actor][tile])
-            PyList_Append(lines, tsumogiri_lines[actor][tile])
-        else:
-            PyList_Append(events, dahai[actor][tile])
-            PyList_Append(lines, dahai_lines[actor][tile])
-        actor = (actor + 1) % n
-        draw = True
-        drawn = None
-
-
 def numbers(str value not None, Py_ssize_t n, long long low, long long high):
     """The ``n`` integers (any number: -1) of an attribute's value written plainly, each ``low``-``high``,
     else None (see ``mjlogscan_py.numbers``)."""
@@ -332,3 +274,4 @@ cdef object _tag(str text, Py_ssize_t pos):
 
 
 include "mjlogscan_tags.pxi"
+include "mjlogscan_turns.pxi"

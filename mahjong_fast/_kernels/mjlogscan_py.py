@@ -26,6 +26,7 @@ round; ``numbers``, an attribute's value written plainly; ``tag``, any tag writt
 from __future__ import annotations
 
 import re
+from collections import deque
 from typing import Any
 
 _PLAY = re.compile(r"[ \t\n\r]*<([TUVWDEFG])([0-9]{1,3})/>")
@@ -97,7 +98,8 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
 def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], discards: list[Any],
           hands: list[list[str]], counts: dict[str, int], kinds: dict[str, str], names: dict[int, str],
           calls: dict[str, tuple[Any, ...]], plays: tuple[list[dict[str, Any]], ...], events: list[Any],
-          lines: list[str]) -> tuple[int, bool, str | None]:
+          lines: list[str], state: tuple[list[dict[str, list[str]]], list[bool], list[int], list[int | None]]
+          | None = None) -> tuple[int, bool, str | None]:
     """The straight path of a tenhou.net/6 round's turns: from seat ``actor`` to move (``draw``: it draws
     first; ``drawn`` the tile it drew), each seat in turn draws its next take and makes its next discard,
     while the state allows: a take that is a tile (``names``: code to name) of which fewer than four are
@@ -110,10 +112,25 @@ def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], d
     ``plays[4]``) to ``lines``.  Returns where it stops, ``(actor, draw, drawn)``,
     before the first move it does not make, for the caller to make or to tell what is wrong.  Same
     answers as the compiled ``mjlogscan``.
+
+    With ``state``, ``(pons, riichi, scores, pending)`` of the round (each seat's pons by kind, its riichi
+    accepted, the scores, and ``pending[0]``: the seat whose riichi is to be accepted, else None), it
+    also makes what ``logs._tenhou6`` makes of a riichi discard (``r`` and its code: ``reach`` before the
+    discard, the stick accepted before the next draw or call: ``reach_accepted``) and of a discard another
+    seat's next take calls (read already: a chi or pon of the tile from that seat, pon before chi, its two
+    other tiles held: the ``chi``/``pon`` event, then that seat discards); it stops before a discard a kan
+    takes and before a riichi discard after which the next seat has no take (its stick may be down with
+    no draw: four riichi).
     """
     if not (0 < n <= 4 and len(takes) >= n and len(discards) >= n and len(hands) >= n and len(plays) == 6
             and all(len(p) >= n for p in plays)):
         raise ValueError("takes, discards and hands must cover the n seats and plays hold 6 tables a seat")
+    pending = None
+    if state is not None:
+        if not (len(state) == 4 and all(type(part) is list and len(part) >= n for part in state[:3])
+                and type(state[3]) is list and len(state[3]) == 1):
+            raise ValueError("state must be (pons, riichi, scores, [riichi to accept]) covering the n seats")
+        pending = state[3]
     tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
     while True:
         if draw:
@@ -129,6 +146,8 @@ def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], d
             if count >= 4:
                 return actor, draw, drawn
             mine.popleft()
+            if pending is not None and pending[0] is not None:
+                _accept6(pending, state, n, events, lines)  # type: ignore[arg-type]
             counts[kind] = count + 1
             hands[actor].append(name)
             events.append(tsumo[actor][name])
@@ -138,27 +157,121 @@ def turns(actor: int, draw: bool, drawn: str | None, n: int, takes: list[Any], d
         if not moves:
             return actor, draw, drawn
         move = moves[0]
-        if move.__class__ is not int:
+        riichi = False
+        if move.__class__ is int:
+            code = move
+        elif pending is not None and _riichi_code(move):
+            riichi, code = True, int(move[1:])
+        else:
             return actor, draw, drawn
-        tile = drawn if move == 60 else names.get(move)
+        tile = drawn if code == 60 else names.get(code)
         hand = hands[actor]
         if tile is None or tile not in hand:
             return actor, draw, drawn
+        caller = -1
         for s in range(n):
             seat_takes = takes[s]
             if s != actor and seat_takes and seat_takes[0].__class__ is str:
                 call = calls.get(seat_takes[0])
-                if call.__class__ is not tuple or len(call) < 3 or call[2] == tile:
+                if call.__class__ is not tuple or len(call) < 4:
                     return actor, draw, drawn
+                if call[2] != tile:
+                    continue
+                if pending is None:
+                    return actor, draw, drawn
+                if _source6(s, call[0], call[1], n) == actor and (caller < 0 or call[0] != "c"):
+                    caller = s
+        found = None
+        if caller >= 0:
+            found = _call_of(calls[takes[caller][0]], tile, hands[caller])
+            if found is None:
+                return actor, draw, drawn
+        elif riichi and not takes[(actor + 1) % n]:
+            return actor, draw, drawn  # its stick may be down with no draw after (four riichi): the caller's
         moves.popleft()
+        if riichi:
+            events.append({"type": "reach", "actor": actor})
+            lines.append(f'{{"type":"reach","actor":{actor}}}')
         hand.remove(tile)
-        if move == 60:
+        if code == 60:
             events.append(tsumogiri[actor][tile])
             lines.append(tsumogiri_lines[actor][tile])
         else:
             events.append(dahai[actor][tile])
             lines.append(dahai_lines[actor][tile])
-        actor, draw, drawn = (actor + 1) % n, True, None
+        if riichi:
+            pending[0] = actor  # type: ignore[index]
+        if found is not None:
+            if pending[0] is not None:  # type: ignore[index]
+                _accept6(pending, state, n, events, lines)  # type: ignore[arg-type]
+            takes[caller].popleft()
+            _chi_or_pon6(found, caller, actor, tile, hands[caller], state[0], kinds, events, lines)  # type: ignore[index]
+            actor, draw = caller, False
+        else:
+            actor, draw = (actor + 1) % n, True
+        drawn = None
+
+
+def _riichi_code(move: object) -> bool:
+    """``move`` is a riichi discard written plainly: ``r`` and a code of two digits, 10-69."""
+    return type(move) is str and len(move) == 3 and move[0] == "r" and "1" <= move[1] <= "6" and "0" <= move[2] <= "9"
+
+
+def _source6(seat: int, letter: object, place: object, n: int) -> int:
+    """The seat a chi, pon or daiminkan takes from by the letter's place (left, opposite, right), else -1
+    (as ``logs._tenhou6`` reads it)."""
+    if type(place) is not int or not 0 <= place <= 3:
+        return -1
+    if letter == "c":
+        return (seat - 1) % n if place == 0 else -1
+    side = {"p": {0: 1, 1: 2, 2: 3}, "m": {0: 1, 1: 2, 3: 3}}.get(letter, {}).get(place)  # type: ignore[call-overload]
+    if side is None or (n == 3 and side == 2):
+        return -1
+    return (seat - side) % n if side != 3 else (seat + 1) % n
+
+
+def _call_of(call: tuple[Any, ...], tile: str, hand: list[str]) -> tuple[str, list[str]] | None:
+    """``(kind, consumed)`` of a chi or pon of ``tile`` (``call`` as read: letter, place, called, tiles)
+    whose two other tiles ``hand`` holds, else None (a kan, another count of tiles, a tile not held)."""
+    kind = {"c": "chi", "p": "pon"}.get(call[0])
+    tiles = call[3]
+    if kind is None or type(tiles) is not tuple or len(tiles) != 3 or tile not in tiles:
+        return None
+    consumed = list(tiles)
+    consumed.remove(tile)
+    rest = list(hand)
+    for t in consumed:
+        if t not in rest:
+            return None
+        rest.remove(t)
+    return kind, consumed
+
+
+def _chi_or_pon6(found: tuple[str, list[str]], caller: int, target: int, tile: str, hand: list[str],
+                 pons: list[dict[str, list[str]]], kinds: dict[str, str], events: list[Any], lines: list[str]) -> None:
+    """Apply the chi or pon ``found`` (``_call_of``): its tiles out of the caller's hand, the pon kept."""
+    kind, consumed = found
+    for t in consumed:
+        hand.remove(t)
+    if kind == "pon":
+        pons[caller][kinds[tile]] = [tile] + consumed
+    events.append({"type": kind, "actor": caller, "target": target, "pai": tile, "consumed": consumed})
+    lines.append(f'{{"type":"{kind}","actor":{caller},"target":{target},"pai":"{tile}",'
+                 f'"consumed":{_names_line(consumed)}}}')
+
+
+def _accept6(pending: list[int | None], state: tuple[Any, ...], n: int, events: list[Any], lines: list[str]) -> None:
+    """The riichi of seat ``pending[0]`` accepted: its stick down, its score 1000 less."""
+    who = pending[0]
+    pending[0] = None
+    state[1][who] = True
+    scores = state[2]
+    scores[who] -= 1000
+    deltas = [0] * n
+    deltas[who] = -1000  # type: ignore[index]
+    events.append({"type": "reach_accepted", "actor": who, "deltas": deltas, "scores": list(scores)})
+    lines.append(f'{{"type":"reach_accepted","actor":{who},"deltas":[{",".join(map(str, deltas))}],'
+                 f'"scores":[{",".join(map(str, scores))}]}}')
 
 
 _NUMBERS = re.compile(r"-?[0-9]{1,9}(?:,-?[0-9]{1,9})*")
@@ -342,12 +455,15 @@ def _tile_names(codes: object, names: dict[int, str]) -> list[str] | None:
     return None if None in out else out  # type: ignore[return-value]
 
 
-def deal6(kyoku: list[Any], n: int, names: dict[int, str], kinds: dict[str, str]) -> tuple[Any, ...] | None:
+def deal6(kyoku: list[Any], n: int, names: dict[int, str], kinds: dict[str, str], index: int | None = None,
+          honba: int = 0, sticks: int = 0) -> tuple[Any, ...] | None:
     """A tenhou.net/6 round's set-up (as ``logs._tenhou6`` reads it when nothing is wrong): ``(scores, dora,
     ura, hands, counts)``, the first ``n`` scores (ints), the dora (one or more) and ura indicators' names,
     the ``n`` hands' (13 tiles each; each seat's takes and discards lists) and how many of each kind
     (``kinds``) the indicators and hands hold, four at most; else None, for ``logs._tenhou6`` to read or
-    to tell what is wrong."""
+    to tell what is wrong.  Given the round's ``index`` (0-15, its dealer one of the ``n`` seats), its
+    ``honba`` and riichi ``sticks``, also its ``start_kyoku`` event and line and each seat's takes and
+    discards as deques."""
     if not (0 < n <= 4 and len(kyoku) >= 4 + 3 * n):
         raise ValueError("n must be 1-4 and the round hold its n seats")
     if type(kyoku[1]) is not list:
@@ -368,4 +484,64 @@ def deal6(kyoku: list[Any], n: int, names: dict[int, str], kinds: dict[str, str]
         counts[kind] = counts.get(kind, 0) + 1
         if counts[kind] > 4:
             return None
-    return scores, dora, ura, hands, counts
+    if index is None:
+        return scores, dora, ura, hands, counts
+    if type(index) is not int or not 0 <= index < 16 or index % 4 >= n:
+        return None
+    oya = index % 4
+    wind, marker, number = _WINDS[index // 4], dora[0], oya + 1
+    event = {"type": "start_kyoku", "bakaze": wind, "dora_marker": marker, "kyoku": number, "honba": honba,
+             "kyotaku": sticks, "oya": oya, "scores": list(scores), "tehais": hands}
+    line = (f'{{"type":"start_kyoku","bakaze":"{wind}","dora_marker":"{marker}","kyoku":{number},'
+            f'"honba":{honba},"kyotaku":{sticks},"oya":{oya},"scores":[{",".join(map(str, scores))}],'
+            f'"tehais":[{",".join([_names_line(tiles) for tiles in hands])}]}}')  # type: ignore[arg-type]
+    return (scores, dora, ura, hands, counts, event, line, [deque(kyoku[5 + 3 * s]) for s in range(n)],
+            [deque(kyoku[6 + 3 * s]) for s in range(n)])
+
+
+def _deltas6(deltas: object, n: int) -> list[int] | None:
+    """The first ``n`` score changes of a result (all of them ints), else None."""
+    if type(deltas) is not list or len(deltas) < n or not all(type(v) is int for v in deltas):
+        return None
+    return deltas[:n]
+
+
+def _ints_line(values: list[int]) -> str:
+    return "[" + ",".join(map(str, values)) + "]"
+
+
+def finish6(result: object, n: int, ura: list[str], riichi: list[bool], dora: list[str], events: list[Any],
+            lines: list[str]) -> bool:
+    """A tenhou.net/6 round's result as ``logs._tenhou6`` makes it when nothing is wrong: ``["和了", deltas,
+    [winner, from, ...], ...]`` a ``hora`` per win (its first ``n`` score changes; ``ura`` as its ura markers
+    when the winner's ``riichi`` is accepted), any other name a ``ryukyoku`` (its score changes, or none),
+    then ``end_kyoku``; True.  False, nothing added, for anything else (no result, a bad one, dora
+    indicators left unturned), which ``logs._tenhou6`` tells."""
+    if not (0 < n <= 4 and len(riichi) >= n):
+        raise ValueError("n must be 1-4 and riichi cover the n seats")
+    if dora or type(result) is not list or not result or type(result[0]) is not str:
+        return False
+    if result[0] == "和了":
+        if len(result) < 3 or len(result) % 2 == 0:
+            return False
+        made = []
+        for k in range(1, len(result), 2):
+            info, deltas = result[k + 1], _deltas6(result[k], n)
+            if (deltas is None or type(info) is not list or len(info) < 2 or type(info[0]) is not int
+                    or type(info[1]) is not int or not 0 <= info[0] < n or not 0 <= info[1] < n):
+                return False
+            made.append((info[0], info[1], deltas))
+        for who, target, deltas in made:
+            hand_ura = ura if riichi[who] else []
+            events.append({"type": "hora", "actor": who, "target": target, "deltas": deltas, "ura_markers": hand_ura})
+            lines.append(f'{{"type":"hora","actor":{who},"target":{target},"deltas":{_ints_line(deltas)},'
+                         f'"ura_markers":{_names_line(hand_ura) if hand_ura else "[]"}}}')
+    else:
+        found = _deltas6(result[1], n) if len(result) > 1 else [0] * n
+        if found is None:
+            return False
+        events.append({"type": "ryukyoku", "deltas": found})
+        lines.append(f'{{"type":"ryukyoku","deltas":{_ints_line(found)}}}')
+    events.append({"type": "end_kyoku"})
+    lines.append('{"type":"end_kyoku"}')
+    return True

@@ -212,12 +212,13 @@ cdef list _tile_names(object codes, dict names):
     return out
 
 
-def deal6(list kyoku not None, int n, dict names not None, dict kinds not None):
+def deal6(list kyoku not None, int n, dict names not None, dict kinds not None, object index=None, object honba=0,
+          object sticks=0):
     """A tenhou.net/6 round's set-up when it makes sense, else None (see ``mjlogscan_py.deal6``)."""
     cdef list scores, dora, ura, hand, hands = []
     cdef dict counts = {}
     cdef object v, kind
-    cdef int s, count
+    cdef int s, count, oya
     if not (0 < n <= 4 and len(kyoku) >= 4 + 3 * n):
         raise ValueError("n must be 1-4 and the round hold its n seats")
     if type(kyoku[1]) is not list:
@@ -244,4 +245,16 @@ def deal6(list kyoku not None, int n, dict names not None, dict kinds not None):
             if count > 4:
                 return None
             counts[kind] = count
-    return scores, dora, ura, hands, counts
+    if index is None:
+        return scores, dora, ura, hands, counts
+    if type(index) is not int or not 0 <= index < 16 or index % 4 >= n:
+        return None
+    oya = index % 4
+    wind, marker, number = _WINDS[index // 4], dora[0], oya + 1
+    event = {u"type": u"start_kyoku", u"bakaze": wind, u"dora_marker": marker, u"kyoku": number, u"honba": honba,
+             u"kyotaku": sticks, u"oya": oya, u"scores": list(scores), u"tehais": hands}
+    line = (f'{{"type":"start_kyoku","bakaze":"{wind}","dora_marker":"{marker}","kyoku":{number},'
+            f'"honba":{honba},"kyotaku":{sticks},"oya":{oya},"scores":[{",".join(map(str, scores))}],'
+            f'"tehais":[{",".join([_names_line(tiles) for tiles in hands])}]}}')
+    return (scores, dora, ura, hands, counts, event, line, [_deque(kyoku[5 + 3 * s]) for s in range(n)],
+            [_deque(kyoku[6 + 3 * s]) for s in range(n)])

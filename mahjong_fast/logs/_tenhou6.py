@@ -161,16 +161,17 @@ class _Round6:
     def _run(self, index: int, honba: int, sticks: int) -> None:
         n, kyoku = self.n, self.kyoku
         self.counts: dict[str, int]
-        dealt = mjlogscan.deal6(kyoku, n, _NAMES, _KINDS)  # the set-up making sense, in one pass; else read here
-        if dealt is None or index % 4 >= n:
-            scores, dora, hands = self._deal(index)
-        else:
-            scores, dora, self.ura, hands, self.counts = dealt
-            self.takes = [deque(kyoku[5 + 3 * s]) for s in range(n)]
-            self.discards = [deque(kyoku[6 + 3 * s]) for s in range(n)]
-            self.result = kyoku[4 + 3 * 4] if len(kyoku) > 16 else None
         oya = index % 4
-        start_kyoku(self.events, self.lines, "", index, honba, sticks, oya, list(scores), dora[0], hands)
+        # the set-up making sense, its start_kyoku event and line made, in one pass; else read here
+        dealt = mjlogscan.deal6(kyoku, n, _NAMES, _KINDS, index, honba, sticks)
+        if dealt is None:
+            scores, dora, hands = self._deal(index)
+            start_kyoku(self.events, self.lines, "", index, honba, sticks, oya, list(scores), dora[0], hands)
+        else:
+            scores, dora, self.ura, hands, self.counts, event, line, self.takes, self.discards = dealt
+            self.result = kyoku[4 + 3 * 4] if len(kyoku) > 16 else None
+            self.events.append(event)
+            self.lines.append(line)
         self.hands = [list(h) for h in hands]
         self.pons: list[dict[str, list[str]]] = [{} for _ in range(n)]
         self.riichi = [False] * n
@@ -219,24 +220,25 @@ class _Round6:
             raise RecordError(f"seat {who} does not hold {name}") from None
 
     def _play(self, actor: int) -> None:
-        """Play the turns from the dealer's: the plain draws and discards, while no call or riichi comes,
-        by the straight path (``mjlogscan.turns``); every other move here, which says what is wrong."""
+        """Play the turns from the dealer's: the plain draws and discards, riichi, chi and pon, while no kan
+        comes, by the straight path (``mjlogscan.turns``); every other move here, which says what is wrong."""
         n, rnd = self.n, self.round
         draw = True
         drawn: str | None = None
-        accept: int | None = None
+        pending: list[int | None] = [None]  # the seat whose riichi is accepted at the next draw or call
+        state = (self.pons, self.riichi, self.scores, pending)
         turns = mjlogscan.turns
         while True:
-            if accept is None and not rnd.at_tsumo and not rnd.at_discard:
+            if not rnd.at_tsumo and not rnd.at_discard:
                 actor, draw, drawn = turns(actor, draw, drawn, n, self.takes, self.discards, self.hands, self.counts,
-                                           _KINDS, _NAMES, _PARSED, _PLAYS, self.events, self.lines)
+                                           _KINDS, _NAMES, _PARSED, _PLAYS, self.events, self.lines, state)
             if draw:
                 if not self.takes[actor]:
                     break
                 take = self.takes[actor].popleft()
-                if accept is not None:
-                    self._accept(accept)
-                    accept = None
+                if pending[0] is not None:
+                    self._accept(pending[0])
+                    pending[0] = None
                 drawn = _NAMES.get(take) if take.__class__ is int else None
                 if drawn is None:
                     drawn = _tile(take, f"seat {actor}'s draw")
@@ -264,22 +266,22 @@ class _Round6:
             self._give_up(actor, tile)
             rnd.dahai(actor, tile, code == TSUMOGIRI)
             if riichi:
-                accept = actor
+                pending[0] = actor
             caller = None
             for takes in self.takes:  # the next take of a seat is a call: look at whose
                 if takes and takes[0].__class__ is str:
                     caller = self._caller(actor, tile)
                     break
             if caller is not None:
-                if accept is not None:
-                    self._accept(accept)
-                    accept = None
+                if pending[0] is not None:
+                    self._accept(pending[0])
+                    pending[0] = None
                 draw = self._call(caller, actor, tile)
                 actor, drawn = caller, None
                 continue
             actor, draw, drawn = (actor + 1) % n, True, None
-            if not self.takes[actor] and accept is not None and not self._won():
-                self._accept(accept)  # four riichi: the last one's stick is down
+            if not self.takes[actor] and pending[0] is not None and not self._won():
+                self._accept(pending[0])  # four riichi: the last one's stick is down
         self._finish()
 
     def _won(self) -> bool:
@@ -382,6 +384,8 @@ class _Round6:
                 raise RecordError(f"seat {s}'s moves do not fit the turns: left over {list(self.takes[s])[:3]} "
                                   f"{list(self.discards[s])[:3]} (an impossible draw or call)")
         result = self.result
+        if mjlogscan.finish6(result, n, self.ura, self.riichi, self.round.dora, self.events, self.lines):
+            return  # the result making sense, its events made in one pass; else read here
         if result is None:
             self.round.end(False)
             return

@@ -117,7 +117,7 @@ def _with_expected(name: str, win: Win, expected: Callable[[], Expected | None] 
         return win
     try:
         figures = expected()
-    except (KeyError, ValueError, IndexError, TypeError) as error:  # a damaged AGARI tag or win entry
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError) as error:  # a damaged AGARI tag or win entry
         raise ValueError(f"{name}: win {i + 1}: the record's figures are malformed "
                          f"({type(error).__name__}: {error})") from None
     if figures is None:
@@ -301,8 +301,8 @@ def _figures(converted: Converted, players: int) -> Callable[[], Expected | None
     """The record's own figures of its next win, each time called (None when it holds no more): an
     mjlog record's read from its AGARI tags as its rounds are converted, tenhou.net/6's from its objects."""
     record = converted.record
-    if hasattr(record, "objects"):
-        figures = iter(_tenhou6_figures(record.objects))
+    if hasattr(record, "objects"):  # read a win at a time, as its round is replayed: a damaged entry is told there
+        figures = _tenhou6_figures(record.objects)
         return lambda: next(figures, None)
     agari: deque[tuple[dict[str, str], int]] = deque()
     record.agari = agari
@@ -322,8 +322,7 @@ def _mjlog_figure(a: dict[str, str], oya: int, players: int) -> Expected:
                     tuple(100 * d for d in sc[1:2 * players:2]))
 
 
-def _tenhou6_figures(objects: list[dict[str, Any]]) -> list[Expected]:
-    out = []
+def _tenhou6_figures(objects: list[dict[str, Any]]) -> Iterator[Expected]:
     for obj in objects:
         for kyoku in obj["log"]:
             result = kyoku[-1]
@@ -331,8 +330,7 @@ def _tenhou6_figures(objects: list[dict[str, Any]]) -> list[Expected]:
                 continue
             oya = kyoku[0][0] % 4
             for deltas, info in zip(result[1::2], result[2::2]):
-                out.append(_tenhou6_win(info, oya, deltas))
-    return out
+                yield _tenhou6_win(info, oya, deltas)
 
 
 def _tenhou6_win(info: list[Any], oya: int, deltas: list[int]) -> Expected:

@@ -36,7 +36,7 @@ def _scans() -> list[Any]:
 
 class _General:
     """A kernel that declines the new straight paths: every INIT, chi, pon and riichi tag and every
-    tenhou.net/6 set-up goes the general way."""
+    tenhou.net/6 set-up, riichi, chi and pon goes the general way."""
 
     def __init__(self, scan: Any) -> None:
         self.scan = scan
@@ -52,6 +52,15 @@ class _General:
 
     def deal6(self, *args: Any) -> None:
         return None
+
+    def finish6(self, *args: Any) -> bool:
+        return False
+
+    def turns(self, *args: Any) -> tuple[Any, ...]:
+        """Plain draws and discards only (no riichi, chi or pon), and none while a riichi is to be accepted."""
+        if len(args) > 14 and args[14][3][0] is not None:
+            return args[0], args[1], args[2]
+        return tuple(self.scan.turns(*args[:14]))
 
 
 def _convert(text: str) -> tuple[list[str], list[str], str]:
@@ -119,10 +128,73 @@ def _damaged_jsons(rng: random.Random) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("form", ["mjlog", "tenhou6"])
+_MOVES = (5, 6, 8, 9, 11, 12, 14, 15)
+"""The places of a tenhou.net/6 round's takes and discards."""
+
+
+def _damaged_moves(rng: random.Random) -> list[str]:
+    """The tenhou.net/6 records with a riichi, a call or a discard near one changed (another letter, tile or
+    place, a riichi added or dropped, the move dropped, doubled or moved), or a round's result."""
+    texts = []
+    for path in JSONS[::3]:
+        objects = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for _ in range(40):
+            copy = json.loads(json.dumps(objects))
+            kyoku = rng.choice(rng.choice(copy)["log"])
+            moves = kyoku[rng.choice(_MOVES)] if len(kyoku) > 15 else None
+            if not isinstance(moves, list) or not moves:
+                continue
+            texts_at = [i for i, m in enumerate(moves) if isinstance(m, str)]
+            i = rng.choice(texts_at) if texts_at and rng.random() < 0.8 else rng.randrange(len(moves))
+            move = moves[i]
+            choice = rng.randrange(7)
+            if choice == 0 and isinstance(move, str):  # another letter
+                at = next((k for k, c in enumerate(move) if c.isalpha()), 0)
+                moves[i] = move[:at] + rng.choice("cpmkafrx") + move[at + 1:]
+            elif choice == 1 and isinstance(move, str):  # a digit changed
+                digits = [k for k, c in enumerate(move) if c.isdigit()]
+                if digits:
+                    k = rng.choice(digits)
+                    moves[i] = move[:k] + rng.choice("0123456789") + move[k + 1:]
+            elif choice == 2:  # a riichi added or dropped
+                moves[i] = int(move[1:]) if isinstance(move, str) and move[1:].isdigit() else f"r{move}"
+            elif choice == 3:  # dropped
+                del moves[i]
+            elif choice == 4:  # doubled
+                moves.insert(i, move)
+            elif choice == 5:  # moved
+                del moves[i]
+                moves.insert(rng.randrange(len(moves) + 1), move)
+            else:  # the call's tiles in another order (its place: another seat)
+                if isinstance(move, str) and len(move) == 7:
+                    moves[i] = move[2:4] + move[:2] + move[4:]
+                else:
+                    moves[i] = rng.choice(["r60", "r11", "r61", "r1", "r111", "r11 ", 60, "c111213", "p111111"])
+            texts.append("\n".join(json.dumps(o, ensure_ascii=False) for o in copy))
+        for _ in range(12):  # the result changed
+            copy = json.loads(json.dumps(objects))
+            kyoku = rng.choice(rng.choice(copy)["log"])
+            if len(kyoku) < 17:
+                continue
+            result = kyoku[16]
+            i = rng.randrange(len(result) + 1)
+            value = rng.choice([None, "流局", "和了", 0, [], [0, 0, 0], [0, 0, 0, 0, 1.5], [0, 0, 0, 0, 0],
+                                [5, 0], [0, 4], [1, 1, 1], ["x", 0]])
+            if i == len(result) or rng.random() < 0.2:
+                kyoku[16] = rng.choice([None, [], "和了", [value], result + [value], result[:-1]])
+            elif isinstance(result[i], list) and result[i] and rng.random() < 0.5:
+                result[i][rng.randrange(len(result[i]))] = rng.choice([None, -1, 4, 1.5, "x", 0])
+            else:
+                result[i] = value
+            texts.append("\n".join(json.dumps(o, ensure_ascii=False) for o in copy))
+    return texts
+
+
+@pytest.mark.parametrize("form", ["mjlog", "tenhou6", "moves6"])
 def test_straight_set_up_and_calls_agree_with_the_general_path(monkeypatch: pytest.MonkeyPatch, form: str) -> None:
     rng = random.Random(23)
-    texts = _damaged_mjlogs(rng) if form == "mjlog" else _damaged_jsons(rng)
+    texts = (_damaged_mjlogs(rng) if form == "mjlog" else _damaged_jsons(rng) if form == "tenhou6"
+             else _damaged_moves(rng))
     found = []
     for scan in _scans():
         results = []
@@ -169,3 +241,58 @@ def test_deal_declines() -> None:
             scan.deal(init, 5, RED_ID_NAMES)
         with pytest.raises(ValueError, match="1-4"):
             scan.deal6(kyoku[:10], 4, _tenhou6._NAMES, _tenhou6._KINDS)
+
+
+def test_deal6_start_and_finish6() -> None:
+    """``deal6`` given the round's numbers makes its ``start_kyoku`` as ``_record.start_kyoku`` does (and
+    declines a round or dealer out of range); ``finish6`` makes a result's events or declines, adding nothing."""
+    from collections import deque
+
+    from mahjong_fast.logs._record import start_kyoku
+
+    kyoku: list[Any] = [[5, 2, 1], [25000] * 4, [19, 29], [], *([11] * 4 + [12] * 4 + [13] * 4 + [14], [15], [16]) * 4]
+    kyoku[7] = [15] * 4 + [16] * 4 + [17] * 4 + [18]
+    kyoku[10] = [21] * 4 + [22] * 4 + [23] * 4 + [24]
+    kyoku[13] = [31] * 4 + [32] * 4 + [33] * 4 + [34]
+    for scan in _scans():
+        dealt = scan.deal6(kyoku, 4, _tenhou6._NAMES, _tenhou6._KINDS, 5, 2, 1)
+        events: list[Any] = []
+        lines: list[str] = []
+        start_kyoku(events, lines, "", 5, 2, 1, 1, [25000] * 4, "9m", dealt[3])
+        assert (dealt[5], dealt[6]) == (events[0], lines[0]) and json.loads(lines[0]) == events[0]
+        assert dealt[7] == [deque([15])] * 4 and dealt[8] == [deque([16])] * 4
+        assert scan.deal6(kyoku, 4, _tenhou6._NAMES, _tenhou6._KINDS)[4] == dealt[4]  # without: the set-up only
+        for index, n in ((16, 4), (-1, 4), (3, 3), (True, 4)):
+            assert scan.deal6(kyoku, n, _tenhou6._NAMES, _tenhou6._KINDS, index, 0, 0) is None, (index, n)
+        win = ["和了", [0, 8000, -8000, 0, 0], [1, 2, 1, "満貫8000点"], [0, 0, 0, 0], [3, 2, 3, "x"]]
+        events, lines = [], []
+        assert scan.finish6(win, 4, ["1m"], [False, True, False, False], [], events, lines)
+        assert [json.loads(line) for line in lines] == events and [e["type"] for e in events] == ["hora", "hora",
+                                                                                              "end_kyoku"]
+        assert events[0]["ura_markers"] == ["1m"] and events[1]["ura_markers"] == [] and events[0]["deltas"] == [
+            0, 8000, -8000, 0]
+        events, lines = [], []
+        assert scan.finish6(["流局"], 4, [], [False] * 4, [], events, lines) and events[0]["deltas"] == [0] * 4
+        for result, dora in ((None, []), ([], []), ("和了", []), (["和了", [0] * 4], []), (win[:2] + [[1, 4]], []),
+                             (win[:2] + [[1, 2.0]], []), (["和了", [0, 0, 0], [1, 2]], []),
+                             (["和了", [0, 0, 0, 0, 1.5], [1, 2]], []), (["流局", None], []), (win, ["1p"])):
+            events, lines = [], []
+            assert not scan.finish6(result, 4, [], [False] * 4, dora, events, lines) and not events and not lines
+
+
+def test_wins_of_damaged_tenhou6_records_raise_value_errors() -> None:
+    """``wins`` reads a tenhou.net/6 win's own figures as its round is replayed: a damaged entry (no
+    figures, a yaku that is no text) is a ``ValueError`` naming the win, never another error."""
+    from mahjong_fast import logs
+
+    text = JSONS[0].read_text(encoding="utf-8")
+    objects = [json.loads(line) for line in text.splitlines() if line.strip()]
+    won = next(k for o in objects for k in o["log"] if k[16][0] == "和了")
+    won[16][2] = won[16][2][:2]
+    with pytest.raises(ValueError, match="figures are malformed"):
+        list(logs.wins(["\n".join(json.dumps(o, ensure_ascii=False) for o in objects)]))
+    for damaged in _damaged_moves(random.Random(5)):
+        try:
+            list(logs.wins([damaged]))
+        except ValueError:
+            pass
