@@ -29,7 +29,7 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int twin[N_KINDS]           # [k]: the lowest honour twin of k (k itself for the first and for suit tiles)
     uint64_t twins_of[N_KINDS]  # [r]: the kinds whose twin is r
     uint32_t twin_later         # held indices of the held honours that are not their twin
-    uint32_t twin_later_of[N_KINDS] # [r]: ... of those whose twin is r
+    uint32_t twin_later_of[N_KINDS]     # [r]: ... of those whose twin is r
     uint32_t twin_second[N_KINDS]   # [r]: held index of the second held twin of r (as a bit; 0 for none)
     int twin_best[N_KINDS - FIRST_HONOR + 1][N_KINDS]   # [t - FIRST_HONOR][d]: 2 (best + 1) + good of draw t for d
 
