@@ -25,6 +25,13 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int weight[N_KINDS]         # [d]: unseen copies of the useful draws read
     int sum[N_KINDS]            # [d]: their copies times the best unseen useful total after them
     int good[N_KINDS]           # [d]: their copies after which a discard waits in good shape
+    # twin honours: kinds of equal copies, unseen copies and limit, swapped by a symmetry of the tiles
+    int twin[N_KINDS]           # [k]: the lowest honour twin of k (k itself for the first and for suit tiles)
+    uint64_t twins_of[N_KINDS]  # [r]: the kinds whose twin is r
+    uint32_t twin_later         # held indices of the held honours that are not their twin
+    uint32_t twin_later_of[N_KINDS]     # [r]: ... of those whose twin is r
+    uint32_t twin_second[N_KINDS]   # [r]: held index of the second held twin of r (as a bit; 0 for none)
+    int twin_best[N_KINDS - FIRST_HONOR + 1][N_KINDS]   # [t - FIRST_HONOR][d]: 2 (best + 1) + good of draw t for d
 
 
 cdef inline uint32_t _keep_beating(const Ctx* ctx, const HandPass* hand, const uint8_t* c, uint32_t keep,
@@ -41,6 +48,31 @@ cdef inline uint32_t _keep_beating(const Ctx* ctx, const HandPass* hand, const u
         if (lowering >> e) & 1 and bound - (ctx.avail[e] - c[e] + (e == d)) <= hand.waits[d]:
             keep &= ~(<uint32_t>1 << j)
     return keep
+
+
+cdef inline void _twins_init(HandPass* hand, const Draw* draw, const Ctx* ctx, const uint8_t* c) noexcept nogil:
+    """The twin honours of the hand ``c``.  Swapping two honours t and t' of equal copies in the
+    hand, unseen copies and limit maps the hand to itself and every form to itself (the row path
+    has no wild kinds and no knitted forms), so the figures of discarding t' are those of t with
+    t and t' swapped, and a drawn hand holding them equally keeps them alike."""
+    cdef int k, r
+    hand.twin_later = 0
+    for k in range(N_KINDS):
+        hand.twin[k] = k
+        hand.twins_of[k] = <uint64_t>1 << k
+        hand.twin_second[k] = 0
+        hand.twin_later_of[k] = 0
+    for k in range(FIRST_HONOR, N_KINDS):
+        for r in range(FIRST_HONOR, k):
+            if hand.twin[r] == r and c[r] == c[k] and ctx.avail[r] == ctx.avail[k] and ctx.lim[r] == ctx.lim[k]:
+                hand.twin[k] = r
+                hand.twins_of[r] |= <uint64_t>1 << k
+                if c[k]:
+                    hand.twin_later |= <uint32_t>1 << draw.held_index[k]
+                    hand.twin_later_of[r] |= <uint32_t>1 << draw.held_index[k]
+                    if not hand.twin_second[r]:
+                        hand.twin_second[r] = <uint32_t>1 << draw.held_index[k]
+                break
 
 
 cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total,
@@ -314,13 +346,20 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     cdef uint64_t all_draws = 0, draws, discards
     cdef uint32_t keep
     cdef uint64_t lowering
-    cdef int d, t, s, best, bound
+    cdef uint64_t copied
+    cdef uint32_t later
+    cdef int* record
+    cdef int d, t, s, best, bound, tw, read
     cdef bint good
     _hand_pass_init(&hand, &draw, ctx, c, total, sh)
+    _twins_init(&hand, &draw, ctx, c)
     discards = hand.held
     while discards:
         d = ctz64(discards)
         discards &= discards - 1
+        if hand.twin[d] != d:
+            hand.weight[d] = 0
+            continue        # its twin's figures, swapped (below)
         draws = _discard_draws(&hand, &draw, ctx, c, d, sh, mask, tot, &out[d])
         all_draws |= draws
         while draws:
@@ -330,12 +369,33 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     while all_draws:
         t = ctz64(all_draws)
         all_draws &= all_draws - 1
-        _draw_begin(&hand, &draw, ctx, c, t)
         discards = hand.discards_drawing[t]
+        tw = hand.twin[t]
+        if tw != t:
+            # a discard d outside t's twins: swapping t and its twin tw keeps the hand left and maps
+            # its drawn hand with t to the one with tw, read already
+            copied = discards & ~hand.twins_of[tw]
+            discards &= ~copied
+            c[t] += 1
+            while copied:
+                d = ctz64(copied)
+                copied &= copied - 1
+                read = hand.twin_best[tw - FIRST_HONOR][d]
+                _add_draw(ctx, c, t, sh[d], (read >> 1) - 1, hand.waits[d], read & 1, &hand.weight[d], &hand.sum[d],
+                          &hand.good[d], &out[d])
+            c[t] -= 1
+            if not discards:
+                continue
+        record = hand.twin_best[t - FIRST_HONOR if t >= FIRST_HONOR else N_KINDS - FIRST_HONOR]
+        # the later twins of a class without t: each keeps (or not) as its first twin, for the same total;
+        # the drawn hand of a first twin keeps its second (the pair of both)
+        later = hand.twin_later & ~hand.twin_later_of[tw]
+        _draw_begin(&hand, &draw, ctx, c, t)
         while discards:
             d = ctz64(discards)
             discards &= discards - 1
             s = sh[d]
+            record[d] = 0
             _drawn_hand(&drawn, &hand, &draw, c, d, hand.target[d])
             # (records hold no draws for a part of 14 tiles: a drawn hand in one part goes without the bound)
             bound = -1
@@ -344,6 +404,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
                 if bound <= hand.waits[d]:
                     continue        # no discard of this drawn hand waits on more: no improvement
             keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
+            keep &= ~(later & ~hand.twin_second[d])
             if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
                 keep &= ~(<uint32_t>1 << draw.held_index[t])
                 # a discard e is no draw of its own pair's hand: its copies come off the bound
@@ -352,6 +413,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
                     if not keep:
                         continue
             best = _best_keeping(&drawn, &hand, &draw, ctx, c, keep, s, hand.target[d], &good)
+            record[d] = 2 * (best + 1) + good
             _add_draw(ctx, c, t, s, best, hand.waits[d], good, &hand.weight[d], &hand.sum[d], &hand.good[d],
                       &out[d])
         _draw_end(&draw, &hand, c)
@@ -363,3 +425,12 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
             out[d].two_step = <double>hand.sum[d] / hand.weight[d]
             if sh[d] == 1:
                 out[d].good_shape = <double>hand.good[d] / hand.weight[d]
+    discards = hand.held
+    while discards:
+        d = ctz64(discards)
+        discards &= discards - 1
+        tw = hand.twin[d]
+        if tw != d:
+            out[d] = out[tw]
+            read = ((out[d].improving >> tw) & 1) != ((out[d].improving >> d) & 1)
+            out[d].improving ^= (<uint64_t>read << tw) | (<uint64_t>read << d)

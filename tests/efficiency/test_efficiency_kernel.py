@@ -463,6 +463,36 @@ def test_two_step_far_from_a_form_against_definition(eff, flags):
         _assert_two_step(eff, shanten_counts, c, rng, 0.1, flags)
 
 
+def _twin_honour_hands(rng: random.Random, n: int) -> list[bytearray]:
+    """14-tile hands holding two to five honours of equal copies (twins: the pass reads one and
+    swaps), with some honours held one copy fewer, the rest suit tiles near each other."""
+    hands = []
+    while len(hands) < n:
+        copies = rng.choice((1, 1, 2, 2, 3))
+        honours = rng.sample(range(27, N_KINDS), rng.randint(2, 5))
+        tiles = [t for t in honours for _ in range(copies)]
+        if rng.random() < 0.5:
+            tiles += [rng.choice([t for t in range(27, N_KINDS) if t not in honours])] * max(copies - 1, 1)
+        suit = 9 * rng.randrange(3)
+        tiles += [suit + rng.randrange(9) if rng.random() < 0.7 else rng.randrange(27) for _ in range(14 - len(tiles))]
+        c = bytearray(N_KINDS)
+        for t in tiles[:14]:
+            c[t] += 1
+        if len(tiles) >= 14 and max(c) <= 4:
+            hands.append(c)
+    return hands
+
+
+@pytest.mark.parametrize("flags", [CHINESE, SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS], ids=["chinese", "riichi"])
+def test_two_step_twin_honours_against_definition(eff, flags):
+    """Hands holding honours of equal copies (some seen, so that twins differ in unseen copies)
+    against the definitions: a later twin's figures are its first twin's, the twins swapped."""
+    rng = random.Random(21)
+    shanten_counts = _brute_shanten(eff)
+    for c in _twin_honour_hands(rng, sample(eff, 200, 2)):
+        _assert_two_step(eff, shanten_counts, c, rng, 0.2, flags)
+
+
 # ---------------------------------------------------------------- batches
 
 def test_run_rows_equals_single_calls(eff):
