@@ -29,16 +29,17 @@ from mahjong_fast._bench import workloads
 RUN = "run"
 
 
-def _rows(workload: str) -> list[tuple[Any, Any]]:
+def _rows(workload: str) -> list[Any]:
+    """The rows of ``workload`` whose library is installed here."""
     found = [w for w in workloads() if w.name == workload]
     if not found:
         raise SystemExit(f"no workload {workload!r}")
-    return [(found[0], row) for row in found[0].rows if row.available()]
+    return [row for row in found[0].rows if row.available()]
 
 
 def run_row(workload: str, label: str, passes: int) -> None:
     """The loop callgrind counts: one warm-up pass, then ``passes`` more."""
-    for _, row in _rows(workload):
+    for row in _rows(workload):
         if row.library == label:
             call, inputs, _ = row.setup()
             inputs = list(inputs)
@@ -72,7 +73,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--inside", default=None)
     args = parser.parse_args(argv)
-    for _, row in _rows(args.workload):
+    for row in _rows(args.workload):
         if args.prefixes and not any(row.library.startswith(p) for p in args.prefixes):
             continue
         _, inputs, _ = row.setup()
