@@ -1,14 +1,82 @@
 # Tile efficiency in _api_fast: the visible= counts and the arguments of the efficiency kernel
-# (efficiency_args) read in C.  Uses the header of _api_fast.pyx, _api_fast_reading.pxi and
-# _api_fast_rules.pxi.
+# (efficiency_args) read in C, and the seen tiles of discard_values (tile_list).  Uses the header
+# of _api_fast.pyx, _api_fast_text.pxi, _api_fast_reading.pxi and _api_fast_rules.pxi.
+
+# --- lists of seen tiles ------------------------------------------------------------
+
+cdef bint _read_tile_text(object text, unsigned char* seen, unsigned char* red) noexcept:
+    """Add to ``seen`` (and to ``red``, the red fives per suit) the tiles of plain text of any
+    length in any notation, as the general reader reads it; False (``seen`` then undefined) for
+    anything it must read itself: a meld, a fifth copy, text beyond the notations read here."""
+    cdef Py_ssize_t n = _str_len(text)
+    cdef Text t
+    cdef unsigned char tiles[N_KINDS * MAX_COPIES]
+    cdef int got, k
+    if n > MAX_TEXT or not _str_ready(text):
+        return False
+    t.kind = _str_kind(text)
+    t.data = _str_data(text)
+    if not _notation_of(&t, n):
+        return False
+    got = _read_plain(&t, 0, n, tiles, N_KINDS * MAX_COPIES, red)
+    if got < 0:
+        return False
+    for k in range(got):
+        if seen[tiles[k]] == MAX_COPIES:
+            return False
+        seen[tiles[k]] += 1
+    return True
+
+
+cdef bint _read_index34_list(object tiles, unsigned char* seen) noexcept:
+    """Add to ``seen`` a list or tuple of exact index34 ints, at most four copies a kind; False for
+    anything else."""
+    cdef Py_ssize_t k, n
+    cdef long t
+    if not (_is_list(tiles) or _is_tuple(tiles)):
+        return False
+    with cython.critical_section(tiles):  # free-threaded builds: no resize under us
+        n = _size(tiles)
+        if n > N_KINDS * MAX_COPIES:
+            return False
+        for k in range(n):
+            item = <PyObject*>_seq_items(tiles)[k]
+            if not _is_int(item):
+                return False
+            t = mf_small_int(item)
+            if <unsigned long>t >= N_KINDS or seen[t] == MAX_COPIES:
+                return False
+            seen[t] += 1
+    return True
+
+
+def tile_list(tiles, encoding):
+    """``(34 counts as bytes, red fives per suit)`` of a list of tiles of any length, as
+    ``as_hand(tiles, (), encoding)`` reads it (its ``counts`` and ``red``), read in C: text in any
+    notation without melds, or a list or tuple of index34 ints (``encoding`` None); None when the
+    general path must read it (it gives the answer or the error)."""
+    cdef unsigned char seen[N_KINDS]
+    cdef unsigned char red[3]
+    memset(seen, 0, N_KINDS)
+    red[0] = red[1] = red[2] = 0
+    if encoding is not None:
+        return None
+    if _is_str(tiles):
+        if not _read_tile_text(tiles, seen, red):
+            return None
+    elif not _read_index34_list(tiles, seen):
+        return None
+    return (<char*>seen)[:N_KINDS], (red[0], red[1], red[2])
+
 
 # --- tile efficiency ---------------------------------------------------------------
 
 cdef bint _read_visible(object visible, object encoding, unsigned char* seen) noexcept:
-    """34 counts of ``visible`` given as None, 34 counts (bytes or bytearray) or a list or tuple
-    of exact index34 ints (no ``encoding``), at most four copies each; False for any other form."""
-    cdef Py_ssize_t k, n
+    """34 counts of ``visible`` given as None, 34 counts (bytes or bytearray), text in any notation
+    without melds, or a list or tuple of exact index34 ints (no ``encoding``), at most four copies
+    each; False for any other form."""
     cdef const unsigned char* data
+    cdef unsigned char red[3]
     cdef long t
     memset(seen, 0, N_KINDS)
     if visible is None:
@@ -22,21 +90,12 @@ cdef bint _read_visible(object visible, object encoding, unsigned char* seen) no
                 return False
             seen[t] = data[t]
         return True
-    if encoding is not None or not (_is_list(visible) or _is_tuple(visible)):
+    if encoding is not None:
         return False
-    with cython.critical_section(visible):  # free-threaded builds: no resize under us
-        n = _size(visible)
-        if n > N_KINDS * MAX_COPIES:
-            return False
-        for k in range(n):
-            item = <PyObject*>_seq_items(visible)[k]
-            if not _is_int(item):
-                return False
-            t = mf_small_int(item)
-            if <unsigned long>t >= N_KINDS or seen[t] == MAX_COPIES:
-                return False
-            seen[t] += 1
-    return True
+    if _is_str(visible):
+        red[0] = red[1] = red[2] = 0
+        return _read_tile_text(visible, seen, red)
+    return _read_index34_list(visible, seen)
 
 
 def efficiency_args(hand, melds, visible, rules, wild, fifth, encoding, int residue):

@@ -239,6 +239,12 @@ def efficiency_args(*args: object) -> tuple[bytes, bytes, bytes, bytes | None, i
     return None
 
 
+def tile_list(tiles: object, encoding: str | None) -> tuple[bytes, tuple[int, int, int]] | None:
+    """Always None: without a compiler a list of seen tiles is read by ``as_hand``, which is
+    already the Python reading of it."""
+    return None
+
+
 def bind(function: Callable[..., object], rules: object) -> Callable[..., object] | None:
     """Always None: without a compiler a rule-bound function is ``_bound``'s Python wrapper,
     which costs what one more call costs beside the pure-Python answer."""

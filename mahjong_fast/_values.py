@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ._dispatch import api_fast as _api_fast
 from ._dispatch import scoring as _scoring_kernel
 from ._dispatch import shanten as _shanten_kernel
 from ._dispatch import values as _search
@@ -140,6 +141,9 @@ def _tiles_counts(value: object, encoding: str | None, name: str) -> tuple[list[
     if value is None or (isinstance(value, (str, tuple, list)) and not (value.strip() if isinstance(value, str)
                                                                         else value)):
         return [0] * 34, [0, 0, 0]
+    read = _api_fast.tile_list(value, encoding)  # text and index34 lists of any length, in C
+    if read is not None:
+        return list(read[0]), list(read[1])
     h = as_hand(value, (), encoding, name)
     return list(h.counts), list(h.red)
 

@@ -12,6 +12,7 @@ import pytest
 
 import mahjong_fast as mf
 from mahjong_fast import _dispatch, _efficiency, _efficiency_batch
+from mahjong_fast._hand import as_hand
 from mahjong_fast._layout import N_KINDS
 from mahjong_fast._options import read_options
 from mahjong_fast._rules import RULES
@@ -21,6 +22,7 @@ from support.hands import melds_and_limits, mixed_hand
 np = pytest.importorskip("numpy")
 COMPILED = _dispatch.is_compiled(_dispatch.efficiency)
 T = mf.Tile
+NOTATIONS = ("mpsz", "mjai", "botzone", "unicode", "chinese")
 
 
 def n_hands(compiled: int, pure: int) -> int:
@@ -231,7 +233,8 @@ def _args_cases(rng):
         seen = [0] * N_KINDS
         for t in rng.sample(range(N_KINDS), rng.randrange(6)):
             seen[t] = rng.randrange(3)
-        visible = rng.choice((None, tiles_of(seen), bytes(seen), mf.format(tiles_of(seen)) if any(seen) else "", []))
+        visible = rng.choice((None, tiles_of(seen), bytes(seen), mf.format(tiles_of(seen)) if any(seen) else "", [],
+                              mf.format(tiles_of(seen), notation=rng.choice(NOTATIONS))))
         form = rng.choice((hand, tuple(hand), mf.format(hand), mf.Hand(hand)))
         rules = rng.choice((None, "riichi", "chinese", "riichi3", "sichuan", "gb", RULES["riichi"]))
         wild = rng.choice((None, None, None, "5z", [T(33)]))
@@ -266,6 +269,56 @@ def test_compiled_argument_reader_matches_the_general_one():
                 answered += 1
                 assert got == want, (hand, melds, visible, rules, wild, residue)
     assert answered > n_hands(150, 15)
+
+
+def _tile_lists(rng):
+    """Lists of seen tiles as ``visible=`` and ``dora=`` take them: 1 to 136 tiles in every
+    notation and as index34 ints, red fives, and damaged ones (a character added or dropped, a
+    fifth copy, a meld, a bad tile)."""
+    for _ in range(n_hands(500, 50)):
+        seen = [0] * N_KINDS
+        for t in rng.sample(range(N_KINDS), rng.randrange(1, N_KINDS + 1)):
+            seen[t] = rng.randrange(1, 5)
+        tiles = tiles_of(seen)
+        rng.shuffle(tiles)
+        text = mf.format(tiles, notation=rng.choice(NOTATIONS))
+        yield tiles
+        yield tuple(tiles)
+        yield text
+        for five, red in (("5m", "0m"), ("5p", "0p"), ("5s", "0s"), ("5m", "5mr"), ("5s", "5sr")):
+            if five in text:
+                yield text.replace(five, red, rng.randrange(1, 3))
+        at = rng.randrange(len(text) + 1)
+        yield text[:at] + rng.choice("0123456789mpszEWrC[]{} ,万东🀄x") + text[at:]
+        yield text[:at] + text[at + 1:]
+        yield text + " " + mf.format([tiles[0]] * 4, notation=rng.choice(NOTATIONS))
+        yield tiles + [rng.choice((tiles[0], 34, -1, True, 3.0))]
+    yield ""
+    yield "   "
+    yield "123m[456p]"
+    yield "1m" * 200
+
+
+@pytest.mark.skipif(not COMPILED, reason="the compiled reader of lists of seen tiles")
+def test_compiled_tile_list_reader_matches_as_hand():
+    """``tile_list`` (how ``discard_values`` reads ``visible`` and ``dora``) gives ``as_hand``'s
+    counts and red fives wherever it answers, and leaves to it whatever it raises on."""
+    rng = random.Random(47)
+    answered = refused = 0
+    for tiles in _tile_lists(rng):
+        for encoding in (None, "index34"):
+            got = _dispatch.api_fast.tile_list(tiles, encoding)
+            try:
+                h = as_hand(tiles, (), encoding, "visible")
+                want = (bytes(h.counts), tuple(h.red))
+            except (ValueError, TypeError):
+                want = None
+            if got is not None:
+                answered += 1
+                assert encoding is None and got == want, (tiles, got, want)
+            elif want is None:
+                refused += 1
+    assert answered > n_hands(2000, 200) and refused > n_hands(500, 50)
 
 
 # ---------------------------------------------------------------- batches
