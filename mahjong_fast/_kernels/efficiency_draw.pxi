@@ -338,7 +338,7 @@ cdef inline int _improving_bound(const Ctx* ctx, Draw* draw, const DrawnHand* dr
             outside = 0
             for kk in range(3):
                 v = OTHER_THREE[a][kk]
-                outside |= _kept_part_draws(draw, v, drawn.others[v])
+                outside |= _kept_part_draws(draw, v, PRODUCT[row][draw.plus_other_two[a][v]])
             draw.bound_stamp[a][row] = draw.stamp
             draw.bound_outside[a][row] = outside
             m |= outside

@@ -239,15 +239,13 @@ cdef inline void _draw_end(Draw* draw, const HandPass* hand, uint8_t* c) noexcep
 cdef inline void _drawn_hand(DrawnHand* drawn, const HandPass* hand, const Draw* draw, const uint8_t* c,
                              int d, int target) noexcept nogil:
     """The drawn hand of discard ``d`` (the hand plus the draw, less d) as its discards read it."""
-    cdef int a = KIND_PART[d], u
+    cdef int a = KIND_PART[d]
     drawn.index = draw.held_index[d]
     drawn.part = a
     drawn.discard = d
     drawn.part_less = draw.plus_less[d]
     drawn.part_less_row = draw.plus_less_row[d]
-    for u in range(N_PARTS):    # plus_other_two[a][a] is 0, any row: set again below
-        drawn.others[u] = PRODUCT[drawn.part_less_row][draw.plus_other_two[a][u]]
-    drawn.others[a] = draw.plus.others[a]
+    drawn.others[a] = draw.plus.others[a]      # the others' products: _drawn_others, once the bound is passed
     drawn.others_read = 0
     # a discard never lowers seven pairs or orphans: those of the drawn hand's discards are at least its own
     drawn.forms_meet = hand.forms_play and draw.plus_forms_less[_removal_class(d, c[d])] <= target
@@ -256,6 +254,14 @@ cdef inline void _drawn_hand(DrawnHand* drawn, const HandPass* hand, const Draw*
         _forms_move(&drawn.forms, d, c[d], c[d] - 1)
         memcpy(drawn.by_count, draw.plus_by_count, sizeof(drawn.by_count))
         _by_count_move(drawn.by_count, d, c[d], c[d] - 1)
+
+
+cdef inline void _drawn_others(DrawnHand* drawn, const Draw* draw) noexcept nogil:
+    """The products of the drawn hand's rows other than each part outside its discard's part."""
+    cdef int a = drawn.part, k, u
+    for k in range(3):
+        u = OTHER_THREE[a][k]
+        drawn.others[u] = PRODUCT[drawn.part_less_row][draw.plus_other_two[a][u]]
 
 
 cdef inline uint32_t _keeping_discards(DrawnHand* drawn, const HandPass* hand, Draw* draw,
@@ -403,6 +409,7 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
                 bound = _improving_bound(ctx, &draw, &drawn, hand.target[d], &lowering)
                 if bound <= hand.waits[d]:
                     continue        # no discard of this drawn hand waits on more: no improvement
+            _drawn_others(&drawn, &draw)
             keep = _keeping_discards(&drawn, &hand, &draw, ctx, c, hand.target[d])
             keep &= ~(later & ~hand.twin_second[d])
             if s == 0:      # discarding the draw again leaves the hand left: its waits, never more
