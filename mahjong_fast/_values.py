@@ -262,9 +262,6 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
                           meld_tiles, meld_red_count, closed, seat, round_, indicators, honba, riichi_sticks)
     found = _deep(_search.search, situation, separated_hand, separated_wall, turn)[0] if from_ready >= DEEP_FROM \
         else _search.search(situation, separated_hand, separated_wall, turn)[0]
-    result = []
-    last = LAST_TURN + 1
-    for i, tp, wp, ep in found:
-        result.append(DiscardValue(_TILE_OF[i], i >= 34, tuple(zip(tp[turn:last], wp[turn:last], ep[turn:last]))))
+    result = [DiscardValue(_TILE_OF[i], i >= 34, curves) for i, curves in found]
     result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
     return tuple(result)
