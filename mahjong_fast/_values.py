@@ -237,7 +237,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
         if m.red:
             meld_red_count += 1
             meld_red[int(m.tile) // 9] += m.red
-    wall = [4 - hand.counts[i] - meld_tiles[i] - shown[i] - seen[i] for i in range(34)]
+    wall = [4 - held - melded - indicated - other for held, melded, indicated, other in zip(hand.counts, meld_tiles,
+                                                                                            shown, seen)]
     red_wall = [1 - hand.red[s] - meld_red[s] - shown_red[s] - seen_red[s] for s in range(3)]
     if min(wall) < 0 or min(red_wall) < 0 or any(wall[k] < red_wall[s] for s, k in enumerate(_RED_KIND)):
         kind = min(range(34), key=lambda i: wall[i])
@@ -255,7 +256,7 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
         if hand.red[s]:
             separated_hand[kind] -= hand.red[s]
             separated_hand[34 + s] = hand.red[s]
-    indicators = [i for i in range(34) for _ in range(shown[i])]
+    indicators = [i for i, n in enumerate(shown) if n for _ in range(n)]
     melds_code = tuple([_MELD_CODE[m.kind, m.concealed] + (int(m.tile),) for m in hand.melds])
     closed = all(m.kind == "kong" and m.concealed for m in hand.melds)
     situation = Situation(_scoring_kernel.score_counts, _shanten_kernel.shanten_counts, SWITCHES, melds_code,
