@@ -241,7 +241,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
         if m.red:
             meld_red_count += 1
             meld_red[int(m.tile) // 9] += m.red
-    wall = [4 - hand.counts[i] - meld_tiles[i] - shown[i] - seen[i] for i in range(34)]
+    wall = [4 - held - melded - indicated - other for held, melded, indicated, other in zip(hand.counts, meld_tiles,
+                                                                                            shown, seen)]
     red_wall = [1 - hand.red[s] - meld_red[s] - shown_red[s] - seen_red[s] for s in range(3)]
     if min(wall) < 0 or min(red_wall) < 0 or any(wall[k] < red_wall[s] for s, k in enumerate(_RED_KIND)):
         kind = min(range(34), key=lambda i: wall[i])
@@ -259,16 +260,13 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
         if hand.red[s]:
             separated_hand[kind] -= hand.red[s]
             separated_hand[34 + s] = hand.red[s]
-    indicators = [i for i in range(34) for _ in range(shown[i])]
+    indicators = [i for i, n in enumerate(shown) if n for _ in range(n)]
     melds_code = tuple([_MELD_CODE[m.kind, m.concealed] + (int(m.tile),) for m in hand.melds])
     closed = all(m.kind == "kong" and m.concealed for m in hand.melds)
     situation = Situation(_scoring_kernel.score_counts, _shanten_kernel.shanten_counts, SWITCHES, melds_code,
                           meld_tiles, meld_red_count, closed, seat, round_, indicators, honba, riichi_sticks)
     found = _deep(_search.search, situation, separated_hand, separated_wall, turn)[0] if from_ready >= DEEP_FROM \
         else _search.search(situation, separated_hand, separated_wall, turn)[0]
-    result = []
-    last = LAST_TURN + 1
-    for i, tp, wp, ep in found:
-        result.append(DiscardValue(_TILE_OF[i], i >= 34, tuple(zip(tp[turn:last], wp[turn:last], ep[turn:last]))))
+    result = [DiscardValue(_TILE_OF[i], i >= 34, curves) for i, curves in found]
     result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
     return tuple(result)

@@ -164,8 +164,8 @@ include "values_figures.pxi"
 
 
 def search(situation, hand, wall, int turn, int extra=1, avx=None):
-    """Each discard of the separated 14-tile ``hand`` with its tenpai, win and expected-score
-    curves (19 values, turns ``turn`` … 18 filled) and the count of states searched.
+    """Each discard of the separated 14-tile ``hand`` with its ``(tenpai, win, expected)`` curve
+    (a tuple, one triple a turn from ``turn`` to 17) and the count of states searched.
 
     Same answers as ``values_py.search``, with the figures summed by AVX where the processor
     runs it (``avx=False``: by SSE2, the same figures).
@@ -237,6 +237,7 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     _FORMS_HINT = max(1024, g.forms.slots)
     cdef double curves[NS * T1 * 3]
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
-    return [(found_kind[k], [curves[(k * T1 + t) * 3] for t in range(T1)],
-             [curves[(k * T1 + t) * 3 + 1] for t in range(T1)],
-             [curves[(k * T1 + t) * 3 + 2] for t in range(T1)]) for k in range(n_found)], n
+    # the triples made here, once: the caller's figures as they are handed out
+    return [(found_kind[k], tuple([(curves[(k * T1 + t) * 3], curves[(k * T1 + t) * 3 + 1],
+                                    curves[(k * T1 + t) * 3 + 2]) for t in range(turn, TMAX)]))
+            for k in range(n_found)], n

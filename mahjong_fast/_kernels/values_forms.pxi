@@ -189,7 +189,7 @@ cdef int _PARTS_CAP = 0
 cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
     """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): its rows,
     worked out when first met (``_PARTS`` may move then)."""
-    cdef unsigned int key = counts | (<unsigned int>(u == 3) << 27) | (1u << 31)
+    cdef unsigned int key = counts | (<unsigned int>(u == 3) << 27) | (<unsigned int>1 << 31)
     cdef int p, at = _keys_at(&_PART_KEYS, key)
     cdef unsigned char c[9]
     cdef void* grown

@@ -243,7 +243,7 @@ cdef class _Graph:
     cdef int _part_ids(self, int u) except -1:
         """The part met that is part ``u`` of the hand: its rows are ``part_rows[e]`` (copied from
         ``_part_met`` when first met in the search; ``part_rows`` may move then)."""
-        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (1u << 31)
+        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (<unsigned int>1 << 31)
         cdef int p
         cdef int at = _keys_at(&self.parts, key)
         if self.parts.slot[at].key:
@@ -402,7 +402,7 @@ cdef class _Graph:
         dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
         if self.c_scoring:
             splits = self._splits_of(state, m)
-            if not score_split_c(m, self.meld_kind, self.meld_tile, len(self.melds),
+            if not score_split_c(m, self.meld_kind, self.meld_tile, self.n_melds,
                                  win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
                                  self.seat_wind, self.round_wind, dora, self.switches, splits + 2, splits[0],
                                  splits[1], &best) or not best.n_yaku:

@@ -416,9 +416,9 @@ class Graph:
 
 
 def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn: int, extra: int = 1,
-           avx: bool | None = None) -> tuple[list[tuple[int, list[float], list[float], list[float]]], int]:
-    """Each discard of the separated 14-tile ``hand`` with its tenpai, win and expected-score
-    curves (19 values, turns ``turn`` … 18 filled) and the count of states searched.
+           avx: bool | None = None) -> tuple[list[tuple[int, tuple[tuple[float, float, float], ...]]], int]:
+    """Each discard of the separated 14-tile ``hand`` with its ``(tenpai, win, expected)`` curve
+    (a tuple, one triple a turn from ``turn`` to 17) and the count of states searched.
 
     ``wall`` is the separated wall (37); its first 34 counts (a red five in its kind's count
     too) make the total S the draws are divided by.  ``avx`` is the compiled kernel's (whether
@@ -443,4 +443,5 @@ def search(situation: Situation, hand: Sequence[int], wall: Sequence[int], turn:
         if v is not None:
             found.append((i, v))
     tp, wp, ep = graph.figures(total, turn, [v for _, v in found])
-    return [(i, tp[v], wp[v], ep[v]) for i, v in found], len(graph.tenpai)
+    return [(i, tuple(zip(tp[v][turn:MAX_TURN], wp[v][turn:MAX_TURN], ep[v][turn:MAX_TURN]))) for i, v in found], \
+        len(graph.tenpai)
