@@ -549,17 +549,16 @@ def finish6(result: object, n: int, ura: list[str], riichi: list[bool], dora: li
 
 
 JSON_DEPTH = 64  # deeper nesting is declined: the json module says what it makes of it
-_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_JSON_SPACE = re.compile(r"[ \t\n\r]*").match
 _JSON_PLAIN = re.compile(r'"([^"\\\x00-\x1f]*)"|(-?(?:0|[1-9][0-9]{0,17}))(?![0-9.eE])|(true|false|null)')
 _JSON_WORDS: dict[str | Any, Any] = {"true": True, "false": False, "null": None}
 
 
 def json6(text: str, pos: int) -> tuple[Any, int] | None:
-    """``(value, end)`` of the JSON value at ``text[pos]``, as ``json``'s ``raw_decode`` reads it, when it is
-    written plainly: strings with no escape nor control character, integers of at most 18 digits, ``true``,
-    ``false``, ``null``, lists and objects (no key twice) of them nested at most ``JSON_DEPTH`` deep, blanks
-    ``" \\t\\n\\r"`` between; None for anything else (a float, an escape, a blank at ``pos``, bad JSON...),
-    which the caller reads by the json module (and tells what is wrong)."""
+    """``(value, end)`` of the JSON value at ``text[pos]`` as ``json``'s ``raw_decode`` reads it, when written
+    plainly: strings with no escape nor control character, integers of 1-18 digits, ``true``, ``false``, ``null``,
+    lists and objects (no key twice) of them at most ``JSON_DEPTH`` deep, blanks ``" \\t\\n\\r"`` between; else
+    None (a float, an escape, a blank at ``pos``, bad JSON...): the json module reads it and tells what is wrong."""
     return _json_value(text, pos, 0) if 0 <= pos < len(text) else None
 
 
@@ -574,17 +573,16 @@ def _json_value(text: str, pos: int, depth: int) -> tuple[Any, int] | None:
     if depth >= JSON_DEPTH:
         return None
     close, items, members = "]" if opening == "[" else "}", [], {}  # type: str, list[Any], dict[str, Any]
-    space = _JSON_SPACE.match
-    pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+    pos = _JSON_SPACE(text, pos + 1).end()  # type: ignore[union-attr]
     if text.startswith(close, pos):
         return (items if opening == "[" else members), pos + 1
     while pos < len(text):
         key = None
         if opening == "{":  # a key, a colon
             m = _JSON_PLAIN.match(text, pos)
-            if m is None or m.group(1) is None or not text.startswith(":", space(text, m.end()).end()):  # type: ignore[union-attr]
+            if m is None or m.group(1) is None or not text.startswith(":", _JSON_SPACE(text, m.end()).end()):  # type: ignore[union-attr]
                 return None
-            key, pos = m.group(1), space(text, space(text, m.end()).end() + 1).end()  # type: ignore[union-attr]
+            key, pos = m.group(1), _JSON_SPACE(text, _JSON_SPACE(text, m.end()).end() + 1).end()  # type: ignore[union-attr]
             if pos >= len(text):
                 return None
         found = _json_value(text, pos, depth + 1)
@@ -594,10 +592,10 @@ def _json_value(text: str, pos: int, depth: int) -> tuple[Any, int] | None:
             items.append(found[0])
         else:
             members[key] = found[0]
-        pos = space(text, found[1]).end()  # type: ignore[union-attr]
+        pos = _JSON_SPACE(text, found[1]).end()  # type: ignore[union-attr]
         if text.startswith(close, pos):
             return (items if opening == "[" else members), pos + 1
         if not text.startswith(",", pos):
             return None
-        pos = space(text, pos + 1).end()  # type: ignore[union-attr]
+        pos = _JSON_SPACE(text, pos + 1).end()  # type: ignore[union-attr]
     return None
