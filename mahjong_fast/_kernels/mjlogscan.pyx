@@ -4,12 +4,14 @@
 
 ``run`` reads an mjlog record's draw and discard tags character by character, as ``mjlogscan_py.run``
 says; the hands and the wall are the caller's sets, changed in place.  ``turns`` plays a tenhou.net/6
-round's plain turns, ``numbers`` reads an attribute's plain numbers, ``tag`` any tag written plainly.
-Same answers as the pure twin.
+round's plain turns, ``numbers`` reads an attribute's plain numbers, ``tag`` any tag written plainly,
+``json6`` a tenhou.net/6 record's JSON written plainly.  Same answers as the pure twin.
 """
 from collections import deque as _deque
 
+from cpython.dict cimport PyDict_SetItem
 from cpython.list cimport PyList_Append
+from cpython.long cimport PyLong_FromLongLong
 from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
 
 
@@ -271,6 +273,138 @@ cdef object _tag(str text, Py_ssize_t pos):
     if i + 1 >= length or PyUnicode_READ(kind, data, i) != u"/" or PyUnicode_READ(kind, data, i + 1) != u">":
         return None
     return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2
+
+
+cdef enum:
+    JSON_DEPTH = 64  # deeper nesting is declined: the json module says what it makes of it
+
+cdef object _DECLINED = object()
+
+
+def json6(str text not None, Py_ssize_t pos):
+    """``(value, end)`` of the JSON value at ``text[pos]`` written plainly, as ``json``'s ``raw_decode``
+    reads it, else None (see ``mjlogscan_py.json6``)."""
+    cdef Py_ssize_t at = pos
+    cdef object value
+    if pos < 0 or pos >= len(text):
+        return None
+    value = _json_value(text, PyUnicode_KIND(text), PyUnicode_DATA(text), len(text), &at, 0)
+    return None if value is _DECLINED else (value, at)
+
+
+cdef inline Py_ssize_t _json_space(int kind, void* data, Py_ssize_t n, Py_ssize_t i) noexcept:
+    cdef Py_UCS4 c
+    while i < n:
+        c = PyUnicode_READ(kind, data, i)
+        if c != u" " and c != u"\t" and c != u"\n" and c != u"\r":
+            break
+        i += 1
+    return i
+
+
+cdef inline bint _json_int(int kind, void* data, Py_ssize_t n, Py_ssize_t* at, long long* out) noexcept:
+    """The integer at ``at[0]`` into ``out`` (``at[0]`` then its end): an optional ``-``, 1-18 digits, no
+    leading zero, no fraction nor exponent after; else False."""
+    cdef Py_ssize_t i = at[0], start
+    cdef long long number = 0
+    cdef Py_UCS4 c
+    cdef bint negative = PyUnicode_READ(kind, data, i) == u"-"
+    if negative:
+        i += 1
+    start = i
+    while i < n and i - start <= 18:
+        c = PyUnicode_READ(kind, data, i)
+        if not u"0" <= c <= u"9":
+            break
+        number = number * 10 + (<int>c - <int>u"0")
+        i += 1
+    if i == start or i - start > 18 or (i - start > 1 and PyUnicode_READ(kind, data, start) == u"0"):
+        return False
+    if i < n and PyUnicode_READ(kind, data, i) in (u".", u"e", u"E"):
+        return False
+    at[0] = i
+    out[0] = -number if negative else number
+    return True
+
+
+cdef object _json_value(str text, int kind, void* data, Py_ssize_t n, Py_ssize_t* at, int depth):
+    """The value at ``at[0]`` (``at[0]`` then its end), else ``_DECLINED``."""
+    cdef Py_ssize_t i = at[0], start
+    cdef Py_UCS4 c = PyUnicode_READ(kind, data, i), close
+    cdef long long number = 0
+    cdef list items
+    cdef dict members
+    cdef object key, value
+    cdef Py_ssize_t size
+    if c == u'"':
+        start = i + 1
+        for i in range(start, n):
+            c = PyUnicode_READ(kind, data, i)
+            if c == u'"':
+                at[0] = i + 1
+                return text[start:i]
+            if c == u"\\" or c < 0x20:
+                return _DECLINED
+        return _DECLINED
+    if c == u"-" or u"0" <= c <= u"9":
+        return PyLong_FromLongLong(number) if _json_int(kind, data, n, at, &number) else _DECLINED
+    if c == u"[" or c == u"{":
+        if depth >= JSON_DEPTH:
+            return _DECLINED
+        close = u"]" if c == u"[" else u"}"
+        items = [] if c == u"[" else None
+        members = {} if c == u"{" else None
+        i = _json_space(kind, data, n, i + 1)
+        if i < n and PyUnicode_READ(kind, data, i) == close:
+            at[0] = i + 1
+            return items if members is None else members
+        while i < n:
+            if members is not None:  # a key, a colon
+                if PyUnicode_READ(kind, data, i) != u'"':
+                    return _DECLINED
+                at[0] = i
+                key = _json_value(text, kind, data, n, at, depth + 1)
+                if key is _DECLINED:
+                    return key
+                i = _json_space(kind, data, n, at[0])
+                if i >= n or PyUnicode_READ(kind, data, i) != u":":
+                    return _DECLINED
+                i = _json_space(kind, data, n, i + 1)
+                if i >= n:
+                    return _DECLINED
+            at[0] = i
+            c = PyUnicode_READ(kind, data, i)
+            if c == u"-" or u"0" <= c <= u"9":  # most of a record: read here, not by a call
+                if not _json_int(kind, data, n, at, &number):
+                    return _DECLINED
+                value = PyLong_FromLongLong(number)
+            else:
+                value = _json_value(text, kind, data, n, at, depth + 1)
+                if value is _DECLINED:
+                    return value
+            if members is None:
+                PyList_Append(items, value)
+            else:
+                size = len(members)
+                PyDict_SetItem(members, key, value)
+                if len(members) == size:  # a key given twice: the json module tells it
+                    return _DECLINED
+            i = _json_space(kind, data, n, at[0])
+            if i >= n:
+                return _DECLINED
+            c = PyUnicode_READ(kind, data, i)
+            if c == close:
+                at[0] = i + 1
+                return items if members is None else members
+            if c != u",":
+                return _DECLINED
+            i = _json_space(kind, data, n, i + 1)
+        return _DECLINED
+    for value, key in ((True, u"true"), (False, u"false"), (None, u"null")):
+        if text.startswith(key, i):
+            at[0] = i + len(key)
+            return value
+    return _DECLINED
 
 
 include "mjlogscan_tags.pxi"

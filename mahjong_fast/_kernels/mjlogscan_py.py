@@ -21,7 +21,8 @@ by kind, its riichi: 0, 1 declared, 2 accepted, the scores), ``run`` takes the c
 ``deal`` reads an INIT tag's round set-up, ``deal6`` a tenhou.net/6 round's.
 
 The other straight paths of Tenhou records: ``turns``, the plain draws and discards of a tenhou.net/6
-round; ``numbers``, an attribute's value written plainly; ``tag``, any tag written plainly.
+round; ``numbers``, an attribute's value written plainly; ``tag``, any tag written plainly; ``json6``, a
+tenhou.net/6 record's JSON written plainly.
 """
 from __future__ import annotations
 
@@ -545,3 +546,56 @@ def finish6(result: object, n: int, ura: list[str], riichi: list[bool], dora: li
     events.append({"type": "end_kyoku"})
     lines.append('{"type":"end_kyoku"}')
     return True
+
+
+JSON_DEPTH = 64  # deeper nesting is declined: the json module says what it makes of it
+_JSON_SPACE = re.compile(r"[ \t\n\r]*").match
+_JSON_PLAIN = re.compile(r'"([^"\\\x00-\x1f]*)"|(-?(?:0|[1-9][0-9]{0,17}))(?![0-9.eE])|(true|false|null)')
+_JSON_WORDS: dict[str | Any, Any] = {"true": True, "false": False, "null": None}
+
+
+def json6(text: str, pos: int) -> tuple[Any, int] | None:
+    """``(value, end)`` of the JSON value at ``text[pos]`` as ``json``'s ``raw_decode`` reads it, when written
+    plainly: strings with no escape nor control character, integers of 1-18 digits, ``true``, ``false``, ``null``,
+    lists and objects (no key twice) of them at most ``JSON_DEPTH`` deep, blanks ``" \\t\\n\\r"`` between; else
+    None (a float, an escape, a blank at ``pos``, bad JSON...): the json module reads it and tells what is wrong."""
+    return _json_value(text, pos, 0) if 0 <= pos < len(text) else None
+
+
+def _json_value(text: str, pos: int, depth: int) -> tuple[Any, int] | None:
+    opening = text[pos]
+    if opening != "[" and opening != "{":
+        m = _JSON_PLAIN.match(text, pos)
+        if m is None:
+            return None
+        string, number, word = m.groups()
+        return (string if string is not None else int(number) if number is not None else _JSON_WORDS[word]), m.end()
+    if depth >= JSON_DEPTH:
+        return None
+    close, items, members = "]" if opening == "[" else "}", [], {}  # type: str, list[Any], dict[str, Any]
+    pos = _JSON_SPACE(text, pos + 1).end()  # type: ignore[union-attr]
+    if text.startswith(close, pos):
+        return (items if opening == "[" else members), pos + 1
+    while pos < len(text):
+        key = None
+        if opening == "{":  # a key, a colon
+            m = _JSON_PLAIN.match(text, pos)
+            if m is None or m.group(1) is None or not text.startswith(":", _JSON_SPACE(text, m.end()).end()):  # type: ignore[union-attr]
+                return None
+            key, pos = m.group(1), _JSON_SPACE(text, _JSON_SPACE(text, m.end()).end() + 1).end()  # type: ignore[union-attr]
+            if pos >= len(text):
+                return None
+        found = _json_value(text, pos, depth + 1)
+        if found is None or key in members:  # a key given twice: the json module tells it
+            return None
+        if key is None:
+            items.append(found[0])
+        else:
+            members[key] = found[0]
+        pos = _JSON_SPACE(text, found[1]).end()  # type: ignore[union-attr]
+        if text.startswith(close, pos):
+            return (items if opening == "[" else members), pos + 1
+        if not text.startswith(",", pos):
+            return None
+        pos = _JSON_SPACE(text, pos + 1).end()  # type: ignore[union-attr]
+    return None

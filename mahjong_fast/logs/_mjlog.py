@@ -74,7 +74,7 @@ def _mjlog_bodies(pieces: Iterable[str]) -> Iterator[str]:
     """
     state = 0  # 0: before <mjloggm ...>, 1: the tags, 2: after </mjloggm>
     for text in _pieces_to_gt(pieces):
-        if "<!" in text or "<?" in text:
+        if ("!" in text and "<!" in text) or ("?" in text and "<?" in text):  # a rare letter first: one memchr
             raise RecordError("a DTD, a declaration or a comment: refused (a record holds only tags)")
         if state == 2:
             if text.strip():
@@ -171,12 +171,18 @@ class MjlogRecord:
         self.rest: tuple[str, int] | None = None  # the text and the place of the first INIT
         self.agari: deque[tuple[dict[str, str], int]] | None = None
         """When set (``wins``), each AGARI tag's attributes and its round's dealer go there as the rounds are read."""
+        plain = mjlogscan.tag
         for body in self.bodies:
             pos = 0
             while True:
-                tag, start, pos = _next_tag(body, pos)
-                if tag is None:
-                    break
+                found = plain(body, pos)  # a tag written plainly (SHUFFLE's long seed too), read in one pass
+                if found is None:
+                    tag, start, pos = _next_tag(body, pos)
+                    if tag is None:
+                        break
+                    attrs = None
+                else:
+                    tag, attrs, start, pos = found
                 name = tag[0]
                 if name == "INIT":
                     if self.game_type is None:
@@ -184,10 +190,10 @@ class MjlogRecord:
                     self.rest = body, start
                     return
                 if name == "GO":
-                    self.game_type = _ints(_raw(tag), _attrs(tag), "type", 1, 0, 0xFF)[0]
+                    self.game_type = _ints(_raw(tag), _attrs(tag) if attrs is None else attrs, "type", 1, 0, 0xFF)[0]
                     self.rules = rules_of_type(self.game_type)
                 elif name == "UN":
-                    attrs = _attrs(tag)
+                    attrs = _attrs(tag) if attrs is None else attrs
                     self.names = [unquote(attrs.get(f"n{i}", "")) for i in range(4)][:self.rules.players]
                 elif name not in _IGNORED or tag[1]:
                     raise RecordError(f"tag {_raw(tag)}: unknown tag (not one of an mjlog record's header)")

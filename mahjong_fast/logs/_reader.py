@@ -29,7 +29,7 @@ from ._json import loads
 from ._record import FOUR_PLAYER, RecordError, RecordRules
 from ._seat import Seat
 from ._state import Inconsistent, Table
-from ._tenhou import open_record, record_kind
+from ._tenhou import First, kind_and_first, open_record, record_kind
 from ._text import CHUNK, Chunks, LazyLines, Source, error, read_text, split_lines
 
 MAX_TENHOU_JSON = 1 << 21
@@ -114,16 +114,16 @@ def record_of(name: str, text: Chunks | list[str]) -> Record:
     """``read_source`` of a source already read (``read_text``): its name and its text or lines."""
     if isinstance(text, Chunks):  # read from a path or a file: an mjai log is split as it is read
         head = _head(text)
-        kind = record_kind(head)
+        kind, found = kind_and_first(head)  # the record's text starts with head
         if kind == "mjai" and head.lstrip("\ufeff \t\r\n").startswith("{") and not _is_json(
                 head.split("\n", 1)[0]):  # a first line that is no JSON object: maybe Tenhou's JSON, laid out
             if sum(map(len, text)) > MAX_TENHOU_JSON:
                 raise error(name, 1, "not a JSON object on one line (an mjai event), and longer than a "
                                       f"tenhou.net/6 record laid out on lines may be (MAX_TENHOU_JSON, "
                                       f"{MAX_TENHOU_JSON} bytes)")
-            kind = record_kind(joined(text))
+            kind, found = kind_and_first(joined(text))
         if kind != "mjai":
-            return _converted(name, _drain(text), kind, sum(map(len, text)))
+            return _converted(name, _drain(text), kind, sum(map(len, text)), found)
         if text.other_breaks:
             lines = split_lines(joined(text))
             return name, lines, None, _mjai_rules(lines)
@@ -142,19 +142,20 @@ def record_of(name: str, text: Chunks | list[str]) -> Record:
                                   f"{MAX_TENHOU_JSON} bytes)")
         return _converted(name, _line_pieces(text), "tenhou6", size)
     whole = "\n".join(text)  # a tenhou.net/6 record given as its lines (or a log whose first line is bad)
-    kind = record_kind(whole)
+    kind, found = kind_and_first(whole)
     if kind == "mjai":
         return name, text, None, FOUR_PLAYER
-    return _converted(name, [whole], kind, size)
+    return _converted(name, [whole], kind, size, found)
 
 
-def _converted(name: str, pieces: Iterable[str], kind: str, size: int) -> Record:
-    """The ``Record`` of a Tenhou record of ``kind`` whose text (``size`` characters) comes in ``pieces``."""
+def _converted(name: str, pieces: Iterable[str], kind: str, size: int, first: First = None) -> Record:
+    """The ``Record`` of a Tenhou record of ``kind`` whose text (``size`` characters) comes in ``pieces``
+    (tenhou.net/6: ``first``, its first object read already, if any)."""
     if kind == "tenhou6" and size > MAX_TENHOU_JSON:
         raise ValueError(f"{name}: a tenhou.net/6 record longer than MAX_TENHOU_JSON ({MAX_TENHOU_JSON} bytes; "
                          "its JSON is read whole)")
     try:
-        converted = Converted(name, open_record(kind, pieces))
+        converted = Converted(name, open_record(kind, pieces, first))
     except RecordError as exc:
         raise ValueError(f"{name}, {exc}") from None
     return name, converted, converted, converted.rules

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any, Union
 
+from .._dispatch import mjlogscan
 from ._json import raw_decode
 from ._mjlog import MjlogRecord
 from ._tenhou6 import Tenhou6Record
@@ -29,22 +31,34 @@ def record_kind(text: str) -> str:
     >>> record_kind('<mjloggm ver="2.3"></mjloggm>'), record_kind('{"log": []}'), record_kind('{"type": "end_game"}')
     ('mjlog', 'tenhou6', 'mjai')
     """
+    return kind_and_first(text)[0]
+
+
+First = Union[tuple[int, dict[str, Any], int], None]
+"""A tenhou.net/6 text's first object as ``record_kind`` read it: ``(start, object, end)``."""
+
+
+def kind_and_first(text: str) -> tuple[str, First]:
+    """``record_kind`` of ``text``, and for ``"tenhou6"`` the first object it read (``open_record`` reads it
+    no more: the record's text starts with ``text``)."""
     start = _SPACE.match(text).end()  # type: ignore[union-attr]
     if text.startswith("<", start):
-        return "mjlog"
+        return "mjlog", None
     if text.startswith("{", start):
+        plain = mjlogscan.json6(text, start)  # JSON written plainly, read in one pass; else by the json module
         try:
-            first, _ = raw_decode(text, start)
+            first, end = plain if plain is not None else raw_decode(text, start)
         except ValueError:
-            return "mjai"  # the mjai reader says what is wrong with the line
+            return "mjai", None  # the mjai reader says what is wrong with the line
         if isinstance(first, dict) and "type" not in first:  # every mjai event has a type
-            return "tenhou6"
-    return "mjai"
+            return "tenhou6", (start, first, end)
+    return "mjai", None
 
 
-def open_record(kind: str, pieces: Iterable[str]) -> MjlogRecord | Tenhou6Record:
-    """A Tenhou record of ``kind`` (``"mjlog"`` or ``"tenhou6"``), its text given in pieces: its header read
-    (``rules``), its rounds to come (``rounds()``); a malformed record raises ``RecordError``."""
+def open_record(kind: str, pieces: Iterable[str], first: First = None) -> MjlogRecord | Tenhou6Record:
+    """A Tenhou record of ``kind`` (``"mjlog"`` or ``"tenhou6"``), its text given in pieces (tenhou.net/6: with
+    ``first``, the first object ``kind_and_first`` read of its start): its header read (``rules``), its rounds
+    to come (``rounds()``); a malformed record raises ``RecordError``."""
     if kind == "mjlog":
         return MjlogRecord(pieces)
-    return Tenhou6Record("".join(pieces))
+    return Tenhou6Record("".join(pieces), first)

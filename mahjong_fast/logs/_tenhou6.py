@@ -44,7 +44,8 @@ _PLAYS = tuple([{name: shared[k] for name, shared in seat.items()} for seat in t
 the three tables of events, then the three of their lines."""
 
 
-def _objects(text: str) -> list[dict[str, Any]]:
+def _objects(text: str, first: tuple[int, Any, int] | None = None) -> list[dict[str, Any]]:
+    """The objects of ``text``; ``first``: the first one, ``(start, object, end)``, read already."""
     out: list[dict[str, Any]] = []
     pos, end = 0, len(text)
     while True:
@@ -52,8 +53,10 @@ def _objects(text: str) -> list[dict[str, Any]]:
             pos += 1
         if pos >= end:
             return out
+        plain = (first[1], first[2]) if first is not None and not out and first[0] == pos else mjlogscan.json6(
+            text, pos)  # JSON written plainly, read in one pass; else by the json module
         try:
-            obj, pos = raw_decode(text, pos)
+            obj, pos = plain if plain is not None else raw_decode(text, pos)
         except json.JSONDecodeError as exc:
             raise RecordError(f"object {len(out) + 1}: not JSON ({exc.msg} at character {exc.pos})") from None
         except ValueError as exc:
@@ -84,8 +87,8 @@ class Tenhou6Record:
 
     agari = None  # the figures of its wins are read from the record's own objects (``wins``)
 
-    def __init__(self, text: str) -> None:
-        self.objects = _objects(text)
+    def __init__(self, text: str, first: tuple[int, Any, int] | None = None) -> None:
+        self.objects = _objects(text, first)
         self.rules = record_rules(self.objects[0])
 
     def rounds(self) -> Iterator[tuple[list[str], list[dict[str, Any]]]]:

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from mahjong_fast.logs import _mjlog, _tenhou6
+from mahjong_fast.logs import _mjlog, _tenhou, _tenhou6
+from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
 from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES
 
@@ -51,6 +52,9 @@ class _General:
         return None
 
     def deal6(self, *args: Any) -> None:
+        return None
+
+    def json6(self, *args: Any) -> None:
         return None
 
     def finish6(self, *args: Any) -> bool:
@@ -201,6 +205,7 @@ def test_straight_set_up_and_calls_agree_with_the_general_path(monkeypatch: pyte
         for kernel in (scan, _General(scan)):
             monkeypatch.setattr(_mjlog, "mjlogscan", kernel)
             monkeypatch.setattr(_tenhou6, "mjlogscan", kernel)
+            monkeypatch.setattr(_tenhou, "mjlogscan", kernel)
             results.append([_convert(text) for text in texts])
         assert results[0] == results[1]
         for lines, events, _ in results[0]:
@@ -296,3 +301,57 @@ def test_wins_of_damaged_tenhou6_records_raise_value_errors() -> None:
             list(logs.wins([damaged]))
         except ValueError:
             pass
+
+
+_JSON_CASES = ['[1,2 , 3]', '{"a":1,"a":2}', '{"a" : [ ] , "b":{}}', '[-0, -12, 0, 01]', '[1.5]', '[1e3]', '[2E1]',
+               '"a\\nb"', '"\x01"', 'NaN', '[-Infinity]', '[true,false,null]', '[tru]', '[1,]', '{"a":1,}',
+               '[' * 70 + ']' * 70, '[' * 64 + ']' * 64, '[' * 63 + ']' * 63, ' [1]', '[12345678901234567890]',
+               '[123456789012345678]', '[-123456789012345678]', '[1234567890123456789]', '"\u00e9\u3042"',
+               '{"x":"\ud800"}', '[', '{"a"}', '{1:2}', '[1 2]', '-', '[-]', '[01]', 'true1', '[1]x',
+               '{"a":1}\n{"b":[]}']
+
+
+def _json_texts(rng: random.Random) -> list[str]:
+    """The tenhou.net/6 records, cut or with a character changed, and the cases above."""
+    texts = list(_JSON_CASES)
+    for path in JSONS:
+        text = path.read_text(encoding="utf-8")
+        texts += [text] + [text[:rng.randrange(len(text))] for _ in range(3)]
+        for _ in range(12):
+            i = rng.randrange(len(text))
+            texts.append(text[:i] + rng.choice(["", ",", "]", "[", "{", "}", ":", '"', " ", "\\", "-", "0", "1",
+                                                ".5", "e", "null", "\x00", '"a":1,']) + text[i + 1:])
+    return texts
+
+
+def test_json6_reads_what_the_json_module_reads() -> None:
+    """``json6`` gives the value and end ``raw_decode`` gives, or declines (a float, an escape, bad JSON...);
+    the twins decline alike, and every real record is read plainly."""
+    texts = _json_texts(random.Random(6))
+    declined = []
+    for scan in _scans():
+        out = []
+        for text in texts:
+            for pos in sorted({0, min(2, len(text)), len(text) // 2, len(text)}):
+                found = scan.json6(text, pos)
+                out.append(found is None)
+                if found is not None:
+                    value, end = raw_decode(text, pos)
+                    assert (json.dumps(found[0]), found[1]) == (json.dumps(value), end)
+        declined.append(out)
+        assert all(scan.json6(path.read_text(encoding="utf-8"), 0) is not None for path in JSONS)
+    assert all(d == declined[0] for d in declined)  # the twins
+    assert 100 < sum(declined[0]) < len(declined[0]) - 100
+
+
+def test_records_read_alike_when_json6_declines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tenhou.net/6 record read by ``json6`` or by the json module: the same lines, events and errors."""
+    texts = _json_texts(random.Random(7))[::3]
+    for scan in _scans():
+        results = []
+        for kernel in (scan, _General(scan)):
+            monkeypatch.setattr(_tenhou6, "mjlogscan", kernel)
+            monkeypatch.setattr(_tenhou, "mjlogscan", kernel)
+            results.append([_convert(text) for text in texts])
+        assert results[0] == results[1]
+        assert 20 <= sum(1 for _, _, error in results[0] if error) < len(texts)
