@@ -50,6 +50,14 @@ cdef bint _read_index34_list(object tiles, unsigned char* seen) noexcept:
     return True
 
 
+cdef inline bint _read_seen_tiles(object tiles, unsigned char* seen, unsigned char* red) noexcept:
+    """Add to ``seen`` and ``red`` text of any length (``_read_tile_text``) or a list or tuple of
+    index34 ints (``_read_index34_list``); False for anything else."""
+    if _is_str(tiles):
+        return _read_tile_text(tiles, seen, red)
+    return _read_index34_list(tiles, seen)
+
+
 def tile_list(tiles, encoding):
     """``(34 counts as bytes, red fives per suit)`` of a list of tiles of any length, as
     ``as_hand(tiles, (), encoding)`` reads it (its ``counts`` and ``red``), read in C: text in any
@@ -59,12 +67,7 @@ def tile_list(tiles, encoding):
     cdef unsigned char red[3]
     memset(seen, 0, N_KINDS)
     red[0] = red[1] = red[2] = 0
-    if encoding is not None:
-        return None
-    if _is_str(tiles):
-        if not _read_tile_text(tiles, seen, red):
-            return None
-    elif not _read_index34_list(tiles, seen):
+    if encoding is not None or not _read_seen_tiles(tiles, seen, red):
         return None
     return (<char*>seen)[:N_KINDS], (red[0], red[1], red[2])
 
@@ -76,9 +79,10 @@ cdef bint _read_visible(object visible, object encoding, unsigned char* seen) no
     without melds, or a list or tuple of exact index34 ints (no ``encoding``), at most four copies
     each; False for any other form."""
     cdef const unsigned char* data
-    cdef unsigned char red[3]
+    cdef unsigned char red[3]       # red fives: not told apart in the counts
     cdef long t
     memset(seen, 0, N_KINDS)
+    red[0] = red[1] = red[2] = 0
     if visible is None:
         return True
     if _is_bytes(visible) or _is_bytearray(visible):
@@ -90,12 +94,7 @@ cdef bint _read_visible(object visible, object encoding, unsigned char* seen) no
                 return False
             seen[t] = data[t]
         return True
-    if encoding is not None:
-        return False
-    if _is_str(visible):
-        red[0] = red[1] = red[2] = 0
-        return _read_tile_text(visible, seen, red)
-    return _read_index34_list(visible, seen)
+    return encoding is None and _read_seen_tiles(visible, seen, red)
 
 
 def efficiency_args(hand, melds, visible, rules, wild, fifth, encoding, int residue):

@@ -29,7 +29,8 @@ from ._json import loads
 from ._record import FOUR_PLAYER, RecordError, RecordRules
 from ._seat import Seat
 from ._state import Inconsistent, Table
-from ._tenhou import First, kind_and_first, open_record, record_kind
+from ._tenhou import kind_and_first, open_record, record_kind
+from ._tenhou6 import First
 from ._text import CHUNK, Chunks, LazyLines, Source, error, read_text, split_lines
 
 MAX_TENHOU_JSON = 1 << 21

@@ -14,12 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Union
 
-from .._dispatch import mjlogscan
-from ._json import raw_decode
 from ._mjlog import MjlogRecord
-from ._tenhou6 import Tenhou6Record
+from ._tenhou6 import First, Tenhou6Record, decode_json
 
 _SPACE = re.compile(r"[\s\ufeff]*")
 
@@ -34,10 +31,6 @@ def record_kind(text: str) -> str:
     return kind_and_first(text)[0]
 
 
-First = Union[tuple[int, dict[str, Any], int], None]
-"""A tenhou.net/6 text's first object as ``record_kind`` read it: ``(start, object, end)``."""
-
-
 def kind_and_first(text: str) -> tuple[str, First]:
     """``record_kind`` of ``text``, and for ``"tenhou6"`` the first object it read (``open_record`` reads it
     no more: the record's text starts with ``text``)."""
@@ -45,9 +38,8 @@ def kind_and_first(text: str) -> tuple[str, First]:
     if text.startswith("<", start):
         return "mjlog", None
     if text.startswith("{", start):
-        plain = mjlogscan.json6(text, start)  # JSON written plainly, read in one pass; else by the json module
         try:
-            first, end = plain if plain is not None else raw_decode(text, start)
+            first, end = decode_json(text, start)
         except ValueError:
             return "mjai", None  # the mjai reader says what is wrong with the line
         if isinstance(first, dict) and "type" not in first:  # every mjai event has a type

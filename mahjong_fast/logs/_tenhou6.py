@@ -19,7 +19,7 @@ import json
 import re
 from collections import Counter, deque
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Union
 
 from .._dispatch import mjlogscan
 from .._tile_names import MJAI_NAMES, MJAI_RED_NAMES
@@ -44,8 +44,19 @@ _PLAYS = tuple([{name: shared[k] for name, shared in seat.items()} for seat in t
 the three tables of events, then the three of their lines."""
 
 
-def _objects(text: str, first: tuple[int, Any, int] | None = None) -> list[dict[str, Any]]:
-    """The objects of ``text``; ``first``: the first one, ``(start, object, end)``, read already."""
+First = Union[tuple[int, dict[str, Any], int], None]
+"""A tenhou.net/6 text's first object, read already (by ``record_kind``): ``(start, object, end)``."""
+
+
+def decode_json(text: str, pos: int) -> tuple[Any, int]:
+    """The JSON value at ``text[pos]`` and its end, as ``raw_decode`` gives them: written plainly, read in one
+    pass by the kernel; else by the json module, which raises what is wrong."""
+    plain = mjlogscan.json6(text, pos)
+    return plain if plain is not None else raw_decode(text, pos)
+
+
+def _objects(text: str, first: First = None) -> list[dict[str, Any]]:
+    """The objects of ``text``; ``first``: the first one, read already."""
     out: list[dict[str, Any]] = []
     pos, end = 0, len(text)
     while True:
@@ -53,10 +64,9 @@ def _objects(text: str, first: tuple[int, Any, int] | None = None) -> list[dict[
             pos += 1
         if pos >= end:
             return out
-        plain = (first[1], first[2]) if first is not None and not out and first[0] == pos else mjlogscan.json6(
-            text, pos)  # JSON written plainly, read in one pass; else by the json module
         try:
-            obj, pos = plain if plain is not None else raw_decode(text, pos)
+            obj, pos = (first[1], first[2]) if first is not None and not out and first[0] == pos else decode_json(
+                text, pos)
         except json.JSONDecodeError as exc:
             raise RecordError(f"object {len(out) + 1}: not JSON ({exc.msg} at character {exc.pos})") from None
         except ValueError as exc:
@@ -87,7 +97,7 @@ class Tenhou6Record:
 
     agari = None  # the figures of its wins are read from the record's own objects (``wins``)
 
-    def __init__(self, text: str, first: tuple[int, Any, int] | None = None) -> None:
+    def __init__(self, text: str, first: First = None) -> None:
         self.objects = _objects(text, first)
         self.rules = record_rules(self.objects[0])
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_fast.logs import _mjlog, _tenhou, _tenhou6
+from mahjong_fast.logs import _mjlog, _tenhou6
 from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
 from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES
@@ -205,7 +205,6 @@ def test_straight_set_up_and_calls_agree_with_the_general_path(monkeypatch: pyte
         for kernel in (scan, _General(scan)):
             monkeypatch.setattr(_mjlog, "mjlogscan", kernel)
             monkeypatch.setattr(_tenhou6, "mjlogscan", kernel)
-            monkeypatch.setattr(_tenhou, "mjlogscan", kernel)
             results.append([_convert(text) for text in texts])
         assert results[0] == results[1]
         for lines, events, _ in results[0]:
@@ -351,7 +350,6 @@ def test_records_read_alike_when_json6_declines(monkeypatch: pytest.MonkeyPatch)
         results = []
         for kernel in (scan, _General(scan)):
             monkeypatch.setattr(_tenhou6, "mjlogscan", kernel)
-            monkeypatch.setattr(_tenhou, "mjlogscan", kernel)
             results.append([_convert(text) for text in texts])
         assert results[0] == results[1]
         assert 20 <= sum(1 for _, _, error in results[0] if error) < len(texts)
