@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from mahjong_fast._kernels.mjlogscan_py import GIVEN_UP, HOLDING, PLACES
 from mahjong_fast.logs import _mjlog, _tenhou6
 from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
@@ -46,7 +47,7 @@ class _General:
         return getattr(self.scan, name)
 
     def run(self, *args: Any) -> int:
-        return int(self.scan.run(*args[:11]))
+        return int(self.scan.run(*args[:10]))
 
     def deal(self, *args: Any) -> None:
         return None
@@ -226,8 +227,15 @@ def test_deal_declines() -> None:
     kyoku[13] = [31] * 4 + [32] * 4 + [33] * 4 + [34]
     for scan in _scans():
         dealt = scan.deal(init, 4, RED_ID_NAMES)
-        assert dealt[:3] == ([0, 0, 0, 3, 3, 20], [25000] * 4, 0) and len(dealt[4]) == 53
-        assert dealt[5]["tehais"][0][:2] == ["1m", "3m"] and dealt[6].startswith('{"type":"start_kyoku","bakaze":"E"')
+        assert dealt[:3] == ([0, 0, 0, 3, 3, 20], [25000] * 4, 0)
+        places = bytearray(PLACES)  # the hands dealt, the dora indicator out of the wall
+        for seat in range(4):
+            for t in map(int, init[f"hai{seat}"].split(",")):
+                places[t] = seat + 1
+            places[HOLDING + seat] = 13
+        places[20] = GIVEN_UP
+        assert type(dealt[3]) is bytearray and dealt[3] == places
+        assert dealt[4]["tehais"][0][:2] == ["1m", "3m"] and dealt[5].startswith('{"type":"start_kyoku","bakaze":"E"')
         for key, value in (("seed", "16,0,0,3,3,20"), ("seed", "0,0,0,3,3,136"), ("seed", "0,0,0,3,3,34"),
                            ("ten", "250,250,250"), ("oya", "4"), ("hai1", "34,27"), ("hai2", " 78"), ("oya", None)):
             changed = {k: v for k, v in {**init, key: value}.items() if v is not None}
