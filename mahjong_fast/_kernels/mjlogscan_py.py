@@ -378,7 +378,7 @@ def call_or_riichi(text: str, pos: int, end: int, n: int, places: bytearray, dra
     wrong; -1 for anything else (another tag, a kan, a bad code, a call the state rules out), which
     ``logs._mjlog`` applies or tells what is wrong."""
     start = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
-    found = tag(text, start) if text.startswith("<", start) else None
+    found = tag(text, start) if text.startswith(("<N", "<R"), start) else None  # not read: an INIT, a win
     if found is None:
         return -1
     (name, number, _), attrs, _, tag_end = found

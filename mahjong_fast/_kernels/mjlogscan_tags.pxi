@@ -72,11 +72,15 @@ def deal(dict attrs not None, int n, tuple names not None):
 cdef Py_ssize_t _call_or_riichi(str text, Py_ssize_t i, Py_ssize_t end, int n, unsigned char* place, list drawn,
                                 list last, tuple calls, list events, list lines) except -2:
     """The end of the ``<N .../>`` chi or pon, or ``<REACH .../>``, at ``text[i:]``, applied; -1 when not."""
-    cdef object found = _tag(text, i)
+    cdef object found
     cdef tuple read
     cdef dict attrs
     cdef Py_ssize_t tag_end
     cdef object name
+    cdef Py_UCS4 first = text[i + 1]
+    if first != u"N" and first != u"R":  # not read: the next round's INIT, a win (its name is neither)
+        return -1
+    found = _tag(text, i)
     if found is None:
         return -1
     read, attrs, _, tag_end = found

@@ -211,14 +211,19 @@ class MjlogRecord:
             yield lines, events
             return
         (body, pos), self.rest = self.rest, None
+        following: tuple[Tag, dict[str, str] | None, int] | None = None
         while True:
-            found = mjlogscan.tag(body, pos)  # the INIT tag written plainly, its attributes read; else by _next_tag
-            if found is None:
-                init, _, pos = _next_tag(body, pos)
-                attrs = _attrs(init)  # type: ignore[arg-type]
+            if following is not None:  # the INIT tag the round before stopped at, read there
+                init, read_attrs, pos = following
+                attrs = _attrs(init) if read_attrs is None else read_attrs
             else:
-                init, attrs, _, pos = found
-            kyoku = _MjlogRound(self.rules, init, attrs, events, lines, self.agari)  # type: ignore[arg-type]
+                found = mjlogscan.tag(body, pos)  # the INIT tag written plainly, its attributes read; else by _next_tag
+                if found is None:
+                    init, _, pos = _next_tag(body, pos)  # type: ignore[assignment]
+                    attrs = _attrs(init)
+                else:
+                    init, attrs, _, pos = found
+            kyoku = _MjlogRound(self.rules, init, attrs, events, lines, self.agari)
             while True:
                 pos = kyoku.play(body, pos)
                 if pos < len(body):
@@ -230,6 +235,7 @@ class MjlogRecord:
             yield lines, events
             if not body:
                 return
+            following = kyoku.following
             events, lines = [], []
 
 
@@ -274,6 +280,8 @@ class _MjlogRound:
         self.wins = 0
         self.game_over = False
         self.finished = False
+        self.following: tuple[Tag, dict[str, str] | None, int] | None = None
+        """The next round's INIT tag where ``play`` stopped: the tag, its attributes when read (plainly) and its end."""
 
     def deal(self, init: Tag, attrs: dict[str, str], events: list[dict[str, Any]], lines: list[str]) -> None:
         """Read the INIT tag's round set-up (``mjlogscan.deal`` did not), or tell what is wrong."""
@@ -372,6 +380,7 @@ class _MjlogRound:
             name, number = tag[0], tag[1]
             if name == "INIT" and not number:
                 self.finished = finished
+                self.following = tag, attrs, pos
                 return start
             if name == "GO":
                 raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
