@@ -216,6 +216,65 @@ def test_straight_set_up_and_calls_agree_with_the_general_path(monkeypatch: pyte
     assert 20 <= errors < len(texts)
 
 
+class _Unplayed(_General):
+    """A kernel that plays nothing: every draw and discard of an mjlog round, and its INIT, go the general way."""
+
+    def run(self, *args: Any) -> int:
+        return int(args[1])
+
+
+_ANY_TAG = re.compile(r"<[A-Z]+[0-9]*[^>]*/>")
+
+
+def _damaged_plays(rng: random.Random) -> list[str]:
+    """mjlog records with a tag (mostly a draw or a discard) changed: its number, its seat, dropped, doubled
+    or swapped with the next."""
+    texts = []
+    for path in MJLOGS[::12]:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        tags = list(_ANY_TAG.finditer(text))
+        for _ in range(10):
+            m = rng.choice(tags)
+            tag, choice = m.group(), rng.randrange(5)
+            if choice == 0:
+                numbers = list(_NUMBER.finditer(tag))
+                if numbers:
+                    n = rng.choice(numbers)
+                    new = rng.choice([0, 1, 4, 52, 135, 136, int(n.group()) ^ 1, int(n.group()) ^ 4])
+                    tag = tag[:n.start()] + str(new) + tag[n.end():]
+            elif choice == 1 and tag[1] in "TUVWDEFG":
+                tag = tag[0] + rng.choice("TUVWDEFG") + tag[2:]
+            elif choice == 2:
+                tag = ""
+            elif choice == 3:
+                tag += tag
+            else:
+                after = _ANY_TAG.search(text, m.end())
+                if after is not None:
+                    texts.append(text[:m.start()] + after.group() + text[m.end():after.start()] + tag
+                                 + text[after.end():])
+                    continue
+            texts.append(text[:m.start()] + tag + text[m.end():])
+    return texts
+
+
+def test_places_agree_with_the_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where each tile is (``places``), kept by the kernel's draws, discards, chi and pon and its deal, or
+    by ``logs._mjlog`` for every tag: the same events, lines and errors on records damaged at any tag."""
+    texts = _damaged_plays(random.Random(11))
+    found = []
+    for scan in _scans():
+        results = []
+        for kernel in (scan, _Unplayed(scan)):
+            monkeypatch.setattr(_mjlog, "mjlogscan", kernel)
+            results.append([_convert(text) for text in texts])
+        assert results[0] == results[1]
+        found.append(results[0])
+    assert all(f == found[0] for f in found)  # the twins
+    errors = sum(1 for _, _, error in found[0] if error)
+    assert 20 <= errors < len(texts)
+
+
 def test_deal_declines() -> None:
     """``deal`` and ``deal6`` set up only a round that makes sense; anything else is the caller's."""
     init = {"seed": "0,0,0,3,3,20", "ten": "250,250,250,250", "oya": "0",
