@@ -3,22 +3,30 @@
 """The straight paths of Tenhou records (compiled twin of ``mjlogscan_py``).
 
 ``run`` reads an mjlog record's draw and discard tags character by character, as ``mjlogscan_py.run``
-says; the hands and the wall are the caller's sets, changed in place.  ``turns`` plays a tenhou.net/6
-round's plain turns, ``numbers`` reads an attribute's plain numbers, ``tag`` any tag written plainly,
-``json6`` a tenhou.net/6 record's JSON written plainly.  Same answers as the pure twin.
+says; where each tile is (``places``, see ``mjlogscan_py``) is the caller's buffer, changed in place.
+``turns`` plays a tenhou.net/6 round's plain turns, ``numbers`` reads an attribute's plain numbers,
+``tag`` any tag written plainly, ``json6`` a tenhou.net/6 record's JSON written plainly.  Same answers
+as the pure twin.
 """
 from collections import deque as _deque
 
 from cpython.dict cimport PyDict_SetItem
 from cpython.list cimport PyList_Append
 from cpython.long cimport PyLong_FromLongLong
-from cpython.set cimport PySet_Add, PySet_Contains, PySet_Discard, PySet_GET_SIZE
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
+
+
+cdef enum:  # where each tile is: places[tile] (as mjlogscan_py says), places[HOLDING + seat] its count
+    IN_WALL = 0
+    GIVEN_UP = 5
+    HOLDING = 136
+    PLACES = 140
 
 
 cdef inline int _seat_of(Py_UCS4 c) noexcept:
@@ -30,26 +38,28 @@ cdef inline int _seat_of(Py_UCS4 c) noexcept:
     return -1
 
 
-def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set out, list drawn, tuple plays,
-        list events, list lines, list last, tuple calls=None):
+def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, bytearray places not None, list drawn,
+        tuple plays, list events, list lines, list last, tuple calls=None):
     """Apply the draw and discard tags of ``text[pos:end]`` (and with ``calls``, the chi, pon and riichi
     tags) while the state allows; the end of the last one applied (see ``mjlogscan_py.run``)."""
     cdef Py_ssize_t i, k, length = len(text)
     cdef int who, tile, digits
     cdef Py_UCS4 c
     cdef list tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines
-    cdef object hand, t
+    cdef object t
+    cdef unsigned char* place
     cdef int kind = PyUnicode_KIND(text)
     cdef void* data = PyUnicode_DATA(text)
-    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 6
-            and _long_enough(plays, 136 * n) and _sets(held, n)):
-        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 6 tables "
-                         "of 136 a seat")
+    if not (0 < n <= 4 and PyByteArray_GET_SIZE(places) >= PLACES and len(drawn) >= n and len(last) == 2
+            and len(plays) == 6 and _long_enough(plays, 136 * n)):
+        raise ValueError("places must hold 140 bytes, drawn cover the n seats, last be [seat, tile] and plays 6 "
+                         "tables of 136 a seat")
     if calls is not None and not (len(calls) == 4 and type(calls[0]) is tuple and len(calls[0]) >= 136
                                   and type(calls[1]) is list and len(calls[1]) >= n and type(calls[2]) is list
                                   and len(calls[2]) >= n and type(calls[3]) is list):
         raise ValueError("calls must be (names of the 136 tiles, pons, declared, scores) covering the n seats")
     tsumo, dahai, tsumogiri, tsumo_lines, dahai_lines, tsumogiri_lines = plays
+    place = <unsigned char*>PyByteArray_AS_STRING(places)
     if end > length:
         end = length
     while True:
@@ -65,7 +75,7 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
         if who < 0:
             if calls is None:
                 return pos
-            k = _call_or_riichi(text, i, end, n, held, drawn, last, calls, events, lines)
+            k = _call_or_riichi(text, i, end, n, place, drawn, last, calls, events, lines)
             if k < 0:
                 return pos
             pos = k
@@ -87,11 +97,10 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
         if who < 4:
             if who >= n:
                 return pos
-            hand = held[who]
-            if PySet_Contains(out, t) or PySet_GET_SIZE(hand) % 3 != 1:
+            if place[tile] != IN_WALL or place[HOLDING + who] % 3 != 1:
                 return pos
-            PySet_Add(out, t)
-            PySet_Add(hand, t)
+            place[tile] = who + 1
+            place[HOLDING + who] += 1
             drawn[who] = t
             PyList_Append(events, tsumo[who * 136 + tile])
             PyList_Append(lines, tsumo_lines[who * 136 + tile])
@@ -99,10 +108,10 @@ def run(str text not None, Py_ssize_t pos, Py_ssize_t end, int n, list held, set
             who -= 4
             if who >= n:
                 return pos
-            hand = held[who]
-            if not PySet_Contains(hand, t) or PySet_GET_SIZE(hand) % 3 != 2:
+            if place[tile] != who + 1 or place[HOLDING + who] % 3 != 2:
                 return pos
-            PySet_Discard(hand, t)
+            place[tile] = GIVEN_UP
+            place[HOLDING + who] -= 1
             if drawn[who] == t:
                 PyList_Append(events, tsumogiri[who * 136 + tile])
                 PyList_Append(lines, tsumogiri_lines[who * 136 + tile])
@@ -120,15 +129,6 @@ cdef bint _long_enough(tuple plays, Py_ssize_t length):
     cdef object p
     for p in plays:
         if len(p) < length:
-            return False
-    return True
-
-
-cdef bint _sets(list held, int n):
-    """The first ``n`` hands are sets."""
-    cdef int s
-    for s in range(n):
-        if type(held[s]) is not set:
             return False
     return True
 

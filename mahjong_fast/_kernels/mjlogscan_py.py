@@ -4,15 +4,18 @@ of ``mjlogscan.pyx``).
 A round of Tenhou's mjlog XML is mostly draw and discard tags, ``<T12/>`` (seat 0 draws tile 12:
 ``T U V W`` draw, ``D E F G`` discard, by seat; the number an index136 tile).  ``run`` takes them from
 ``text[pos:end]`` one after the other (blanks ``" \\t\\n\\r"`` between them), as ``logs._mjlog`` would,
-while the state allows: a draw of a tile not yet out of the wall (``out``) by a seat holding 3n+1
-tiles (``held[seat]``, a set of tile ids), a discard of a tile held by a seat holding 3n+2.  A draw
-adds the tile to ``out`` and the seat's hand, sets ``drawn[seat]`` and appends ``plays[0][seat * 136
-+ tile]`` to ``events`` (and its line, ``plays[3]`` of the same index, to ``lines``); a discard takes the
-tile out of the hand, appends ``plays[2]`` (the drawn tile: tsumogiri) or ``plays[1]`` of the same index
-(and its line, ``plays[5]`` or ``plays[4]``), sets ``drawn[seat]`` to None and ``last`` to ``[seat,
-tile]``.  It returns the end of the last tag it took (``pos`` when none): the next tag is one it does
-not take (another tag, a seat beyond ``n``, a number of more than 3 digits, or a play the state rules
-out), for the caller to apply or to tell what is wrong.  Same answers as the compiled ``mjlogscan``.
+while the state allows: a draw of a tile still in the wall by a seat holding 3n+1 tiles, a discard of a
+tile held by a seat holding 3n+2.  Where each tile is, ``places`` (a ``bytearray`` of ``PLACES``, one a
+round) says: ``places[tile]`` is ``IN_WALL`` (0), the seat holding it plus one (1-4), or ``GIVEN_UP``
+(5: out of the wall and of every hand: discarded, called, melded, a dora indicator), and
+``places[HOLDING + seat]`` how many tiles the seat holds.  A draw puts the tile in the seat's hand, sets
+``drawn[seat]`` and appends ``plays[0][seat * 136 + tile]`` to ``events`` (and its line, ``plays[3]`` of
+the same index, to ``lines``); a discard gives the tile up, appends ``plays[2]`` (the drawn tile:
+tsumogiri) or ``plays[1]`` of the same index (and its line, ``plays[5]`` or ``plays[4]``), sets
+``drawn[seat]`` to None and ``last`` to ``[seat, tile]``.  It returns the end of the last tag it took
+(``pos`` when none): the next tag is one it does not take (another tag, a seat beyond ``n``, a number
+of more than 3 digits, or a play the state rules out), for the caller to apply or to tell what is
+wrong.  Same answers as the compiled ``mjlogscan``.
 
 With ``calls``, ``(names, pons, declared, scores)`` of the round (the 136 tiles' names, each seat's pons
 by kind, its riichi: 0, 1 declared, 2 accepted, the scores), ``run`` takes the chi, pon and riichi tags too
@@ -33,17 +36,25 @@ from typing import Any
 _PLAY = re.compile(r"[ \t\n\r]*<([TUVWDEFG])([0-9]{1,3})/>")
 _SEAT = {"T": 0, "U": 1, "V": 2, "W": 3, "D": 4, "E": 5, "F": 6, "G": 7}
 """Draws by seat, then discards by seat (seat + 4)."""
+IN_WALL = 0
+GIVEN_UP = 5
+HOLDING = 136
+PLACES = 140
+"""``places[tile]``: ``IN_WALL``, the seat holding it plus one, or ``GIVEN_UP``; ``places[HOLDING + seat]``:
+how many tiles the seat holds."""
 
 
-def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[int], drawn: list[int | None],
+def run(text: str, pos: int, end: int, n: int, places: bytearray, drawn: list[int | None],
         plays: tuple[list[Any], ...], events: list[Any], lines: list[str], last: list[int],
         calls: tuple[tuple[str, ...], list[dict[int, list[int]]], list[int], list[int]] | None = None) -> int:
     """Apply the draw and discard tags of ``text[pos:end]`` (and with ``calls``, the chi, pon and riichi
     tags) while the state allows; the end of the last one applied (``pos`` when none)."""
-    if not (0 < n <= 4 and len(held) >= n and len(drawn) >= n and len(last) == 2 and len(plays) == 6
-            and all(len(p) >= 136 * n for p in plays) and all(type(h) is set for h in held[:n])):
-        raise ValueError("held (sets) and drawn must cover the n seats, last be [seat, tile] and plays 6 tables "
-                         "of 136 a seat")
+    if type(places) is not bytearray:
+        raise TypeError(f"Argument 'places' has incorrect type (expected bytearray, got {type(places).__name__})")
+    if not (0 < n <= 4 and len(places) >= PLACES and len(drawn) >= n and len(last) == 2 and len(plays) == 6
+            and all(len(p) >= 136 * n for p in plays)):
+        raise ValueError("places must hold 140 bytes, drawn cover the n seats, last be [seat, tile] and plays 6 "
+                         "tables of 136 a seat")
     if calls is not None and not (len(calls) == 4 and type(calls[0]) is tuple and len(calls[0]) >= 136
                                   and type(calls[1]) is list and len(calls[1]) >= n and type(calls[2]) is list
                                   and len(calls[2]) >= n and type(calls[3]) is list):
@@ -56,7 +67,7 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
         if m is None:
             if calls is None:
                 return pos
-            taken = call_or_riichi(text, pos, end, n, held, drawn, last, calls, events, lines)
+            taken = call_or_riichi(text, pos, end, n, places, drawn, last, calls, events, lines)
             if taken < 0:
                 return pos
             pos = taken
@@ -68,11 +79,10 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
         if who < 4:
             if who >= n:
                 return pos
-            hand = held[who]
-            if tile in out or len(hand) % 3 != 1:
+            if places[tile] != IN_WALL or places[HOLDING + who] % 3 != 1:
                 return pos
-            out.add(tile)
-            hand.add(tile)
+            places[tile] = who + 1
+            places[HOLDING + who] += 1
             drawn[who] = tile
             append(tsumo[who * 136 + tile])
             append_line(tsumo_lines[who * 136 + tile])
@@ -80,10 +90,10 @@ def run(text: str, pos: int, end: int, n: int, held: list[set[int]], out: set[in
             who -= 4
             if who >= n:
                 return pos
-            hand = held[who]
-            if tile not in hand or len(hand) % 3 != 2:
+            if places[tile] != who + 1 or places[HOLDING + who] % 3 != 2:
                 return pos
-            hand.discard(tile)
+            places[tile] = GIVEN_UP
+            places[HOLDING + who] -= 1
             if tile == drawn[who]:
                 append(tsumogiri[who * 136 + tile])
                 append_line(tsumogiri_lines[who * 136 + tile])
@@ -322,10 +332,10 @@ def _attr(attrs: dict[str, str], key: str, count: int, low: int, high: int) -> l
 
 def deal(attrs: dict[str, str], n: int, names: tuple[str, ...]) -> tuple[Any, ...] | None:
     """The round an INIT tag's attributes set up (as ``logs._mjlog`` reads them when nothing is wrong):
-    ``(seed, scores, dealer, held, out, start_kyoku event, its line)``, the ``seed`` (6 numbers, the round
-    0-15, the dora indicator 0-135), ``ten`` (``n`` scores or more, by 100), ``oya`` and ``n`` hands
-    (``hai0``...: 13 tiles 0-135 each) written plainly, no tile dealt twice; else None, for
-    ``logs._mjlog`` to read or to tell what is wrong."""
+    ``(seed, scores, dealer, places, start_kyoku event, its line)`` (``places``: see ``run``), the
+    ``seed`` (6 numbers, the round 0-15, the dora indicator 0-135), ``ten`` (``n`` scores or more, by
+    100), ``oya`` and ``n`` hands (``hai0``...: 13 tiles 0-135 each) written plainly, no tile dealt
+    twice; else None, for ``logs._mjlog`` to read or to tell what is wrong."""
     if not (0 < n <= 4 and len(names) >= 136):
         raise ValueError("n must be 1-4 and names those of the 136 tiles")
     seed, ten = _attr(attrs, "seed", 6, 0, 10**9), _attr(attrs, "ten", -1, -10**9, 10**9)
@@ -335,10 +345,16 @@ def deal(attrs: dict[str, str], n: int, names: tuple[str, ...]) -> tuple[Any, ..
     hands = [_attr(attrs, f"hai{s}", 13, 0, 135) for s in range(n)]
     if None in hands:
         return None
-    out = {seed[5]}.union(*hands)  # type: ignore[arg-type]
-    if len(out) != 13 * n + 1:
+    places = bytearray(PLACES)
+    for s, hand in enumerate(hands):
+        for t in hand:  # type: ignore[union-attr]
+            if places[t] != IN_WALL:
+                return None
+            places[t] = s + 1
+        places[HOLDING + s] = 13
+    if places[seed[5]] != IN_WALL:
         return None
-    held = [set(h) for h in hands]  # type: ignore[arg-type]
+    places[seed[5]] = GIVEN_UP
     tehais = [[names[t] for t in sorted(h)] for h in hands]  # type: ignore[arg-type]
     scores = [v * 100 for v in ten[:n]]
     index, honba, kyotaku, dealer = seed[0], seed[1], seed[2], oya[0]
@@ -348,28 +364,28 @@ def deal(attrs: dict[str, str], n: int, names: tuple[str, ...]) -> tuple[Any, ..
     line = (f'{{"type":"start_kyoku","bakaze":"{wind}","dora_marker":"{marker}","kyoku":{kyoku},'
             f'"honba":{honba},"kyotaku":{kyotaku},"oya":{dealer},"scores":[{",".join(map(str, scores))}],'
             f'"tehais":[{",".join(map(_names_line, tehais))}]}}')
-    return seed, scores, dealer, held, out, event, line
+    return seed, scores, dealer, places, event, line
 
 
 def _names_line(names: list[str]) -> str:
     return '["' + '","'.join(names) + '"]'
 
 
-def call_or_riichi(text: str, pos: int, end: int, n: int, held: list[set[int]], drawn: list[int | None],
+def call_or_riichi(text: str, pos: int, end: int, n: int, places: bytearray, drawn: list[int | None],
                    last: list[int], calls: tuple[Any, ...], events: list[Any], lines: list[str]) -> int:
     """The end of the ``<N .../>`` chi or pon, or ``<REACH .../>``, at ``text[pos:]`` (after blanks
     ``" \t\n\r"``), written plainly (``tag``) and applied as ``logs._mjlog`` applies it when nothing is
     wrong; -1 for anything else (another tag, a kan, a bad code, a call the state rules out), which
     ``logs._mjlog`` applies or tells what is wrong."""
     start = _BLANKS.match(text, pos).end()  # type: ignore[union-attr]
-    found = tag(text, start) if text.startswith("<", start) else None
+    found = tag(text, start) if text.startswith(("<N", "<R"), start) else None  # not read: an INIT, a win
     if found is None:
         return -1
     (name, number, _), attrs, _, tag_end = found
     if tag_end > end or number:
         return -1
     if name == "N":
-        taken = _chi_or_pon(attrs, n, held, drawn, last, calls, events, lines)
+        taken = _chi_or_pon(attrs, n, places, drawn, last, calls, events, lines)
     elif name == "REACH":
         taken = _riichi(attrs, n, calls, events, lines)
     else:
@@ -384,7 +400,7 @@ def _one(attrs: dict[str, str], key: str, low: int, high: int) -> int:
     return -1 if found is None else found[0]
 
 
-def _chi_or_pon(attrs: dict[str, str], n: int, held: list[set[int]], drawn: list[int | None], last: list[int],
+def _chi_or_pon(attrs: dict[str, str], n: int, places: bytearray, drawn: list[int | None], last: list[int],
                 calls: tuple[Any, ...], events: list[Any], lines: list[str]) -> bool:
     who, m = _one(attrs, "who", 0, n - 1), _one(attrs, "m", 0, 0xFFFF)
     if who < 0 or m < 0:
@@ -408,10 +424,12 @@ def _chi_or_pon(attrs: dict[str, str], n: int, held: list[set[int]], drawn: list
         return False
     tile = ids[called]
     consumed = ids[:called] + ids[called + 1:]
-    hand = held[who]
-    if not (last[0] == target and last[1] == tile) or len(hand) % 3 != 1 or not all(t in hand for t in consumed):
+    if (not (last[0] == target and last[1] == tile) or places[HOLDING + who] % 3 != 1
+            or not all(places[t] == who + 1 for t in consumed)):
         return False
-    hand.difference_update(consumed)
+    for t in consumed:
+        places[t] = GIVEN_UP
+    places[HOLDING + who] -= 2
     if letters == "pon":
         calls[1][who][tile // 4] = ids
     last[0] = last[1] = -1

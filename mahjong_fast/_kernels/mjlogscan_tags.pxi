@@ -18,8 +18,9 @@ def deal(dict attrs not None, int n, tuple names not None):
     """The round set up by an INIT tag's attributes written plainly and making sense, else None (see
     ``mjlogscan_py.deal``)."""
     cdef object seed, ten, oya, hand
-    cdef list held = [], tehais = [], scores, tiles
-    cdef set out = set()
+    cdef list tehais = [], scores, tiles
+    cdef bytearray places = bytearray(PLACES)
+    cdef unsigned char* place = <unsigned char*>PyByteArray_AS_STRING(places)
     cdef int s, k, j, t, dora, index
     cdef int ids[13]
     cdef str line
@@ -48,15 +49,15 @@ def deal(dict attrs not None, int n, tuple names not None):
                 j -= 1
             ids[j] = t
         for k in range(13):
-            if PySet_Contains(out, ids[k]):
+            if place[ids[k]] != IN_WALL:
                 return None
-            PySet_Add(out, ids[k])
-        held.append(set(<list>hand))
+            place[ids[k]] = s + 1
+        place[HOLDING + s] = 13
         tiles = [names[ids[k]] for k in range(13)]
         tehais.append(tiles)
-    if PySet_Contains(out, dora):
+    if place[dora] != IN_WALL:
         return None
-    PySet_Add(out, dora)
+    place[dora] = GIVEN_UP
     scores = [v * 100 for v in (<list>ten)[:n]]
     wind, marker, kyoku = _WINDS[index // 4], names[dora], index % 4 + 1
     honba, kyotaku, dealer = (<list>seed)[1], (<list>seed)[2], (<list>oya)[0]
@@ -65,17 +66,21 @@ def deal(dict attrs not None, int n, tuple names not None):
     line = (f'{{"type":"start_kyoku","bakaze":"{wind}","dora_marker":"{marker}","kyoku":{kyoku},'
             f'"honba":{honba},"kyotaku":{kyotaku},"oya":{dealer},"scores":[{",".join(map(str, scores))}],'
             f'"tehais":[{",".join([_names_line(tiles) for tiles in tehais])}]}}')
-    return seed, scores, dealer, held, out, event, line
+    return seed, scores, dealer, places, event, line
 
 
-cdef Py_ssize_t _call_or_riichi(str text, Py_ssize_t i, Py_ssize_t end, int n, list held, list drawn, list last,
-                                tuple calls, list events, list lines) except -2:
+cdef Py_ssize_t _call_or_riichi(str text, Py_ssize_t i, Py_ssize_t end, int n, unsigned char* place, list drawn,
+                                list last, tuple calls, list events, list lines) except -2:
     """The end of the ``<N .../>`` chi or pon, or ``<REACH .../>``, at ``text[i:]``, applied; -1 when not."""
-    cdef object found = _tag(text, i)
+    cdef object found
     cdef tuple read
     cdef dict attrs
     cdef Py_ssize_t tag_end
     cdef object name
+    cdef Py_UCS4 first = text[i + 1]
+    if first != u"N" and first != u"R":  # not read: the next round's INIT, a win (its name is neither)
+        return -1
+    found = _tag(text, i)
     if found is None:
         return -1
     read, attrs, _, tag_end = found
@@ -83,7 +88,7 @@ cdef Py_ssize_t _call_or_riichi(str text, Py_ssize_t i, Py_ssize_t end, int n, l
         return -1
     name = read[0]
     if name == u"N":
-        if not _chi_or_pon(attrs, n, held, drawn, last, calls, events, lines):
+        if not _chi_or_pon(attrs, n, place, drawn, last, calls, events, lines):
             return -1
     elif name == u"REACH":
         if not _riichi(attrs, n, calls, events, lines):
@@ -106,7 +111,7 @@ cdef str _names_line(list names):
     return u'["' + u'","'.join(names) + u'"]'
 
 
-cdef bint _chi_or_pon(dict attrs, int n, list held, list drawn, list last, tuple calls, list events,
+cdef bint _chi_or_pon(dict attrs, int n, unsigned char* place, list drawn, list last, tuple calls, list events,
                       list lines) except -1:
     cdef int who = _one(attrs, u"who", 0, n - 1)
     cdef int m = _one(attrs, u"m", 0, 0xFFFF)
@@ -115,7 +120,7 @@ cdef bint _chi_or_pon(dict attrs, int n, list held, list drawn, list last, tuple
     cdef int consumed[2]
     cdef str letters
     cdef tuple names
-    cdef object hand, pai
+    cdef object pai
     cdef list eaten
     if who < 0 or m < 0:
         return False
@@ -152,11 +157,11 @@ cdef bint _chi_or_pon(dict attrs, int n, list held, list drawn, list last, tuple
             k += 1
     if not (last[0] == target and last[1] == ids[called]):
         return False
-    hand = held[who]
-    if PySet_GET_SIZE(hand) % 3 != 1 or not PySet_Contains(hand, consumed[0]) or not PySet_Contains(hand, consumed[1]):
+    if place[HOLDING + who] % 3 != 1 or place[consumed[0]] != who + 1 or place[consumed[1]] != who + 1:
         return False
-    PySet_Discard(hand, consumed[0])
-    PySet_Discard(hand, consumed[1])
+    place[consumed[0]] = GIVEN_UP
+    place[consumed[1]] = GIVEN_UP
+    place[HOLDING + who] -= 2
     if letters == u"pon":
         (<dict>(<list>calls[1])[who])[ids[0] // 4] = [ids[0], ids[1], ids[2]]
     last[0] = -1

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .._dispatch import mjlogscan
+from .._kernels.mjlogscan_py import GIVEN_UP, HOLDING, IN_WALL, PLACES
 from ._record import (
     FOUR_PLAYER,
     ID_NAMES,
@@ -210,14 +211,19 @@ class MjlogRecord:
             yield lines, events
             return
         (body, pos), self.rest = self.rest, None
+        following: tuple[Tag, dict[str, str] | None, int] | None = None
         while True:
-            found = mjlogscan.tag(body, pos)  # the INIT tag written plainly, its attributes read; else by _next_tag
-            if found is None:
-                init, _, pos = _next_tag(body, pos)
-                attrs = _attrs(init)  # type: ignore[arg-type]
+            if following is not None:  # the INIT tag the round before stopped at, read there
+                init, read_attrs, pos = following
+                attrs = _attrs(init) if read_attrs is None else read_attrs
             else:
-                init, attrs, _, pos = found
-            kyoku = _MjlogRound(self.rules, init, attrs, events, lines, self.agari)  # type: ignore[arg-type]
+                found = mjlogscan.tag(body, pos)  # the INIT tag written plainly, its attributes read; else by _next_tag
+                if found is None:
+                    init, _, pos = _next_tag(body, pos)  # type: ignore[assignment]
+                    attrs = _attrs(init)
+                else:
+                    init, attrs, _, pos = found
+            kyoku = _MjlogRound(self.rules, init, attrs, events, lines, self.agari)
             while True:
                 pos = kyoku.play(body, pos)
                 if pos < len(body):
@@ -229,6 +235,7 @@ class MjlogRecord:
             yield lines, events
             if not body:
                 return
+            following = kyoku.following
             events, lines = [], []
 
 
@@ -253,13 +260,14 @@ class _MjlogRound:
         self.agari_tags = agari
         self.names = RED_ID_NAMES if rules.red_fives else ID_NAMES
         self.n = n = rules.players
-        self.held: list[set[int]]
-        self.out: set[int]
+        self.places: bytearray
+        """Where each tile is (``mjlogscan_py.run``): in the wall, in a seat's hand or given up; and how many
+        tiles each seat holds."""
         dealt = mjlogscan.deal(attrs, n, self.names)  # the INIT tag written plainly, making sense; else read here
         if dealt is None:
             self.deal(init, attrs, events, lines)
         else:
-            seed, self.scores, self.oya, self.held, self.out, event, line = dealt
+            seed, self.scores, self.oya, self.places, event, line = dealt
             self.label = round_label(seed[0], seed[1])
             events.append(event)
             lines.append(line)
@@ -272,6 +280,8 @@ class _MjlogRound:
         self.wins = 0
         self.game_over = False
         self.finished = False
+        self.following: tuple[Tag, dict[str, str] | None, int] | None = None
+        """The next round's INIT tag where ``play`` stopped: the tag, its attributes when read (plainly) and its end."""
 
     def deal(self, init: Tag, attrs: dict[str, str], events: list[dict[str, Any]], lines: list[str]) -> None:
         """Read the INIT tag's round set-up (``mjlogscan.deal`` did not), or tell what is wrong."""
@@ -284,11 +294,16 @@ class _MjlogRound:
             if len(scores) != n:
                 raise RecordError(f"tag {raw}: 'ten' must give {n} scores")
             hands = [_ints(raw, attrs, f"hai{i}", 13, 0, 135) for i in range(n)]
-            self.held = [set(h) for h in hands]
-            self.out = set().union(*hands)
-            if len(self.out) != 13 * n or seed[5] in self.out or not 0 <= seed[5] < 136:
+            self.places = places = bytearray(PLACES)
+            for who, hand in enumerate(hands):
+                for tile in hand:
+                    if places[tile] != IN_WALL:
+                        raise RecordError(f"tag {raw}: a tile dealt twice")
+                    places[tile] = who + 1
+                places[HOLDING + who] = 13
+            if not 0 <= seed[5] < 136 or places[seed[5]] != IN_WALL:
                 raise RecordError(f"tag {raw}: a tile dealt twice")
-            self.out.add(seed[5])
+            places[seed[5]] = GIVEN_UP
             self.oya = oya = _seat(raw, attrs, "oya", n)
             names = self.names  # the hands' tiles are 0-135 (read above)
             start_kyoku(events, lines, label, seed[0], seed[1], seed[2], oya, scores, names[seed[5]],
@@ -319,15 +334,19 @@ class _MjlogRound:
         if self.game_over:
             add_event(self.events, self.lines, {"type": "end_game"})
 
-    def take_from_wall(self, tag: str, tile: int) -> None:
-        if tile in self.out:
+    def take_from_wall(self, tag: str, tile: int, place: int = GIVEN_UP) -> None:
+        """Take ``tile`` (0-135) out of the wall to ``place``: a seat's hand (the seat plus one) or given up."""
+        if self.places[tile] != IN_WALL:
             raise RecordError(f"tag {tag}: tile {tile} comes out of the wall twice")
-        self.out.add(tile)
+        self.places[tile] = place
 
     def give_up(self, tag: str, who: int, tile: int) -> None:
-        if tile not in self.held[who]:
+        """Take ``tile`` (0-135) out of seat ``who``'s hand."""
+        places = self.places
+        if places[tile] != who + 1:
             raise RecordError(f"tag {tag}: seat {who} does not hold tile {tile}")
-        self.held[who].discard(tile)
+        places[tile] = GIVEN_UP
+        places[HOLDING + who] -= 1
 
     def tags_of_play(self, body: str, pos: int) -> int:
         """Apply the tags of ``body`` from ``pos`` up to the next INIT; where it starts (or the length of ``body``).
@@ -338,7 +357,7 @@ class _MjlogRound:
         ``tag``, which says what is wrong: read by ``mjlogscan.tag`` when written plainly (as Tenhou
         writes them), else by the regular expressions of ``_next_tag``, which tell what is malformed.
         """
-        n, held, drawn, out, last = self.n, self.held, self.drawn, self.out, self.last
+        n, places, drawn, last = self.n, self.places, self.drawn, self.last
         plays = shared_plays(self.names)
         events, lines = self.events, self.lines
         rnd = self.round
@@ -347,7 +366,7 @@ class _MjlogRound:
         scan, plain = mjlogscan.run, mjlogscan.tag
         while True:
             if not finished and not rnd.at_discard and not rnd.at_tsumo:
-                pos = scan(body, pos, end, n, held, out, drawn, plays, events, lines, last,
+                pos = scan(body, pos, end, n, places, drawn, plays, events, lines, last,
                            (self.names, self.pons, self.declared, self.scores))
             found = plain(body, pos)  # a tag written plainly, its attributes read; else by _next_tag
             if found is None:
@@ -361,6 +380,7 @@ class _MjlogRound:
             name, number = tag[0], tag[1]
             if name == "INIT" and not number:
                 self.finished = finished
+                self.following = tag, attrs, pos
                 return start
             if name == "GO":
                 raise RecordError(f"tag {_raw(tag)}: a second <GO> inside the game")
@@ -375,19 +395,21 @@ class _MjlogRound:
             tile = int(number)
             if name in _DRAW and _DRAW[name] < self.n:
                 who = _DRAW[name]
-                if len(self.held[who]) % 3 != 1:
-                    raise RecordError(f"tag {raw}: seat {who} draws holding {len(self.held[who])} tiles")
+                holding = self.places[HOLDING + who]
+                if holding % 3 != 1:
+                    raise RecordError(f"tag {raw}: seat {who} draws holding {holding} tiles")
                 self.name(raw, tile)
-                self.take_from_wall(raw, tile)
-                self.held[who].add(tile)
+                self.take_from_wall(raw, tile, who + 1)
+                self.places[HOLDING + who] = holding + 1
                 self.drawn[who] = tile
                 rnd.tsumo(who, self.names[tile])
                 return False
             if name in _DISCARD and _DISCARD[name] < self.n:
                 who = _DISCARD[name]
                 self.name(raw, tile)
-                if len(self.held[who]) % 3 != 2:
-                    raise RecordError(f"tag {raw}: seat {who} discards holding {len(self.held[who])} tiles")
+                holding = self.places[HOLDING + who]
+                if holding % 3 != 2:
+                    raise RecordError(f"tag {raw}: seat {who} discards holding {holding} tiles")
                 self.give_up(raw, who, tile)
                 rnd.dahai(who, self.names[tile], tile == self.drawn[who])
                 self.drawn[who] = None
@@ -510,8 +532,9 @@ class _MjlogRound:
     def call(self, raw: str, who: int, kind: str, tile: int, consumed: list[int], target: int) -> None:
         if self.last != [target, tile]:
             raise RecordError(f"tag {raw}: seat {who} calls tile {tile}, which seat {target} did not just discard")
-        if len(self.held[who]) % 3 != 1:
-            raise RecordError(f"tag {raw}: seat {who} calls holding {len(self.held[who])} tiles")
+        holding = self.places[HOLDING + who]
+        if holding % 3 != 1:
+            raise RecordError(f"tag {raw}: seat {who} calls holding {holding} tiles")
         for t in consumed:
             self.give_up(raw, who, t)
         if kind == "pon":

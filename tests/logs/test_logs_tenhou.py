@@ -369,9 +369,22 @@ def _mjlogscans() -> list[object]:
     return [importlib.import_module(name) for name in names]
 
 
+def _places(hands: list[set[int]]) -> bytearray:
+    """``mjlogscan``'s ``places`` of seats holding ``hands``, the other tiles in the wall."""
+    from mahjong_fast._kernels.mjlogscan_py import HOLDING, PLACES
+
+    places = bytearray(PLACES)
+    for seat, hand in enumerate(hands):
+        for t in hand:
+            places[t] = seat + 1
+        places[HOLDING + seat] = len(hand)
+    return places
+
+
 def test_mjlogscan_twins_agree() -> None:
     """From every place of a round (and with hands in every state), the twins take the same tags, make
     the same events and leave the same hands, wall, drawn tiles and last discard."""
+    from mahjong_fast._kernels.mjlogscan_py import HOLDING
     from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES, shared_plays
 
     plays = shared_plays(RED_ID_NAMES)
@@ -383,33 +396,33 @@ def test_mjlogscan_twins_agree() -> None:
     for pos in rng.sample(starts, 200) + [0, len(body) - 5]:
         results = []
         for scan in _mjlogscans():
-            held = [set(h) for h in deal]
-            out = {t for h in held for t in h}
+            places = _places(deal)
             drawn: list[int | None] = [None] * 4
             events: list[dict] = []
             lines: list[str] = []
             last = [-1, -1]
-            end = scan.run(body, pos, len(body), 4, held, out, drawn, plays, events, lines,  # type: ignore[attr-defined]
-                           last)
+            end = scan.run(body, pos, len(body), 4, places, drawn, plays, events, lines, last)  # type: ignore[attr-defined]
             assert lines == [json.dumps(e, separators=(",", ":")) for e in events]
-            results.append((end, held, out, drawn, [id(e) for e in events], last))
+            results.append((end, places, drawn, [id(e) for e in events], last))
         assert all(r == results[0] for r in results), pos
     tags = "".join(f"<T{t}/>\n<D{t}/> " for t in range(52, 80))
     for scan in _mjlogscans():
-        held = [set(h) for h in deal]
         events = []
-        end = scan.run(tags, 0, len(tags), 4, held, {t for h in held for t in h}, [None] * 4, plays, events,
-                       [], [-1, -1])  # type: ignore[attr-defined]
+        end = scan.run(tags, 0, len(tags), 4, _places(deal), [None] * 4, plays, events,  # type: ignore[attr-defined]
+                       [], [-1, -1])
         assert end == len(tags.rstrip()) and len(events) == 56 and events[1]["tsumogiri"]
         for bad in ("<T1/>", "<T136/>", "<T52 />", "<X52/>", "<T0052/>", "<D52/>", "<W52/>", " <T52/", "<T/>"):
-            fresh = [set(h) for h in deal[:3]]  # 13 tiles each, 0-38 out of the wall
-            assert scan.run(bad, 0, len(bad), 3, fresh, set(range(39)), [None] * 3, plays, [], [], [-1, -1]) == 0, bad
-        fresh = [set(h) for h in deal[:3]]
-        assert scan.run(" <T052/>", 0, 8, 3, fresh, set(), [None] * 3, plays, [], [], [-1, -1]) == 8 and 52 in fresh[0]
-        with pytest.raises(ValueError, match="held"):
-            scan.run(tags, 0, len(tags), 4, [[]] * 4, set(), [None] * 4, plays, [], [], [-1, -1])
-        with pytest.raises(ValueError, match="held"):
-            scan.run(tags, 0, len(tags), 4, [set()] * 4, set(), [None] * 4, plays[:3], [], [], [-1, -1])
+            fresh = _places(deal[:3])  # 13 tiles each, 0-38 out of the wall
+            assert scan.run(bad, 0, len(bad), 3, fresh, [None] * 3, plays, [], [], [-1, -1]) == 0, bad  # type: ignore[attr-defined]
+        fresh = _places(deal[:3])
+        assert scan.run(" <T052/>", 0, 8, 3, fresh, [None] * 3, plays, [], [], [-1, -1]) == 8  # type: ignore[attr-defined]
+        assert fresh[52] == 1 and fresh[HOLDING] == 14
+        with pytest.raises(ValueError, match="places"):
+            scan.run(tags, 0, len(tags), 4, bytearray(139), [None] * 4, plays, [], [], [-1, -1])  # type: ignore[attr-defined]
+        with pytest.raises(ValueError, match="places"):
+            scan.run(tags, 0, len(tags), 4, _places(deal), [None] * 4, plays[:3], [], [], [-1, -1])  # type: ignore[attr-defined]
+        with pytest.raises(TypeError, match="places"):
+            scan.run(tags, 0, len(tags), 4, [set()] * 4, [None] * 4, plays, [], [], [-1, -1])  # type: ignore[attr-defined]
     assert ID_NAMES != RED_ID_NAMES
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from mahjong_fast._kernels.mjlogscan_py import GIVEN_UP, HOLDING, PLACES
 from mahjong_fast.logs import _mjlog, _tenhou6
 from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
@@ -46,7 +47,7 @@ class _General:
         return getattr(self.scan, name)
 
     def run(self, *args: Any) -> int:
-        return int(self.scan.run(*args[:11]))
+        return int(self.scan.run(*args[:10]))
 
     def deal(self, *args: Any) -> None:
         return None
@@ -215,6 +216,65 @@ def test_straight_set_up_and_calls_agree_with_the_general_path(monkeypatch: pyte
     assert 20 <= errors < len(texts)
 
 
+class _Unplayed(_General):
+    """A kernel that plays nothing: every draw and discard of an mjlog round, and its INIT, go the general way."""
+
+    def run(self, *args: Any) -> int:
+        return int(args[1])
+
+
+_ANY_TAG = re.compile(r"<[A-Z]+[0-9]*[^>]*/>")
+
+
+def _damaged_plays(rng: random.Random) -> list[str]:
+    """mjlog records with a tag (mostly a draw or a discard) changed: its number, its seat, dropped, doubled
+    or swapped with the next."""
+    texts = []
+    for path in MJLOGS[::12]:
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+        tags = list(_ANY_TAG.finditer(text))
+        for _ in range(10):
+            m = rng.choice(tags)
+            tag, choice = m.group(), rng.randrange(5)
+            if choice == 0:
+                numbers = list(_NUMBER.finditer(tag))
+                if numbers:
+                    n = rng.choice(numbers)
+                    new = rng.choice([0, 1, 4, 52, 135, 136, int(n.group()) ^ 1, int(n.group()) ^ 4])
+                    tag = tag[:n.start()] + str(new) + tag[n.end():]
+            elif choice == 1 and tag[1] in "TUVWDEFG":
+                tag = tag[0] + rng.choice("TUVWDEFG") + tag[2:]
+            elif choice == 2:
+                tag = ""
+            elif choice == 3:
+                tag += tag
+            else:
+                after = _ANY_TAG.search(text, m.end())
+                if after is not None:
+                    texts.append(text[:m.start()] + after.group() + text[m.end():after.start()] + tag
+                                 + text[after.end():])
+                    continue
+            texts.append(text[:m.start()] + tag + text[m.end():])
+    return texts
+
+
+def test_places_agree_with_the_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where each tile is (``places``), kept by the kernel's draws, discards, chi and pon and its deal, or
+    by ``logs._mjlog`` for every tag: the same events, lines and errors on records damaged at any tag."""
+    texts = _damaged_plays(random.Random(11))
+    found = []
+    for scan in _scans():
+        results = []
+        for kernel in (scan, _Unplayed(scan)):
+            monkeypatch.setattr(_mjlog, "mjlogscan", kernel)
+            results.append([_convert(text) for text in texts])
+        assert results[0] == results[1]
+        found.append(results[0])
+    assert all(f == found[0] for f in found)  # the twins
+    errors = sum(1 for _, _, error in found[0] if error)
+    assert 20 <= errors < len(texts)
+
+
 def test_deal_declines() -> None:
     """``deal`` and ``deal6`` set up only a round that makes sense; anything else is the caller's."""
     init = {"seed": "0,0,0,3,3,20", "ten": "250,250,250,250", "oya": "0",
@@ -226,8 +286,15 @@ def test_deal_declines() -> None:
     kyoku[13] = [31] * 4 + [32] * 4 + [33] * 4 + [34]
     for scan in _scans():
         dealt = scan.deal(init, 4, RED_ID_NAMES)
-        assert dealt[:3] == ([0, 0, 0, 3, 3, 20], [25000] * 4, 0) and len(dealt[4]) == 53
-        assert dealt[5]["tehais"][0][:2] == ["1m", "3m"] and dealt[6].startswith('{"type":"start_kyoku","bakaze":"E"')
+        assert dealt[:3] == ([0, 0, 0, 3, 3, 20], [25000] * 4, 0)
+        places = bytearray(PLACES)  # the hands dealt, the dora indicator out of the wall
+        for seat in range(4):
+            for t in map(int, init[f"hai{seat}"].split(",")):
+                places[t] = seat + 1
+            places[HOLDING + seat] = 13
+        places[20] = GIVEN_UP
+        assert type(dealt[3]) is bytearray and dealt[3] == places
+        assert dealt[4]["tehais"][0][:2] == ["1m", "3m"] and dealt[5].startswith('{"type":"start_kyoku","bakaze":"E"')
         for key, value in (("seed", "16,0,0,3,3,20"), ("seed", "0,0,0,3,3,136"), ("seed", "0,0,0,3,3,34"),
                            ("ten", "250,250,250"), ("oya", "4"), ("hai1", "34,27"), ("hai2", " 78"), ("oya", None)):
             changed = {k: v for k, v in {**init, key: value}.items() if v is not None}
