@@ -76,10 +76,10 @@ same hands. Compiled and pure-Python columns come from the same run.
 
 ## Call paths beside the int list
 
-A bot passes `rules="riichi"` on every call and often holds its hand as 34 counts. This pass (session 12) sped up both paths of the
-compiled entry layer (`mahjong_fast/_api_fast*.pyx/.pxi`), counted with callgrind on 2,000 fixed random
-hands (instructions per call inside the public function, keyword parsing included; main before, this
-pass after; the figures in brackets are `rules=None` or the 34 counts as a list, for comparison):
+A bot passes `rules="riichi"` on every call and often holds its hand as 34 counts. One pass made both
+cheaper, counted with callgrind on 2,000 fixed random hands (instructions per call inside the public
+function, keyword parsing included; before the pass and after; in brackets, `rules=None` or the 34
+counts as a list after it, for comparison):
 
 | call | before | after |
 | --- | ---: | ---: |
