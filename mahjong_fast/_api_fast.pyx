@@ -112,6 +112,8 @@ cdef struct RuleArgs:
     int flags                           # Rules.flags
     bint chows                          # a declared chow is allowed
     unsigned char limits[N_KINDS]       # Rules.limits: 0 for a tile that does not exist
+    bint full                           # every limit 4
+    bint pairs_distinct                 # full, and the default's forms with seven pairs of seven kinds
 
 _general_is_win = None
 _general_shanten = None
@@ -219,13 +221,21 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
                     ensure_table()
                 return wins_coded_c(counts, codes, n)
         else:
-            n = _quick_ints(hand, counts, NULL)
+            n = _quick_ints(hand, counts, codes if e.args.pairs_distinct else NULL)
             if n > 0 and _quick_exist(&e.args, counts):
                 if n % 3 != 2:
                     return False
+                if e.args.pairs_distinct:
+                    # their wins are the default's less seven pairs holding a four
+                    if not table_ready():
+                        ensure_table()
+                    if not wins_coded_c(counts, codes, n):
+                        return False
+                    if not _holds_four(counts):
+                        return True
                 if not shanten_ready():
                     ensure_tables()
-                result = is_win_rules_c(counts, 0, True, e.args.limits, e.args.flags)
+                result = is_win_rules_c(counts, 0, True, _quick_limits(&e.args), e.args.flags)
                 if result >= 0:
                     return result == 1
     elif e is None and strategy is None and wild is None and fifth is True:
@@ -369,7 +379,7 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
             if n > 0 and n % 3 and _form_fits(code, e.args.flags, n) and _quick_exist(&e.args, held):
                 if not shanten_ready():
                     ensure_tables()
-                result = shanten_rules_c(held, code, 0, True, e.args.limits, e.args.flags)
+                result = shanten_rules_c(held, code, 0, True, _quick_limits(&e.args), e.args.flags)
                 if result != SHANTEN_INVALID:
                     return result
         if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding) and _rules_allow(&e.args, &r, &o):
@@ -403,7 +413,7 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
                 if waits_c(held, 0, True, NULL, NULL, out) >= 0:
                     return [_tiles[t] for t in range(N_KINDS) if out[t]]
             elif _quick_exist(&e.args, held):
-                if waits_rules_c(held, 0, True, e.args.limits, NULL, e.args.flags, out) >= 0:
+                if waits_rules_c(held, 0, True, _quick_limits(&e.args), NULL, e.args.flags, out) >= 0:
                     return [_tiles[t] for t in range(N_KINDS) if out[t]]
     if _read_options(&o, wild, fifth) and _read(&r, hand, melds, encoding):
         if r.n % 3 == 1 and _size14(&r) <= MAX_HAND - 1:

@@ -1,14 +1,30 @@
 # The quick path of _api_fast's calls: a list or tuple of cached small ints (index34 ints, ids or
-# codes in any encoding, or 34 counts) read by address, as _read would read it; anything else is
-# left to _read.  Uses the header of _api_fast.pyx, _api_fast_reading.pxi and _api_fast_rules.pxi.
+# codes in any encoding, or 34 counts) read by address, or 34 counts as bytes or a numpy uint8 row,
+# as _read would read it; anything else is left to _read.  Uses the header of _api_fast.pyx,
+# _api_fast_reading.pxi and _api_fast_rules.pxi.
 
 
 cdef inline bint _quick_exist(const RuleArgs* a, const unsigned char* counts) noexcept:
     cdef int t
+    if a.full:  # the readers hold every count to 0-4
+        return True
     for t in range(N_KINDS):
         if counts[t] > a.limits[t]:
             return False
     return True
+
+
+cdef inline const unsigned char* _quick_limits(const RuleArgs* a) noexcept:
+    """The limits to hand a kernel: NULL (the kernels' own limits of 4, no comparison) when all are 4."""
+    return NULL if a.full else a.limits
+
+
+cdef inline bint _holds_four(const unsigned char* counts) noexcept:
+    cdef int t
+    cdef bint four = False
+    for t in range(N_KINDS):
+        four |= counts[t] == MAX_COPIES
+    return four
 
 
 cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
@@ -45,7 +61,8 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
 cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:
     """The next most common calls, read as ``_read`` reads them: ``_quick_ints`` beside melds (a list or
     tuple of meld texts and ``Meld`` objects), or a list or tuple of cached ints in any ``encoding`` without
-    melds (34 counts 0-4 with ``encoding="counts"``).  The reading, the suit codes of its
+    melds (34 counts 0-4 with ``encoding="counts"``, also as bytes or a numpy uint8 row).  The reading, the
+    suit codes of its
     concealed counts and its tile count, or -1 (``_read`` then reads the call)."""
     cdef int enc, table, n
     if encoding is None:
@@ -67,6 +84,8 @@ cdef int _quick_read(Reading* r, object hand, object melds, object encoding, uns
             n = _quick_items_of(r, hand, enc, table, codes)
     elif _is_tuple(hand):
         n = _quick_items_of(r, hand, enc, table, codes)
+    elif enc == ENC_COUNTS:
+        n = _quick_count_row(r, hand)
     else:
         return -1
     if n <= 0:
@@ -80,6 +99,23 @@ cdef inline int _quick_items_of(Reading* r, object hand, int enc, int table, uns
     if enc != ENC_COUNTS:
         return _read_small_codes(r, _seq_items(hand), _size(hand), enc, table, codes)
     if _size(hand) != N_KINDS or _read_small_counts(r, _seq_items(hand)) != 1:
+        return -1
+    return r.n
+
+
+cdef inline int _quick_count_row(Reading* r, object hand) noexcept:
+    """34 counts as bytes or a numpy row of uint8 (read in place), read as ``_read`` reads them:
+    the tile count, or -1 (a bytearray, another buffer: ``_read`` reads it)."""
+    cdef const unsigned char* row
+    if _is_bytes(hand):
+        if _size(hand) != N_KINDS:
+            return -1
+        row = <const unsigned char*>_bytes_data(hand)
+    else:
+        row = mf_numpy_row(hand, N_KINDS)
+        if row == NULL:
+            return -1
+    if not _read_count_bytes(r, row, N_KINDS):
         return -1
     return r.n
 

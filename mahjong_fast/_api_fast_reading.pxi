@@ -230,13 +230,18 @@ cdef bint _read_count_items(Reading* r, PyObject** items, Py_ssize_t n) noexcept
 
 cdef bint _read_count_bytes(Reading* r, const unsigned char* data, Py_ssize_t n) noexcept:
     cdef Py_ssize_t k
+    cdef int total = 0
+    cdef unsigned char v, bad = 0
     if n != N_KINDS:
         return False
-    for k in range(N_KINDS):
-        if data[k] > MAX_COPIES:
-            return False
-        r.counts[k] = data[k]
-        r.n += data[k]
+    for k in range(N_KINDS):  # no branch in the loop: one test of all 34 after it
+        v = data[k]
+        bad |= v > MAX_COPIES
+        r.counts[k] = v
+        total += v
+    if bad:
+        return False
+    r.n += total
     return 0 < r.n <= MAX_HAND
 
 

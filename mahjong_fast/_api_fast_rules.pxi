@@ -33,8 +33,11 @@ cdef _RuleEntry _read_rules(object rules):
         return None
     if not _is_bytes(limits) or _size(limits) != N_KINDS:
         return None
+    e.args.full = True
     for t in range(N_KINDS):
         e.args.limits[t] = <unsigned char>_bytes_data(limits)[t]
+        e.args.full &= e.args.limits[t] == MAX_COPIES
+    e.args.pairs_distinct = e.args.full and e.args.flags == SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS
     _last_rules[0] = e
     return e
 

@@ -148,6 +148,9 @@ cdef int shanten_rules_c(const unsigned char* counts, int form, int jokers, bint
         return shanten_c(counts, form, jokers, fifth, limits)
     if jokers < 0 or jokers > MAX_HAND or not _form_allowed(form, rules):
         return SHANTEN_INVALID
+    if (jokers == 0 and form <= 3 and _plain_rules(rules, KNITTED) and tables_ready()
+            and (limits == NULL or memcmp(limits, FULL_LIMITS, N_KINDS) == 0)):
+        return _shanten_plain_rules(counts, form, rules)
     limits = _rules_args(counts, limits, rules, cnt, &real, &full, &held)
     if limits == NULL:
         return SHANTEN_INVALID
@@ -239,6 +242,9 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
     cdef bint full
     if rules == CHINESE:
         return waits_c(counts, jokers, fifth, limits, wild, out)
+    if (jokers == 0 and wild == NULL and _plain_rules(rules, 0) and tables_ready()
+            and (limits == NULL or memcmp(limits, FULL_LIMITS, N_KINDS) == 0)):
+        return _waits_plain_rules(counts, rules, out)
     memset(out, 0, N_KINDS)
     if jokers < 0 or jokers > MAX_HAND - 1:
         return -1

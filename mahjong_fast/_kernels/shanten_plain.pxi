@@ -1,11 +1,13 @@
-# The plain path of shanten_c and waits_c: no jokers, limits of 4, the default rules.
+# The plain path of shanten_c and waits_c: no jokers, limits of 4, the default rules; and of
+# shanten_rules_c and waits_rules_c under rules that drop no suit and play every tile.
 #
 # The 34 counts are read as five 64-bit words (eight counts a word, the last holding two), so
 # the checks of the input, the tile total and the seven-pairs and thirteen-orphans costs are a
 # few word operations each instead of a loop over the kinds; the standard form is the same four
 # ranks, two tabulated products and ten additions as ``_std_capped``.  Same answers as the
 # general path of shanten_entry.pxi on that input.
-# Stands on: shanten_ranks.pxi, shanten_rows.pxi, shanten_tables.pxi.
+# Stands on: shanten_ranks.pxi, shanten_rows.pxi, shanten_tables.pxi (and, under rules,
+# shanten_rules.pxi, shanten_knitted.pxi).
 
 cdef extern from *:
     """
@@ -100,6 +102,29 @@ cdef inline int _pairs_words(const uint64_t* w) noexcept nogil:
     return need + (need - singles if need > singles else 0)
 
 
+cdef inline int _pairs_distinct_words(const uint64_t* w) noexcept nogil:
+    """``_pairs_distinct_fast`` on the words."""
+    cdef uint64_t pairs = 0, kinds = 0
+    cdef int i, p, k
+    for i in range(N_WORDS):
+        pairs += ((w[i] + ONES * 0x7E) & HIGH) >> 7
+        kinds += ((w[i] + LOW7) & HIGH) >> 7
+    p = byte_sum(pairs)
+    k = byte_sum(kinds)
+    if p >= 7:
+        return 0
+    return 7 - p + (7 - k if k < 7 else 0)
+
+
+cdef inline bint _below_three(const uint64_t* w) noexcept nogil:
+    """Whether every count (0-4) is at most 2."""
+    cdef uint64_t high = 0
+    cdef int i
+    for i in range(N_WORDS):
+        high |= w[i] + (ONES * 0x7D)
+    return (high & HIGH) == 0
+
+
 cdef inline uint64_t _orphans_held(const uint64_t* w, int* kinds, int* tiles, bint* dup) noexcept nogil:
     """The orphan kinds held (a bit per index34 kind), their number, their tiles, and whether one
     is held twice or more."""
@@ -138,11 +163,19 @@ cdef inline int _final_whole(const uint8_t* a, const uint8_t* b) noexcept nogil:
 
 cdef inline int _shanten_plain(const uint8_t* c, int form) noexcept nogil:
     """``shanten_c`` with no jokers and limits of 4 (tables ready, ``form`` 0-3)."""
+    return _shanten_plain_rules(c, form, CHINESE)
+
+
+cdef inline int _shanten_plain_rules(const uint8_t* c, int form, int rules) noexcept nogil:
+    """``shanten_rules_c`` with no jokers and limits of 4 (tables ready, ``form`` 0-3 and allowed),
+    under ``rules`` of seven pairs, thirteen orphans and knitted bits only (``_plain_rules``): the
+    forms in ``_cost_rules``'s order, the knitted ones from the same products."""
     cdef uint64_t w[N_WORDS]
+    cdef uint32_t suited
     cdef int total, n, best = INF, v, kinds, tiles, held
     cdef int ns = tables.suit.n_capped, nh = tables.honors.n_capped
-    cdef const uint8_t* a
-    cdef const uint8_t* b
+    cdef const uint8_t* a = NULL
+    cdef const uint8_t* b = NULL
     cdef bint dup
     if not _read_words(c, w):
         return SHANTEN_INVALID
@@ -159,23 +192,49 @@ cdef inline int _shanten_plain(const uint8_t* c, int form) noexcept nogil:
                                                                    &held)]) * ROW_LEN
         best = _final_whole(a, b) if total >= MAX_HAND - 1 else _final(a, b, total // 3)
     if total >= MAX_HAND - 1:
-        if form == 0 or form == 2:
+        if (form == 0 or form == 2) and rules & SEVEN_PAIRS:
             v = _pairs_words(w)
             if v < best:
                 best = v
-        if form == 0 or form == 3:
+        elif (form == 0 or form == 2) and rules & SEVEN_PAIRS_DISTINCT:
+            v = _pairs_distinct_words(w)
+            if v < best:
+                best = v
+        if (form == 0 or form == 3) and rules & THIRTEEN_ORPHANS:
             _orphans_held(w, &kinds, &tiles, &dup)
             v = N_ORPHANS - kinds + 1 - dup
             if v < best:
                 best = v
+    if form == 0 and rules & KNITTED:
+        suited = _held_suited(c)
+        n = total // 3
+        if total >= MAX_HAND - 1:
+            v = _knitted_full(c, suited)
+            if v < best:
+                best = v
+        if total >= 10:
+            best = _knitted_straight_full(c, n, suited, best,
+                                          _final(a, b, n - KNITTED_MELDS) if n >= KNITTED_MELDS else 0)
     return SHANTEN_UNREACHABLE if best >= INF else best - 1
 
 
 cdef inline int _waits_plain(const uint8_t* c, uint8_t* out) noexcept nogil:
     """``waits_c`` with no jokers, limits of 4 and no wild kinds (tables ready): ``_plain_waits``
     under the default rules, the waits gathered as bits."""
+    return _waits_plain_rules(c, CHINESE, out)
+
+
+cdef inline bint _plain_rules(int rules, int more) noexcept nogil:
+    """Whether ``rules`` are only seven pairs (either kind), thirteen orphans and ``more`` bits: with
+    no jokers and limits of 4, the plain path's forms, its seven pairs as ``rules`` say."""
+    return (rules & ~(SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS | more)) == 0 and _rules_valid(rules)
+
+
+cdef inline int _waits_plain_rules(const uint8_t* c, int rules, uint8_t* out) noexcept nogil:
+    """``waits_rules_c`` with no jokers, limits of 4 and no wild kinds (tables ready) under
+    ``_plain_rules``: ``_waits_plain``, its seven pairs and thirteen orphans as ``rules`` say."""
     cdef uint64_t w[N_WORDS]
-    cdef uint64_t waits = 0, odd, held_orphans
+    cdef uint64_t waits = 0, odd, held_orphans = 0
     cdef uint32_t rank[N_SUITS + 1]
     cdef int cnt[N_SUITS + 1]
     cdef int mods[N_SUITS + 1]
@@ -214,14 +273,18 @@ cdef inline int _waits_plain(const uint8_t* c, uint8_t* out) noexcept nogil:
             else:
                 waits |= <uint64_t>tables.suit.completions[rank[u]] << (SUIT_SIZE * u)
     if total == MAX_HAND - 1:
-        if _pairs_held(w, &singles) == 6:
-            # six pairs and a single (1 or 3 copies): its kind
+        if rules & (SEVEN_PAIRS | SEVEN_PAIRS_DISTINCT) and _pairs_held(w, &singles) == 6 and (
+                rules & SEVEN_PAIRS or _below_three(w)):
+            # six pairs and a single (1 or 3 copies; 1 when the pairs are distinct): its kind
             for i in range(N_WORDS):
                 odd = w[i] & ONES
                 if odd:
                     waits |= <uint64_t>1 << (8 * i + ctz64(odd) // 8)
                     break
-        held_orphans = _orphans_held(w, &kinds, &tiles, &dup)
+        if rules & THIRTEEN_ORPHANS:
+            held_orphans = _orphans_held(w, &kinds, &tiles, &dup)
+        else:
+            tiles = 0
         if tiles == N_ORPHANS:
             if kinds == N_ORPHANS:
                 waits |= ORPHAN_BITS

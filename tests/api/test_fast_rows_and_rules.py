@@ -1,0 +1,170 @@
+"""The call paths a bot takes beside the int list: 34 counts as bytes or a numpy row, and ``rules=``
+a preset name or a ``Rules`` object.
+
+The compiled fast paths read a bytes object or a numpy uint8 row of counts in place (``_quick_count_row``)
+and hand a rule set of limits 4 and no knitted forms, dropped suits or absent tiles to the plain kernel
+path (``_shanten_plain_rules``, ``_waits_plain_rules``).  Each public call is made beside the general
+function behind it (``_api.GENERAL``) on random hands, many holding three or four of a kind, with
+containers and rules that are sometimes wrong: same answer, or same exception type and message.  The
+kernels under such rules are held to their pure twins on the same kind of hands.
+"""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import mahjong_fast as mf
+from mahjong_fast import _api
+from mahjong_fast._kernels import rule_flags as F
+from mahjong_fast._layout import N_KINDS
+from mahjong_fast._rules import RULES, Rules
+
+from support.impls import implementations
+from support.readers import outcome
+
+RULE_VALUES = (
+    None, "riichi", "gb", "sichuan", "riichi3", "chinese", RULES["riichi"], RULES["gb"],
+    Rules(seven_pairs="distinct"), Rules(seven_pairs=None), Rules(seven_pairs="distinct", thirteen_orphans=False),
+    Rules(seven_pairs=None, thirteen_orphans=False), Rules(knitted=True, seven_pairs="distinct"),
+    Rules(max_suits=2), Rules(honours=False), "nosuch", "", "Riichi", 3, b"riichi", RULES,
+)
+FORMS = (None, None, None, "standard", "seven_pairs", "thirteen_orphans", "knitted", "x")
+
+
+def clumpy_hand(rng: random.Random, n: int) -> list[int]:
+    """``n`` tiles: a random draw, or a few kinds drawn again and again (triplets, fours, pairs)."""
+    if rng.random() < 0.4:
+        wall = [t for t in range(N_KINDS) for _ in range(4)]
+        return sorted(rng.sample(wall, n))
+    kinds = rng.sample(range(N_KINDS), rng.randint(4, 9))
+    hand: list[int] = []
+    while len(hand) < n:
+        t = rng.choice(kinds)
+        if hand.count(t) < 4:
+            hand.append(t)
+    return sorted(hand)
+
+
+def pairs_hand(rng: random.Random, n: int) -> list[int]:
+    """Up to ``n`` tiles of pairs of few kinds (seven pairs, often with a four), the last tile now and then another."""
+    kinds = rng.sample(range(N_KINDS), rng.randint(5, 8))
+    hand: list[int] = []
+    while len(hand) + 2 <= n:
+        t = rng.choice(kinds)
+        if hand.count(t) <= 2:
+            hand += [t, t]
+    if len(hand) < n:
+        hand.append(rng.choice(kinds))
+    if hand and rng.random() < 0.3:
+        hand[-1] = rng.randrange(N_KINDS)
+    return sorted(hand)
+
+
+def counts_of(hand: list[int]) -> list[int]:
+    counts = [0] * N_KINDS
+    for t in hand:
+        counts[t] += 1
+    return counts
+
+
+def count_containers(counts: list[int]) -> list[object]:
+    """The counts in every container a caller may pass, the readable ones and the others."""
+    forms: list[object] = [counts, tuple(counts), counts[:-1], counts + [0]]
+    if all(0 <= v < 128 for v in counts):
+        forms += [
+            bytes(counts), bytearray(counts), memoryview(bytes(counts)), bytes(counts[:-1]), bytes(counts + [0]),
+            np.array(counts, dtype=np.uint8), np.array(counts, dtype=np.int8), np.array(counts, dtype=np.int64),
+            np.array(counts, dtype=np.uint16), np.array(counts + counts, dtype=np.uint8)[::2],
+            np.array([counts, counts], dtype=np.uint8)[1], np.array([counts, counts], dtype=np.uint8).T[:, 0],
+            np.array(counts, dtype=np.uint8).reshape(2, 17), np.array(counts[:-1], dtype=np.uint8),
+            np.array(counts, dtype=np.uint8)[::-1],
+        ]
+    return forms
+
+
+def same_answers(hand: object, **kwargs: object) -> None:
+    for name in ("is_win", "shanten", "waits"):
+        fast = outcome(getattr(mf, name), hand, **kwargs)
+        general = outcome(_api.GENERAL[name], hand, **kwargs)
+        assert fast == general, (name, hand, kwargs)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_count_rows_match_the_general_path(seed):
+    rng = random.Random(f"count-rows-{seed}")
+    for _ in range(300):
+        n = rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 13, 13, 14, 14, 14])
+        counts = counts_of(clumpy_hand(rng, n))
+        roll = rng.random()
+        if roll < 0.1:
+            counts[rng.randrange(N_KINDS)] = rng.choice([5, 7, 127])
+        elif roll < 0.15:
+            counts = [0] * N_KINDS
+        elif roll < 0.2:
+            counts = [4] * N_KINDS
+        kwargs: dict[str, object] = {"encoding": "counts"}
+        if rng.random() < 0.6:
+            kwargs["rules"] = rng.choice(RULE_VALUES)
+        if rng.random() < 0.1:
+            kwargs["melds"] = rng.choice([["123m"], [mf.Meld.pung(33)]])
+        elif rng.random() < 0.1:
+            kwargs["fifth"] = False
+        for row in count_containers(counts):
+            same_answers(row, **kwargs)
+            form = rng.choice(FORMS)
+            if form is not None:
+                assert outcome(mf.shanten, row, form=form, **kwargs) == outcome(
+                    _api.GENERAL["shanten"], row, form=form, **kwargs), (row, form, kwargs)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rules_on_int_lists_match_the_general_path(seed):
+    rng = random.Random(f"rules-lists-{seed}")
+    for _ in range(2500):
+        n = rng.choice([1, 4, 7, 10, 11, 13, 13, 13, 14, 14, 14])
+        hand: object = clumpy_hand(rng, n) if rng.random() < 0.7 else pairs_hand(rng, n)
+        if rng.random() < 0.05:
+            hand = hand + [rng.choice([34, -1, 2.0, True])]  # type: ignore[operator]
+        rules = rng.choice(RULE_VALUES)
+        same_answers(hand, rules=rules)
+        same_answers(tuple(hand), rules=rules)  # type: ignore[arg-type]
+        form = rng.choice(FORMS)
+        assert outcome(mf.shanten, hand, form=form, rules=rules) == outcome(
+            _api.GENERAL["shanten"], hand, form=form, rules=rules), (hand, form, rules)
+
+
+PLAIN_RULES = [p | o for p in (0, F.SEVEN_PAIRS, F.SEVEN_PAIRS_DISTINCT) for o in (0, F.THIRTEEN_ORPHANS)]
+"""The rule bits the plain kernel path takes: seven pairs of either kind or none, thirteen orphans or not."""
+
+
+@pytest.mark.parametrize("rules", PLAIN_RULES + [F.SEVEN_PAIRS | F.SEVEN_PAIRS_DISTINCT, F.KNITTED | 2])
+def test_plain_rule_kernels_match_their_twins(rules):
+    """``shanten_counts``, ``waits_counts`` and ``is_win_wild`` under rules of limits 4 (given or
+    not): each implementation gives the same answer or error on hands rich in threes and fours."""
+    rng = random.Random(f"plain-rules-{rules}")
+    impls = implementations()
+    if len(impls) < 2:
+        pytest.skip("one implementation in this run: nothing to hold it to")
+    full = bytes([4] * N_KINDS)
+
+    def answer(fn, *args, **kw):
+        try:
+            return fn(*args, **kw)
+        except ValueError as e:
+            return f"ValueError: {e}"
+
+    for _ in range(400):
+        n = rng.choice([1, 4, 7, 10, 13, 13, 13, 14, 14, 14])
+        counts = bytes(counts_of(clumpy_hand(rng, n) if rng.random() < 0.7 else pairs_hand(rng, n)))
+        limits = rng.choice([None, full])
+        seen = []
+        for impl in impls:
+            k = impl.shanten
+            seen.append((
+                [answer(k.shanten_counts, counts, form, 0, True, limits, rules=rules) for form in range(4)],
+                answer(k.waits_counts, counts, 0, True, limits, rules=rules),
+                answer(k.is_win_wild, counts, 0, True, limits, rules=rules),
+            ))
+        assert all(s == seen[0] for s in seen), (counts, limits, rules, seen)
