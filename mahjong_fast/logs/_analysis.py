@@ -179,8 +179,8 @@ def _discards(name: str, lines: Lines, events: Events | None = None
     ``Table.call``, without parsing either again; every other line is parsed and applied by
     ``Table.apply``, and the errors are the reader's: the first line that is not a JSON object, else
     the first event the state rules out.  The lines are read a batch at a time (``LazyLines.batches``:
-    those of one chunk), never held all at once.  A Tenhou record's ``events`` (as converted) are
-    applied as they are, their lines not parsed again.
+    those of one chunk; a Tenhou record's: whole rounds, ``BATCH_LINES`` or more), never held all at once.
+    A Tenhou record's ``events`` (as converted) are applied as they are, their lines not parsed again.
     """
     table = Table()
     seats, known, face_up, in_round = table.seats, table._known, table.face_up, table.in_round

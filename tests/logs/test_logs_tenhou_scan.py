@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from mahjong_fast._kernels.mjlogscan_py import GIVEN_UP, HOLDING, PLACES
-from mahjong_fast.logs import _mjlog, _tenhou6
+from mahjong_fast.logs import _mjlog, _reader, _tenhou6
 from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
 from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES
@@ -420,3 +420,55 @@ def test_records_read_alike_when_json6_declines(monkeypatch: pytest.MonkeyPatch)
             results.append([_convert(text) for text in texts])
         assert results[0] == results[1]
         assert 20 <= sum(1 for _, _, error in results[0] if error) < len(texts)
+
+
+def _rows_or_error(source: Any) -> str:
+    """``discard_rows`` of a source as text (every array's bytes), or its error."""
+    from mahjong_fast.logs._analysis import discard_rows
+
+    try:
+        columns, hands, face_up = discard_rows(source)
+    except ValueError as exc:
+        return f"ValueError: {exc}"
+    return repr(sorted((k, v.tobytes() if hasattr(v, "tobytes") else v) for k, v in columns.items())) + repr(
+        (hands.tobytes(), face_up.tobytes()))
+
+
+def _state_error_then_bad_round(monkeypatch: pytest.MonkeyPatch, text: str, bad: int, broken: int) -> str:
+    """``discard_rows`` of a record whose round ``bad`` discards a tile no one holds and whose round ``broken``
+    (later, or never: -1) is malformed."""
+    original = _reader.Converted.rounds
+
+    def rounds(self: Any) -> Any:
+        for k, (lines, events) in enumerate(original(self)):
+            if k == broken:
+                raise ValueError(f"{self.name}, round {k}: malformed")
+            at = next((i for i, e in enumerate(events) if e["type"] == "dahai"), None)
+            if k == bad and at is not None:
+                events = events[:at] + [dict(events[at], pai="?")] + events[at + 1:]
+                lines = lines[:at] + [json.dumps(events[at], separators=(",", ":"))] + lines[at + 1:]
+            yield lines, events
+
+    monkeypatch.setattr(_reader.Converted, "rounds", rounds)
+    return _rows_or_error([text])
+
+
+def test_rounds_gathered_into_batches_analyze_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``analyze`` over a Tenhou record whose rounds come gathered (``BATCH_LINES``) or a round at a time:
+    the same rows and errors, damaged records included, and a malformed round after one the state rules
+    out raises what it raised when the rounds came one at a time."""
+    texts = [gzip.decompress(p.read_bytes()).decode("utf-8") for p in MJLOGS[::6]]
+    texts += [p.read_text(encoding="utf-8") for p in JSONS[::6]]
+    damaged = _damaged_plays(random.Random(11))[::4] + _damaged_moves(random.Random(23))[::8]
+    results = []
+    for batch_lines in (1, _reader.BATCH_LINES, 1 << 30):
+        monkeypatch.setattr(_reader, "BATCH_LINES", batch_lines)
+        found = [_rows_or_error([text]) for text in texts + damaged]
+        with monkeypatch.context() as patch:
+            for bad, broken in ((1, 3), (2, -1), (4, 4), (0, 1)):
+                found += [_state_error_then_bad_round(patch, text, bad, broken) for text in texts]
+        results.append(found)
+    assert results[0] == results[1] == results[2]
+    errors = [r for r in results[0] if r.startswith("ValueError")]
+    assert any("malformed" in e for e in errors) and any("malformed" not in e for e in errors)
+    assert 20 <= len(errors) < len(results[0])
