@@ -103,7 +103,13 @@ as bytes or a numpy uint8 row are read in place by the quick path (`_quick_count
 counts is, instead of by the general reader. In one wall-clock turn of `mahjong-fast bench --quick
 --repeat 5` (main's build, then this one; load 4-6), `34 counts, bytes` went from 3.34× to 1.54× the
 int-list `is_win`, the numpy row from 3.11× to 1.58×, `rules="riichi"` `shanten` from 2.52× to 1.63×
-(`rules=None` 1.48×). Answers and errors are held to the general path by
+(`rules=None` 1.48×). On a quiet machine after the merge (load about 1; `--quick --repeat 3`, the
+session's quiet run before it beside): `34 counts, bytes` 2.58× → 1.46× the int-list `is_win`, the numpy
+row 2.59× → 1.49×; `shanten` of 34 counts as bytes 2.02× → 1.41×, `waits` 1.91× → 1.42×; `shanten`
+under `rules="riichi"` 2.24× → 1.66× (`rules=None` 1.53×; riichienv 2.90×), under `rules="gb"` 2.64× →
+2.34×; `waits` under `rules="riichi"` 2.71× → 1.49× (`rules=None` 1.52×), under `rules="gb"` 2.68× →
+2.56×; a prebuilt `Hand` (its counts read as bytes) 1.96× → 1.13× for `is_win`, 1.71× → 1.14× for
+`shanten`, 1.58× → 1.18× for `waits`. Answers and errors are held to the general path by
 `tests/api/test_fast_rows_and_rules.py` (bytes, bytearray, memoryview, numpy rows of other dtypes,
 strides and shapes, wrong lengths and counts, preset names, `Rules` objects and wrong rules), and the
 kernels under such rules to their pure twins. Left: GB's waits (3,868) still take the rule path (its
