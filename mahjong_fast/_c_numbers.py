@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 MODULES = ("_layout.py", "_kernels/hu_flags.py", "_kernels/rule_flags.py", "_kernels/score_flags.py",
-           "_kernels/fan_flags.py")
+           "_kernels/fan_flags.py", "_kernels/mjlog_flags.py")
 """The numbers modules, relative to the package folder; each gets a ``.pxd`` beside it."""
 
 _PER_LINE = 24

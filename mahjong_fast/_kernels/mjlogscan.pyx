@@ -15,18 +15,13 @@ from cpython.list cimport PyList_Append
 from cpython.long cimport PyLong_FromLongLong
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 
+from mahjong_fast._kernels.mjlog_flags cimport GIVEN_UP, HOLDING, IN_WALL, JSON_DEPTH, PLACES
+
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
     void* PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void* data, Py_ssize_t index) nogil
-
-
-cdef enum:  # where each tile is: places[tile] (as mjlogscan_py says), places[HOLDING + seat] its count
-    IN_WALL = 0
-    GIVEN_UP = 5
-    HOLDING = 136
-    PLACES = 140
 
 
 cdef inline int _seat_of(Py_UCS4 c) noexcept:
@@ -274,9 +269,6 @@ cdef object _tag(str text, Py_ssize_t pos):
         return None
     return (text[start + 1:name_end], text[name_end:number_end], text[number_end:attrs_end]), attrs, start, i + 2
 
-
-cdef enum:
-    JSON_DEPTH = 64  # deeper nesting is declined: the json module says what it makes of it
 
 cdef object _DECLINED = object()
 

@@ -33,13 +33,11 @@ import re
 from collections import deque
 from typing import Any
 
+from .mjlog_flags import GIVEN_UP, HOLDING, IN_WALL, JSON_DEPTH, PLACES
+
 _PLAY = re.compile(r"[ \t\n\r]*<([TUVWDEFG])([0-9]{1,3})/>")
 _SEAT = {"T": 0, "U": 1, "V": 2, "W": 3, "D": 4, "E": 5, "F": 6, "G": 7}
 """Draws by seat, then discards by seat (seat + 4)."""
-IN_WALL = 0
-GIVEN_UP = 5
-HOLDING = 136
-PLACES = 140
 """``places[tile]``: ``IN_WALL``, the seat holding it plus one, or ``GIVEN_UP``; ``places[HOLDING + seat]``:
 how many tiles the seat holds."""
 
@@ -566,7 +564,6 @@ def finish6(result: object, n: int, ura: list[str], riichi: list[bool], dora: li
     return True
 
 
-JSON_DEPTH = 64  # deeper nesting is declined: the json module says what it makes of it
 _JSON_SPACE = re.compile(r"[ \t\n\r]*").match
 _JSON_PLAIN = re.compile(r'"([^"\\\x00-\x1f]*)"|(-?(?:0|[1-9][0-9]{0,17}))(?![0-9.eE])|(true|false|null)')
 _JSON_WORDS: dict[str | Any, Any] = {"true": True, "false": False, "null": None}

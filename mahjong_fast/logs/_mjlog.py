@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .._dispatch import mjlogscan
-from .._kernels.mjlogscan_py import GIVEN_UP, HOLDING, IN_WALL, PLACES
+from .._kernels.mjlog_flags import GIVEN_UP, HOLDING, IN_WALL, PLACES
 from ._record import (
     FOUR_PLAYER,
     ID_NAMES,

@@ -414,7 +414,7 @@ def test_the_written_pxd_states_every_number_of_its_module(relative):
     entries = dict(re.findall(r"^    ([A-Z_0-9]+) = ([^\n#]+)$", text, re.MULTILINE))
     tables = {name.upper(): tuple(int(v) for v in values.split(","))
               for name, values in re.findall(r"static const unsigned char mf_(\w+)\[\d+\] = \{([^}]*)\}", text)}
-    assert len(entries) >= 8
+    assert entries, "the .pxd states no numbers"
     expected = {k: v for k, v in vars(py).items() if k.isupper() and not k.startswith("_")}
     assert {k: int(v) for k, v in entries.items()} == {k: v for k, v in expected.items() if type(v) is int}
     assert tables == {k: v for k, v in expected.items() if isinstance(v, tuple) and all(type(x) is int for x in v)}

@@ -371,7 +371,7 @@ def _mjlogscans() -> list[object]:
 
 def _places(hands: list[set[int]]) -> bytearray:
     """``mjlogscan``'s ``places`` of seats holding ``hands``, the other tiles in the wall."""
-    from mahjong_fast._kernels.mjlogscan_py import HOLDING, PLACES
+    from mahjong_fast._kernels.mjlog_flags import HOLDING, PLACES
 
     places = bytearray(PLACES)
     for seat, hand in enumerate(hands):
@@ -384,7 +384,7 @@ def _places(hands: list[set[int]]) -> bytearray:
 def test_mjlogscan_twins_agree() -> None:
     """From every place of a round (and with hands in every state), the twins take the same tags, make
     the same events and leave the same hands, wall, drawn tiles and last discard."""
-    from mahjong_fast._kernels.mjlogscan_py import HOLDING
+    from mahjong_fast._kernels.mjlog_flags import HOLDING
     from mahjong_fast.logs._record import ID_NAMES, RED_ID_NAMES, shared_plays
 
     plays = shared_plays(RED_ID_NAMES)

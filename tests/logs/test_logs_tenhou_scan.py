@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_fast._kernels.mjlogscan_py import GIVEN_UP, HOLDING, PLACES
+from mahjong_fast._kernels.mjlog_flags import GIVEN_UP, HOLDING, PLACES
 from mahjong_fast.logs import _mjlog, _reader, _tenhou6
 from mahjong_fast.logs._json import raw_decode
 from mahjong_fast.logs._reader import read_source, stream_events
