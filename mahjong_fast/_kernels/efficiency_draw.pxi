@@ -204,7 +204,8 @@ cdef inline uint32_t _all_bits_if(bint cond) noexcept nogil:
     return <uint32_t>0 - <uint32_t>cond
 
 
-cdef int _pair_useful(const Ctx* ctx, uint8_t* c, Draw* draw, DrawnHand* drawn, int e, int j, int cost) noexcept nogil:
+cdef inline int _pair_useful(const Ctx* ctx, uint8_t* c, Draw* draw, DrawnHand* drawn, int e, int j,
+                             int cost) noexcept nogil:
     """Useful draws of the pair's hand of the drawn hand less ``e`` (held index ``j``; ``c`` holds
     the hand plus the draw; cost ``cost``) and their unseen copies, kept at (i, j) and (j, i).
     The pair's hand differs from the drawn hand in e's part u only: the draws of the other parts
