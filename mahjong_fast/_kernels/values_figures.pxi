@@ -25,10 +25,10 @@ cdef extern from *:
     /* out[f]: a draw state's figure f at t, now[f] + s_f / left (``now`` its figures at t + 1),
        s_f the sum over its edges j0 .. j1 - 1 of weight[j] * (x_f - now[f]), x the figures of the
        choice state target[j] at t + 1 in ``after``, or (1, 1, max(score, x_2)) where the edge wins
-       (score[j] > 0). */
+       (score[j] > 0: never where ``tenpai`` is 0, which mf_draw_sums_avx reads). */
     MF_FIGURES_INLINE void mf_draw_sums(const double* after, const int* target, const double* weight,
-                                        const double* score, int j0, int j1, const double* now, double left,
-                                        double* out) {
+                                        const double* score, int j0, int j1, const double* now, int tenpai,
+                                        double left, double* out) {
         int j;
         double ae = 0.0, e1 = now[2], xe, sc;
         const double* x;
@@ -98,15 +98,21 @@ cdef extern from *:
     }
     #if defined(MF_FIGURES_AVX)
     /* mf_draw_sums and mf_choice_best with the four figures in one vector: lane f the same
-       operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2). */
+       operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2); the scores are not
+       read for a draw state short of tenpai (``tenpai`` 0: none of its draws wins). */
     __attribute__((target("avx"))) static inline void mf_draw_sums_avx(
             const double* after, const int* target, const double* weight, const double* score, int j0, int j1,
-            const double* now, double left, double* out) {
+            const double* now, int tenpai, double left, double* out) {
         const __m256d ones = _mm256_set1_pd(1.0), x1 = _mm256_loadu_pd(now);
         __m256d acc = _mm256_setzero_pd(), x;
         double sc;
         int j;
-        for (j = j0; j < j1; j++) {
+        if (!tenpai)
+            for (j = j0; j < j1; j++) {
+                x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+                acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
+            }
+        else for (j = j0; j < j1; j++) {
             x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
             sc = score[j];
             if (sc > 0.0)
@@ -125,7 +131,7 @@ cdef extern from *:
     }
     #endif
     typedef void (*mf_draw_sums_fn)(const double*, const int*, const double*, const double*, int, int,
-                                    const double*, double, double*);
+                                    const double*, int, double, double*);
     typedef void (*mf_choice_best_fn)(const double*, const int*, int, int, double*);
     /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
        states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
@@ -136,7 +142,7 @@ cdef extern from *:
                                         double* best) {
         int k;
         for (k = 0; k < nd; k++) {
-            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, left,
+            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, tenpai[k], left,
                     now + MF_FIG * k);
             if (tenpai[k])
                 now[MF_FIG * k] = 1.0;
