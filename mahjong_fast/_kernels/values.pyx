@@ -9,6 +9,7 @@ kernel's per-part cost rows; the score of a win (once per winning edge) is the s
 ``score_counts``, called in C (``score_split_c``, the splits of a complete hand made once for its
 wins) when it is the compiled one (with the ura expectation in C).
 """
+cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset

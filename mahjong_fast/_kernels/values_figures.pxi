@@ -22,11 +22,13 @@ cdef extern from *:
     #define MF_FIGURES_INLINE static inline
     #endif
     #define MF_FIG 4
-    /* sums[f]: over the edges j0 .. j1 - 1 of a draw state (figures ``now`` at t + 1), the sum of
-       weight[j] * (x_f - now[f]), x the figures of the choice state target[j] at t + 1 in
-       ``after``, or (1, 1, max(score, x_2)) where the edge wins (score[j] > 0). */
+    /* out[f]: a draw state's figure f at t, now[f] + s_f / left (``now`` its figures at t + 1),
+       s_f the sum over its edges j0 .. j1 - 1 of weight[j] * (x_f - now[f]), x the figures of the
+       choice state target[j] at t + 1 in ``after``, or (1, 1, max(score, x_2)) where the edge wins
+       (score[j] > 0: never where ``tenpai`` is 0, which mf_draw_sums_avx reads). */
     MF_FIGURES_INLINE void mf_draw_sums(const double* after, const int* target, const double* weight,
-                                        const double* score, int j0, int j1, const double* now, double* sums) {
+                                        const double* score, int j0, int j1, const double* now, int tenpai,
+                                        double left, double* out) {
         int j;
         double ae = 0.0, e1 = now[2], xe, sc;
         const double* x;
@@ -45,7 +47,7 @@ cdef extern from *:
             atw = _mm_add_pd(atw, _mm_mul_pd(_mm_set1_pd(weight[j]), _mm_sub_pd(xtw, tw1)));
             ae += weight[j] * (xe - e1);
         }
-        _mm_storeu_pd(sums, atw);
+        _mm_storeu_pd(out, _mm_add_pd(tw1, _mm_div_pd(atw, _mm_set1_pd(left))));
     #else
         double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
         for (j = j0; j < j1; j++) {
@@ -62,10 +64,10 @@ cdef extern from *:
             aw += weight[j] * (xw - w1);
             ae += weight[j] * (xe - e1);
         }
-        sums[0] = at;
-        sums[1] = aw;
+        out[0] = t1 + at / left;
+        out[1] = w1 + aw / left;
     #endif
-        sums[2] = ae;
+        out[2] = e1 + ae / left;
     }
     /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``;
        maxpd(x, b) is x > b ? x : b, the scalar comparison. */
@@ -96,22 +98,28 @@ cdef extern from *:
     }
     #if defined(MF_FIGURES_AVX)
     /* mf_draw_sums and mf_choice_best with the four figures in one vector: lane f the same
-       operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2). */
+       operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2); the scores are not
+       read for a draw state short of tenpai (``tenpai`` 0: none of its draws wins). */
     __attribute__((target("avx"))) static inline void mf_draw_sums_avx(
             const double* after, const int* target, const double* weight, const double* score, int j0, int j1,
-            const double* now, double* sums) {
+            const double* now, int tenpai, double left, double* out) {
         const __m256d ones = _mm256_set1_pd(1.0), x1 = _mm256_loadu_pd(now);
         __m256d acc = _mm256_setzero_pd(), x;
         double sc;
         int j;
-        for (j = j0; j < j1; j++) {
+        if (!tenpai)
+            for (j = j0; j < j1; j++) {
+                x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+                acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
+            }
+        else for (j = j0; j < j1; j++) {
             x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
             sc = score[j];
             if (sc > 0.0)
                 x = _mm256_max_pd(_mm256_set_pd(0.0, sc, 1.0, 1.0), _mm256_blend_pd(x, ones, 0x3));
             acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
         }
-        _mm256_storeu_pd(sums, acc);
+        _mm256_storeu_pd(out, _mm256_add_pd(x1, _mm256_div_pd(acc, _mm256_set1_pd(left))));
     }
     __attribute__((target("avx"))) static inline void mf_choice_best_avx(
             const double* now, const int* source, int j0, int j1, double* best) {
@@ -123,7 +131,7 @@ cdef extern from *:
     }
     #endif
     typedef void (*mf_draw_sums_fn)(const double*, const int*, const double*, const double*, int, int,
-                                    const double*, double*);
+                                    const double*, int, double, double*);
     typedef void (*mf_choice_best_fn)(const double*, const int*, int, int, double*);
     /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
        states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
@@ -132,13 +140,12 @@ cdef extern from *:
                                         const int* d_first, const unsigned char* tenpai, int nd, const double* next,
                                         double* now, double left, const int* source, const int* c_first, int nc,
                                         double* best) {
-        double sums[MF_FIG];
         int k;
         for (k = 0; k < nd; k++) {
-            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, sums);
-            now[MF_FIG * k] = tenpai[k] ? 1.0 : next[MF_FIG * k] + sums[0] / left;
-            now[MF_FIG * k + 1] = next[MF_FIG * k + 1] + sums[1] / left;
-            now[MF_FIG * k + 2] = next[MF_FIG * k + 2] + sums[2] / left;
+            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, tenpai[k], left,
+                    now + MF_FIG * k);
+            if (tenpai[k])
+                now[MF_FIG * k] = 1.0;
         }
         for (k = 0; k < nc; k++)
             best_of(now, source, c_first[k], c_first[k + 1], best + MF_FIG * k);
@@ -327,8 +334,10 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(n_found):
             found[k] = at[found_state[k]]
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
-        # the last turn's figures and every fourth lane 0; the others are written before read
-        memset(buffers, 0, <size_t>(nd + nc) * 2 * FIG * sizeof(double))
+        # the draw states' figures at the last turn 0 (but tenpai, below), their fourth lane too: every
+        # other figure is written before it is read (a state needed at turn t was needed at t + 1:
+        # d_upto and c_upto grow with t), and every fourth lane is made of these (0)
+        memset(buffers, 0, <size_t>nd * FIG * sizeof(double))
         d_now = buffers
         d_next = buffers + <size_t>nd * FIG
         c_now = buffers + <size_t>nd * 2 * FIG

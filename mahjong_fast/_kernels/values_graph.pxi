@@ -17,6 +17,7 @@ ctypedef struct _Slot:
     int state
 
 
+@cython.final  # no subclass: its methods are called directly, not through a table, and can be inlined
 cdef class _Graph:
     cdef unsigned char hand[NS]
     cdef unsigned char wall[NS]
