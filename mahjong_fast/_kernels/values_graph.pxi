@@ -58,6 +58,13 @@ cdef class _Graph:
     cdef int* split_at
     cdef unsigned char* split_bytes
     cdef int split_used, split_cap
+    # the complete hands met by merged counts (``part_key``; the red fives and riichi of a state do
+    # not change their splits, nor their ura distribution, the wall following the hand): ``hands``
+    # as ``table``, its state a record, hand_split[r] and hand_ura[r] their place or -1
+    cdef _Slot* hands
+    cdef int hand_slots, hand_used, hand_shift
+    cdef int* hand_split
+    cdef int* hand_ura
     # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
     cdef int totals[25][32]
     # the hand's key (``_key``), kept as tiles come and go; each part's merged counts, 3 bits a kind
@@ -95,6 +102,9 @@ cdef class _Graph:
         self.split_at = NULL
         self.split_bytes = NULL
         self.split_used = self.split_cap = 0
+        self.hands = NULL
+        self.hand_split = self.hand_ura = NULL
+        self.hand_slots = self.hand_used = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
@@ -118,6 +128,9 @@ cdef class _Graph:
         free(self.ura_rows)
         free(self.split_at)
         free(self.split_bytes)
+        free(self.hands)
+        free(self.hand_split)
+        free(self.hand_ura)
         free(self.parts.slot)
         free(self.part_rows)
         free(self.part_next)
@@ -354,13 +367,57 @@ cdef class _Graph:
             return 3 * _up(2 * base) + self.bonus
         return _up(2 * base) + 2 * _up(base) + self.bonus
 
+    cdef int _hand_record(self) except -1:
+        """The record in ``hand_split`` and ``hand_ura`` of the merged hand in ``self.hand``, made
+        (both -1) when first met."""
+        cdef unsigned long long k0 = self.part_key[0] | <unsigned long long>self.part_key[1] << 27
+        cdef unsigned long long k1 = self.part_key[2] | <unsigned long long>self.part_key[3] << 27
+        cdef _Slot* old
+        cdef int old_slots, j
+        cdef unsigned int at
+        if 2 * (self.hand_used + 1) > self.hand_slots:
+            old, old_slots = self.hands, self.hand_slots
+            self.hands = <_Slot*>malloc((old_slots * 2 if old_slots else 1024) * sizeof(_Slot))
+            if self.hands == NULL:
+                self.hands = old
+                raise MemoryError()
+            self.hand_slots = old_slots * 2 if old_slots else 1024
+            self.hand_shift = 64 - ctz64(self.hand_slots)
+            self.hand_split = <int*>_grown(self.hand_split, self.hand_slots // 2 * sizeof(int))
+            self.hand_ura = <int*>_grown(self.hand_ura, self.hand_slots // 2 * sizeof(int))
+            for j in range(self.hand_slots):
+                self.hands[j].state = -1
+            for j in range(old_slots):
+                if old[j].state >= 0:
+                    at = <unsigned int>(((old[j].k0 ^ (old[j].k1 * 0xc2b2ae3d27d4eb4fULL))
+                                         * 0x9e3779b97f4a7c15ULL) >> self.hand_shift)
+                    while self.hands[at].state >= 0:
+                        at = (at + 1) & (self.hand_slots - 1)
+                    self.hands[at] = old[j]
+            free(old)
+        at = <unsigned int>(((k0 ^ (k1 * 0xc2b2ae3d27d4eb4fULL)) * 0x9e3779b97f4a7c15ULL) >> self.hand_shift)
+        while self.hands[at].state >= 0:
+            if self.hands[at].k0 == k0 and self.hands[at].k1 == k1:
+                return self.hands[at].state
+            at = (at + 1) & (self.hand_slots - 1)
+        self.hands[at].k0 = k0
+        self.hands[at].k1 = k1
+        self.hands[at].state = self.hand_used
+        self.hand_split[self.hand_used] = self.hand_ura[self.hand_used] = -1
+        self.hand_used += 1
+        return self.hand_used - 1
+
     cdef const double* _ura_of(self, int state, const unsigned char* m) except NULL:
         """The ura distribution of the complete hand ``m`` (merged) in ``self.hand``, the choice
         ``state`` (every win on it shares the wall and the tiles)."""
         cdef unsigned char wm[34]
         cdef int tiles[34]
-        cdef int i
+        cdef int i, r
         if self.ura_at[state] < 0:
+            r = self._hand_record()
+            if self.hand_ura[r] >= 0:
+                self.ura_at[state] = self.hand_ura[r]
+                return self.ura_rows + self.ura_at[state] * 13
             if self.n_ura == self.ura_cap:
                 self.ura_cap = self.ura_cap * 2 if self.ura_cap else 256
                 self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
@@ -368,7 +425,7 @@ cdef class _Graph:
             for i in range(34):
                 tiles[i] = m[i] + self.meld_tiles[i]
             _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
-            self.ura_at[state] = self.n_ura
+            self.ura_at[state] = self.hand_ura[r] = self.n_ura
             self.n_ura += 1
         return self.ura_rows + self.ura_at[state] * 13
 
@@ -376,8 +433,12 @@ cdef class _Graph:
         """The splits of the complete hand ``m`` (merged) of the choice ``state`` as ``split_at`` keeps
         them (every win on it shares them)."""
         cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
-        cdef int width, n
+        cdef int width, n, r
         if self.split_at[state] < 0:
+            r = self._hand_record()
+            if self.hand_split[r] >= 0:
+                self.split_at[state] = self.hand_split[r]
+                return self.split_bytes + self.split_at[state]
             n = sorted_splits_c(m, splits, &width)
             if self.split_used + 2 + n * width > self.split_cap:
                 self.split_cap = max(2 * self.split_cap, 4096, self.split_used + 2 + n * width)
@@ -385,7 +446,7 @@ cdef class _Graph:
             self.split_bytes[self.split_used] = n
             self.split_bytes[self.split_used + 1] = width
             memcpy(self.split_bytes + self.split_used + 2, splits, n * width)
-            self.split_at[state] = self.split_used
+            self.split_at[state] = self.hand_split[r] = self.split_used
             self.split_used += 2 + n * width
         return self.split_bytes + self.split_at[state]
 

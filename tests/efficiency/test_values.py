@@ -210,6 +210,24 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_twins_agree_on_red_fives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands with red fives and dora (their states share splits and ura rows by merged hand in the
+    compiled search): the compiled and pure searches give the same figures, bit for bit."""
+    from mahjong_fast import _values
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels import values_py as pure
+
+    cases = [c for c in CASES if "0" in c["hand"] and c["dora"] and c["shanten"] <= 1][:6]
+    assert len(cases) == 6
+    for case in cases:
+        answers = []
+        for module in (compiled, pure):
+            monkeypatch.setattr(_values, "_search", module)
+            answers.append(discard_values(case["hand"], **_args(case)))
+        assert answers[0] == answers[1], case["hand"]
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_avx_and_sse2_figures_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled figures summed by AVX (where the processor runs it) and by SSE2 are the same, bit for bit."""
     from mahjong_fast import _values
