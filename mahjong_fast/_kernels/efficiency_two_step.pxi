@@ -368,8 +368,8 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     cdef uint64_t draws[N_KINDS]
     cdef int waits[N_KINDS]
     cdef uint8_t kinds[MAX_HELD]
-    cdef uint64_t both, useful, m, unseen_kinds = 0, room = 0, bit
-    cdef int n = total // 3, n_kinds = 0, i, j, d, e, t, a, b, copies, k
+    cdef uint64_t both, useful, m, unseen_kinds = 0, room = 0, held = 0, bit
+    cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
     if total != MAX_HAND:
         return False
     for k in range(N_KINDS):
@@ -378,11 +378,15 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
                 return False
             kinds[n_kinds] = k
             n_kinds += 1
+            held |= <uint64_t>1 << k
+            pairs += c[k] >> 1
         if ctx.avail[k] > c[k]:
             unseen_kinds |= <uint64_t>1 << k
         if ctx.lim[k] > c[k]:
             room |= <uint64_t>1 << k
-    if ctx.flags & PLAIN_FORMS:
+    # seven pairs cost at least 7 less the pairs held, thirteen orphans 13 less the orphans held:
+    # the exact costs are read only when that does not exceed 2
+    if (ctx.flags & PLAIN_FORMS and (7 - pairs <= 2 or 13 - popcount64(ORPHAN_BITS & held) <= 2)):
         _forms_of(&forms, c)
         if _forms_cost(&forms, ctx.flags) <= 2:
             return False
