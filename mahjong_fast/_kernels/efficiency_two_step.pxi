@@ -336,6 +336,133 @@ cdef inline int _best_keeping(DrawnHand* drawn, const HandPass* hand, Draw* draw
     return best
 
 
+cdef inline uint64_t _ready_waits(const Parts* p, const PartRecord* r, int u, int n) noexcept nogil:
+    """Standard-form useful draws of the hand of parts ``p`` with part ``u`` replaced by the
+    record ``r`` (a draw added to it): only the products of three parts holding u are read again."""
+    cdef uint64_t m = _draws_lowering(r, _cost_entries(r.row, p.others[u], n), u)
+    cdef int v, rest
+    for v in range(N_PARTS):
+        if v != u:
+            rest = PRODUCT[r.row][p.pair_product[OTHER_TWO[v][u][0]][OTHER_TWO[v][u][1]]]
+            m |= _draws_lowering(p.record[v], _cost_entries(p.row[v], rest, n), v)
+    return m
+
+
+cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signed char* sh,
+                              const uint64_t* mask, TwoStep* out) noexcept nogil:
+    """The improving draws of every discard of the 14-tile hand ``c`` when every discard leaves
+    it ready and seven pairs and orphans cost it 3 or more (a complete standard hand, mostly), read
+    from the 12-tile hands of its pairs {d, e}; returns False, touching nothing, for other hands.
+
+    A draw t improves d iff for some e the hand less d and e plus t is ready and waits on more
+    unseen copies than the hand left by d (docs/efficiency.md, the tenth pass).  That hand is ready
+    by the standard form alone (seven pairs and orphans cost it 2 or more: a draw lowers them by
+    one at most, a discard never), so the hand less d and e costs 2 and t is one of its useful
+    draws; the waits are the useful draws of the ready hand.  Each pair's hand is read once for d
+    and for e."""
+    cdef Parts hand, less_two
+    cdef Forms forms
+    cdef UnseenPlanes unseen
+    cdef CostEntries entries
+    cdef const PartRecord* hand_less[N_KINDS]
+    cdef uint64_t draws[N_KINDS]
+    cdef int waits[N_KINDS]
+    cdef uint8_t kinds[MAX_HELD]
+    cdef uint64_t both, useful, m, unseen_kinds = 0, room = 0, held = 0, bit
+    cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
+    if total != MAX_HAND:
+        return False
+    for k in range(N_KINDS):
+        if c[k]:
+            if sh[k] != 0:
+                return False
+            kinds[n_kinds] = k
+            n_kinds += 1
+            held |= <uint64_t>1 << k
+            pairs += c[k] >> 1
+        if ctx.avail[k] > c[k]:
+            unseen_kinds |= <uint64_t>1 << k
+        if ctx.lim[k] > c[k]:
+            room |= <uint64_t>1 << k
+    # seven pairs cost at least 7 less the pairs held, thirteen orphans 13 less the orphans held:
+    # the exact costs are read only when that does not exceed 2
+    if (ctx.flags & PLAIN_FORMS and (7 - pairs <= 2 or 13 - popcount64(ORPHAN_BITS & held) <= 2)):
+        _forms_of(&forms, c)
+        if _forms_cost(&forms, ctx.flags) <= 2:
+            return False
+    _parts_of(&hand, c)
+    _unseen_planes(&unseen, ctx, c)
+    for i in range(n_kinds):
+        d = kinds[i]
+        bit = <uint64_t>1 << d
+        out[d].two_step = 0.0
+        out[d].improving = 0
+        out[d].improving_total = 0
+        out[d].good_shape = -1.0
+        # the hand left's waits, unseen copies counted for it (one more of d)
+        waits[d] = _unseen_total(&unseen, ctx, c, mask[d], 0) + <int>((mask[d] >> d) & 1)
+        # its drawable non-waits: unseen copies and room for the hand left
+        draws[d] = ((unseen_kinds | (bit if ctx.avail[d] >= c[d] else 0)) & ~mask[d]
+                    & (room | (bit if ctx.lim[d] >= c[d] else 0)))
+        c[d] -= 1
+        hand_less[d] = _part_record(c, KIND_PART[d])
+        c[d] += 1
+    for i in range(n_kinds):
+        d = kinds[i]
+        a = KIND_PART[d]
+        for j in range(i, n_kinds):
+            e = kinds[j]
+            both = draws[d] | draws[e]
+            if (j == i and c[d] < 2) or not both:
+                continue
+            b = KIND_PART[e]
+            c[d] -= 1
+            c[e] -= 1
+            less_two = hand
+            if b != a:
+                _parts_replace(&less_two, hand_less[d], a)
+                _parts_replace(&less_two, hand_less[e], b)
+            else:
+                _parts_replace(&less_two, _part_record(c, a), a)
+            if _cost(less_two.row[0], less_two.others[0], n) == 2:
+                _cost_entries_of(&entries, &less_two, n)
+                useful = entries.draws & both
+                # drawing d back leaves the hand less e, whose waits are read: d improves when
+                # they beat its own, e never
+                if (useful >> d) & 1 and e != d:
+                    useful &= ~(<uint64_t>1 << d)
+                    if waits[e] > waits[d]:
+                        out[d].improving |= draws[d] & (<uint64_t>1 << d)
+                if (useful >> e) & 1 and e != d:
+                    useful &= ~(<uint64_t>1 << e)
+                    if waits[d] > waits[e]:
+                        out[e].improving |= draws[e] & (<uint64_t>1 << e)
+                while useful:
+                    t = ctz64(useful)
+                    useful &= useful - 1
+                    c[t] += 1
+                    m = _ready_waits(&less_two, _part_record(c, KIND_PART[t]), KIND_PART[t], n)
+                    c[t] -= 1
+                    # unseen copies for the ready hand: one more of d and of e, one fewer of t
+                    k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
+                         - <int>((m >> t) & 1))
+                    if k > waits[d]:
+                        out[d].improving |= draws[d] & (<uint64_t>1 << t)
+                    if k > waits[e]:
+                        out[e].improving |= draws[e] & (<uint64_t>1 << t)
+            c[d] += 1
+            c[e] += 1
+    for i in range(n_kinds):
+        d = kinds[i]
+        m = out[d].improving
+        while m:
+            t = ctz64(m)
+            m &= m - 1
+            copies = ctx.avail[t] - c[t] + (t == d)     # unseen copies of t for the hand left
+            out[d].improving_total += copies
+    return True
+
+
 cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed char* sh, const uint64_t* mask,
                          const int* tot, TwoStep* out) noexcept nogil:
     """Two-step figures of every discard d of the 3n+2 hand ``c`` by rows (``ctx.row_path``);
@@ -357,6 +484,8 @@ cdef void _two_step_rows(const Ctx* ctx, uint8_t* c, int total, const signed cha
     cdef int* record
     cdef int d, t, s, best, bound, tw, read
     cdef bint good
+    if _ready_improvements(ctx, c, total, sh, mask, out):
+        return
     _hand_pass_init(&hand, &draw, ctx, c, total, sh)
     _twins_init(&hand, &draw, ctx, c)
     discards = hand.held

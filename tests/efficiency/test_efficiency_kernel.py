@@ -495,6 +495,37 @@ def test_two_step_twin_honours_against_definition(eff, flags):
 
 # ---------------------------------------------------------------- batches
 
+def _complete_hands(rng: random.Random, n: int) -> list[bytearray]:
+    """Complete standard hands (four melds and a pair, some in one or two suits, some with four
+    of a kind): every discard leaves a ready hand, read from the hands of its pairs of discards."""
+    hands = []
+    while len(hands) < n:
+        kinds = rng.choice((range(9), range(18), range(27), range(N_KINDS)))
+        c = bytearray(N_KINDS)
+        for _ in range(4):
+            if rng.random() < 0.6:
+                start = rng.choice([t for t in kinds if t < 27 and t % 9 < 7])
+                meld = [start, start + 1, start + 2]
+            else:
+                meld = [rng.choice(kinds)] * 3
+            for t in meld:
+                c[t] += 1
+        c[rng.choice(kinds)] += 2
+        if max(c) <= 4:
+            hands.append(c)
+    return hands
+
+
+@pytest.mark.parametrize("flags", [CHINESE, SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS], ids=["chinese", "riichi"])
+def test_two_step_complete_hands_against_definition(eff, flags):
+    """Complete hands, some with seen tiles, against the definitions: the improving draws of
+    every discard."""
+    rng = random.Random(22)
+    shanten_counts = _brute_shanten(eff)
+    for c in _complete_hands(rng, sample(eff, 240, 3)):
+        _assert_two_step(eff, shanten_counts, c, rng, 0.2, flags)
+
+
 def test_run_rows_equals_single_calls(eff):
     n = sample(eff, 3000, 12)
     hands14 = rows(3, n)
