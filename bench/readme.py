@@ -114,6 +114,45 @@ under `rules="riichi"` 2.24× → 1.66× (`rules=None` 1.53×; riichienv 2.90×)
 strides and shapes, wrong lengths and counts, preset names, `Rules` objects and wrong rules), and the
 kernels under such rules to their pure twins. Left: GB's waits (3,868) still take the rule path (its
 knitted waits), and `is_win` under GB asks the kernel for every hand the table does not call a win.
+
+A second pass (session 13) cut the call of one hand and no keyword, the call the README's peer rows
+time. Counted with callgrind over 2,000 calls of the README's hands (`hands13`/`hands14`), GC off,
+instructions per call including the caller's loop (about 330; riichienv's `calculate_shanten` in the
+same loop: about 3,500, ±100 between runs), main's build then this one:
+
+| call | before | after |
+| --- | ---: | ---: |
+| `shanten(13 ints)` | 1,442 | 1,232 |
+| `waits(13 ints)` | 1,919 | 1,721 |
+| `is_win(14 ints)` | 1,176 | 834 |
+| `is_win(14 ints, fifth=False)` (through a lambda) | 2,188 | 1,689 |
+
+Where the 100-odd ns of `shanten` went: the plain kernel 460 instructions, reading the list 275
+(about 20 an item), Cython's parsing of the seven keywords 110 (a `values[7]` array, a new reference
+and a release for each default), the body 85, and the interpreter's call. Three changes:
+`is_win`, `shanten` and `waits` of `_api_fast` keep their compiled functions, but their vectorcall
+slot now points at a small C function that sends a call of one positional argument and no keyword
+straight to the body with every keyword at its default, as the parsing would, and any other call to
+the function's own vectorcall (signature, docstring, errors and `bind` unchanged;
+`mf_one_hand_install`, a no-op where the type has no vectorcall slot). A list or tuple of cached
+small ints is read by address, as `_read_small_codes` reads the other encodings, with the win
+table's suit codes summed by weight (`_quick_small_items`); anything else goes to the old loop. And
+`fifth=False` without wild kinds takes the quick paths under the default rules (no jokers, so it
+reads as `fifth=True` there). Wall clock, `min` of 30 × 1,000 calls, main then this branch, twice
+each (load 1.7): `shanten` 113 → 96-99 ns, 2.72-2.78× → 3.34-3.66× riichienv (308-361 ns);
+`is_win` 81 → 56-58 ns; `is_win(fifth=False)` through the bench's lambda 171 → 133-138 ns, though as
+a ratio of the faster int-list call it reads 2.1× → 2.4× (the lambda frame and the keyword parse,
+about 75 ns, are left). `waits` stays at about 19-20× riichienv's `get_waits` under load (185 vs
+3,589 ns at load 2.7; main 191 ns). Answers and errors: 317,376 outcomes of `is_win`/`shanten`/`waits`
+on random and damaged hands (bad items, five copies, 15 tiles, wrong types, melds as text and
+objects, `rules=`, `wild=`, `fifth=False`) hash identical to main's build;
+`test_one_hand_calls_match_the_keyword_parse` holds the one-hand call to the same call with its
+keywords spelled out and to the general path, and `test_one_hand_calls_keep_the_argument_errors`
+the argument errors. Considered, not built: a per-suit table from the base-5 suit code straight to the
+capped row (5^9 entries, 3.9 MB: three random reads out of cache would likely cost more than the
+34-position rank they replace; not measured). Left: melds as text (a cache of parsed meld texts), GB's
+knitted waits only for hands of 10 or more kinds, and the keyword parse of a call with keywords (a C
+parse of the kwnames, as the one-hand call does for none).
 """
 """docs/speed.md, written whole from one run."""
 

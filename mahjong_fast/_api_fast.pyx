@@ -213,7 +213,9 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
     if e is _GENERAL:
         return _general_is_win(hand, melds=melds, encoding=encoding, strategy=strategy, wild=wild, fifth=fifth,
                                rules=rules)
-    if melds is () and encoding is None and strategy is None and wild is None and fifth is True:
+    # with no wild kind there are no jokers, and the default rules read fifth=False as fifth=True
+    if melds is () and encoding is None and strategy is None and wild is None and (
+            fifth is True or (fifth is False and e is None)):
         if e is None:
             n = _quick_ints(hand, counts, codes)
             if n > 0:
@@ -238,7 +240,7 @@ cdef object _is_win(object hand, object melds, object encoding, object strategy,
                 result = is_win_rules_c(counts, 0, True, _quick_limits(&e.args), e.args.flags)
                 if result >= 0:
                     return result == 1
-    elif e is None and strategy is None and wild is None and fifth is True:
+    elif e is None and strategy is None and wild is None and (fifth is True or fifth is False):
         n = _quick_read(&r, hand, melds, encoding, codes)
         if n > 0:
             if n % 3 != 2 or n + 3 * r.n_melds > MAX_HAND:
@@ -339,7 +341,7 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
     if e is None:
         if code > 3:  # a form the default rules do not play: the general path says so
             code = -1
-        if code >= 0 and melds is () and wild is None and fifth is True:
+        if code >= 0 and melds is () and wild is None and (fifth is True or fifth is False):
             n = _quick_hand(&r, hand, encoding, counts, &held)
             if n > 0 and n % 3 and (n >= MAX_HAND - 1 or code <= 1):
                 if not shanten_ready():
@@ -347,7 +349,8 @@ cdef object _shanten(object hand, object form, object melds, object wild, object
                 result = shanten_c(held, code if n >= MAX_HAND - 1 else 1, 0, True, NULL)
                 if result != SHANTEN_INVALID:
                     return result
-        elif 0 <= code <= 1 and melds is not () and encoding is None and wild is None and fifth is True:
+        elif 0 <= code <= 1 and melds is not () and encoding is None and wild is None and (
+                fifth is True or fifth is False):
             n = _quick_read(&r, hand, melds, None, NULL)
             if n > 0 and r.n_melds and n % 3 and n + 3 * r.n_melds <= MAX_HAND:
                 if not shanten_ready():
@@ -404,7 +407,7 @@ cdef object _waits(object hand, object melds, object wild, object fifth, object 
     cdef _RuleEntry e = _fast_rules(rules)
     if e is _GENERAL:
         return _general_waits(hand, melds=melds, wild=wild, fifth=fifth, encoding=encoding, rules=rules)
-    if melds is () and wild is None and fifth is True:
+    if melds is () and wild is None and (fifth is True or (fifth is False and e is None)):
         n = _quick_hand(&r, hand, encoding, counts, &held)
         if n > 0 and n % 3 == 1:
             if not shanten_ready():
@@ -446,6 +449,57 @@ include "_api_fast_classify.pxi"
 
 # --- the fast paths: each reads its keywords and calls its body, as a rule-bound one does -----
 
+cdef extern from *:
+    """
+    /* The call of one hand and no keyword, put in front of a compiled function's own vectorcall
+       (its argument parsing): the body with every keyword at its default, as the parsing would
+       call it; any other call goes to the function's own vectorcall. */
+    typedef PyObject* (*mf_one_hand_body)(PyObject*);
+    static mf_one_hand_body mf_one_hand[3];
+    static vectorcallfunc mf_own_call[3];
+    #define MF_ONE_HAND_CALL(k) \
+    static PyObject* mf_one_hand_call_##k(PyObject* f, PyObject* const* args, size_t nargsf, \
+                                          PyObject* kwnames) { \
+        if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1) return mf_one_hand[k](args[0]); \
+        return mf_own_call[k](f, args, nargsf, kwnames); \
+    }
+    MF_ONE_HAND_CALL(0)
+    MF_ONE_HAND_CALL(1)
+    MF_ONE_HAND_CALL(2)
+    static const vectorcallfunc mf_one_hand_calls[3] = {
+        mf_one_hand_call_0, mf_one_hand_call_1, mf_one_hand_call_2};
+    /* Put call k (body) in front of f's vectorcall: 1 done (or done before), 0 when f has none. */
+    static int mf_one_hand_install(PyObject* f, int k, mf_one_hand_body body) {
+        vectorcallfunc* slot;
+        if (!PyType_HasFeature(Py_TYPE(f), Py_TPFLAGS_HAVE_VECTORCALL) || Py_TYPE(f)->tp_vectorcall_offset <= 0)
+            return 0;
+        slot = (vectorcallfunc*)((char*)f + Py_TYPE(f)->tp_vectorcall_offset);
+        if (*slot == NULL)
+            return 0;
+        if (*slot != mf_one_hand_calls[k]) {
+            mf_own_call[k] = *slot;
+            mf_one_hand[k] = body;
+            *slot = mf_one_hand_calls[k];
+        }
+        return 1;
+    }
+    """
+    ctypedef object (*OneHandBody "mf_one_hand_body")(object)
+    int _one_hand_install "mf_one_hand_install"(object, int, OneHandBody)
+
+
+cdef object _is_win_one(object hand):
+    return _is_win(hand, (), None, None, None, True, None)
+
+
+cdef object _shanten_one(object hand):
+    return _shanten(hand, None, (), None, True, None, None)
+
+
+cdef object _waits_one(object hand):
+    return _waits(hand, (), None, True, None, None)
+
+
 def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
     """Whether ``hand`` wins; see ``mahjong_fast.is_win``."""
     return _is_win(hand, melds, encoding, strategy, wild, fifth, rules)
@@ -459,6 +513,12 @@ def shanten(hand, *, form=None, melds=(), wild=None, fifth=True, encoding=None, 
 def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     """The tiles that complete ``hand`` (听牌), sorted; see ``mahjong_fast.waits``."""
     return _waits(hand, melds, wild, fifth, encoding, rules)
+
+
+# the most common call, one hand and no keyword, skips the parsing of the keywords
+_one_hand_install(is_win, 0, _is_win_one)
+_one_hand_install(shanten, 1, _shanten_one)
+_one_hand_install(waits, 2, _waits_one)
 
 
 def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):

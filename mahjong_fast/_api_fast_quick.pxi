@@ -43,6 +43,8 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
     cdef long t
     if not 0 < n <= MAX_HAND:
         return -1
+    if _quick_small_items(items, n, c, codes):
+        return <int>n
     memset(c, 0, N_KINDS)
     if codes != NULL:
         codes[0] = codes[1] = codes[2] = 0
@@ -56,6 +58,36 @@ cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, u
         if codes != NULL and t < FIRST_HONOR:
             codes[t // SUIT_SIZE] += mf_pow5[t % SUIT_SIZE]
     return <int>n
+
+
+cdef inline bint _quick_small_items(PyObject** items, Py_ssize_t n, unsigned char* c,
+                                    unsigned int* codes) noexcept:
+    """``_quick_items`` of 1-14 items that are all the cached ints 0-33, known by address (as
+    ``_read_small_codes`` knows them) without reading the objects, the suit codes summed by weight:
+    whether it read them (no kind held five times).  False leaves the items to ``_quick_items``'s
+    loop, which decides."""
+    cdef Py_ssize_t k
+    cdef int shift = _small_shift
+    cdef size_t d, t, top = (<size_t>(N_KINDS - 1)) << shift, mask = ((<size_t>1) << shift) - 1
+    cdef const char* zero = _small_zero
+    cdef unsigned long long sums = 0    # the three suit codes, CODE_BITS apart
+    if shift == 0:
+        return False
+    memset(c, 0, N_KINDS)
+    for k in range(n):
+        d = <size_t>(<const char*>items[k] - zero)
+        if d > top or d & mask:
+            return False
+        t = d >> shift
+        if c[t] == MAX_COPIES:
+            return False
+        c[t] += 1
+        sums += _code_weights[t]
+    if codes != NULL:
+        codes[0] = <unsigned int>sums & ((1u << CODE_BITS) - 1)
+        codes[1] = <unsigned int>(sums >> CODE_BITS) & ((1u << CODE_BITS) - 1)
+        codes[2] = <unsigned int>(sums >> (2 * CODE_BITS)) & ((1u << CODE_BITS) - 1)
+    return True
 
 
 cdef int _quick_read(Reading* r, object hand, object melds, object encoding, unsigned int* codes) noexcept:

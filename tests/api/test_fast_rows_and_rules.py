@@ -168,3 +168,62 @@ def test_plain_rule_kernels_match_their_twins(rules):
                 answer(k.is_win_wild, counts, 0, True, limits, rules=rules),
             ))
         assert all(s == seen[0] for s in seen), (counts, limits, rules, seen)
+
+
+def one_hand_inputs(rng: random.Random) -> list[object]:
+    """One hand in the forms a call of one argument may get: int lists and tuples (of any size, with
+    five copies, bad items, big and negative ints, bools), text, bytes, a ``Hand``, and things that
+    are no hand at all."""
+    n = rng.choice([0, 1, 2, 3, 4, 5, 7, 10, 11, 13, 13, 13, 14, 14, 14, 15, 16])
+    hand = clumpy_hand(rng, min(n, 14)) if rng.random() < 0.7 else pairs_hand(rng, min(n, 14))
+    if n > 14:
+        hand += [rng.randrange(N_KINDS) for _ in range(n - 14)]
+    roll = rng.random()
+    if roll < 0.1 and hand:
+        hand[rng.randrange(len(hand))] = rng.choice([34, 35, 255, 256, -1, -5, 2**40, -(2**70), 2.0, True, False, "1m"])
+    elif roll < 0.15 and hand:
+        hand = hand[:1] * 5 + hand[5:]
+    elif roll < 0.2:
+        rng.shuffle(hand)
+    forms: list[object] = [hand, tuple(hand)]
+    if rng.random() < 0.3:
+        forms.append(rng.choice([None, 5, "", "11m", "123m456p789s1122z", "19m19p19s1234567z", b"\x00\x01",
+                                 bytes(rng.randrange(3) for _ in range(N_KINDS)), {1, 2}]))
+    if rng.random() < 0.2 and n <= 14 and all(type(t) is int and 0 <= t < N_KINDS for t in hand):
+        try:
+            forms.append(mf.Hand(hand))
+        except ValueError:
+            pass
+    return forms
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_one_hand_calls_match_the_keyword_parse(seed):
+    """A call of one hand and no keyword (put in front of the compiled functions' parsing of their
+    keywords) answers as the same call with its keywords spelled out, and as the general path."""
+    rng = random.Random(f"one-hand-{seed}")
+    spelled = {
+        "is_win": {"melds": (), "encoding": None, "strategy": None, "wild": None, "fifth": True, "rules": None},
+        "shanten": {"form": None, "melds": (), "wild": None, "fifth": True, "encoding": None, "rules": None},
+        "waits": {"melds": (), "wild": None, "fifth": True, "encoding": None, "rules": None},
+    }
+    for _ in range(1500):
+        for hand in one_hand_inputs(rng):
+            for name, keywords in spelled.items():
+                fast = getattr(mf, name)
+                alone = outcome(fast, hand)
+                assert alone == outcome(fast, hand, **keywords), (name, hand)
+                assert alone == outcome(_api.GENERAL[name], hand), (name, hand)
+                assert alone == outcome(lambda h: next(map(fast, [h])), hand), (name, hand)  # noqa: B023
+
+
+@pytest.mark.parametrize("name", ["is_win", "shanten", "waits"])
+def test_one_hand_calls_keep_the_argument_errors(name):
+    """Calls of no hand, two hands or an unknown keyword still get the function's argument errors; the
+    hand given by keyword answers as given alone."""
+    fast = getattr(mf, name)
+    for args, kwargs in (((), {}), (([0], [0]), {}), (([0],), {"nosuch": 1}), ((), {"nosuch": 1})):
+        with pytest.raises(TypeError):
+            fast(*args, **kwargs)
+    for hand in ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [0] * 13, list(range(14))):
+        assert outcome(fast, hand=hand) == outcome(fast, hand), hand
