@@ -186,20 +186,28 @@ def test_type_errors_name_the_argument(kwargs: dict[str, Any], name: str) -> Non
         discard_values("123456789m12345p", **kwargs)
 
 
-@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
-def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled search and the pure one give the same figures, bit for bit (on the compiled kernels)."""
+def _assert_twins_agree(monkeypatch: pytest.MonkeyPatch, cases: list[dict[str, Any]]) -> None:
+    """The compiled search and the pure one give the same figures of each case, bit for bit."""
     from mahjong_fast import _values
     from mahjong_fast._kernels import values as compiled
     from mahjong_fast._kernels import values_py as pure
 
-    cases = [c for c in CASES if c["shanten"] <= 1][::10] + [c for c in CASES if c["shanten"] == 2][:2]
     for case in cases:
         answers = []
         for module in (compiled, pure):
             monkeypatch.setattr(_values, "_search", module)
             answers.append(discard_values(case["hand"], **_args(case)))
         assert answers[0] == answers[1], case["hand"]
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled search and the pure one give the same figures, bit for bit (on the compiled kernels)."""
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels import values_py as pure
+
+    _assert_twins_agree(monkeypatch, [c for c in CASES if c["shanten"] <= 1][::10]
+                        + [c for c in CASES if c["shanten"] == 2][:2])
     assert compiled.combination(30, 3) == pure.combination(30, 3)
     wall, tiles = [3] * 34, [1] * 34
     assert compiled.ura_distribution(wall, tiles, 2) == pure.ura_distribution(wall, tiles, 2)
@@ -213,18 +221,9 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_twins_agree_on_red_fives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands with red fives and dora (their states share splits and ura rows by merged hand in the
     compiled search): the compiled and pure searches give the same figures, bit for bit."""
-    from mahjong_fast import _values
-    from mahjong_fast._kernels import values as compiled
-    from mahjong_fast._kernels import values_py as pure
-
     cases = [c for c in CASES if "0" in c["hand"] and c["dora"] and c["shanten"] <= 1][:6]
     assert len(cases) == 6
-    for case in cases:
-        answers = []
-        for module in (compiled, pure):
-            monkeypatch.setattr(_values, "_search", module)
-            answers.append(discard_values(case["hand"], **_args(case)))
-        assert answers[0] == answers[1], case["hand"]
+    _assert_twins_agree(monkeypatch, cases)
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
