@@ -153,6 +153,14 @@ capped row (5^9 entries, 3.9 MB: three random reads out of cache would likely co
 34-position rank they replace; not measured). Left: melds as text (a cache of parsed meld texts), GB's
 knitted waits only for hands of 10 or more kinds, and the keyword parse of a call with keywords (a C
 parse of the kwnames, as the one-hand call does for none).
+
+The same session's end, quiet (load 0.4, every helper stopped), `bench/compare.py --rows-from --rounds 2
+--repeat 3` with the session's first build as before (`bench/compare-run.txt`): `is_win` 81 → 60 ns,
+`shanten` 110 → 93 ns (riichienv 2.79× → 3.37×), `waits` 176 → 168 ns (riichienv 20.7× → 21.8×),
+`discard_analysis(two_step=True)` 18.8 → 16.0 µs, `discard_values` 0.96×; every other row within 0.94-1.06×
+but `34 counts, list` (148 → 164 ns: its path is unchanged, a 34-item list never reaches the new reader)
+and `Meld.parse` (122 → 133 ns, unchanged code). The input forms' absolute times did not move, so beside
+the faster int-list call they now read 2.0-2.7× (34 counts 2.0-2.7×, index136 and codes 2.4×, text 2.0-2.5×).
 """
 """docs/speed.md, written whole from one run."""
 
