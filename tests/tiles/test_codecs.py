@@ -23,6 +23,8 @@ from mahjong_fast._tile_lists import read_mjai_tile, red_pairs
 from mahjong_fast._tile_names import MJAI_NAMES, MJAI_RED_NAMES, detect_notation
 from mahjong_fast._tiles import TILES, decode_tile, encode_tile
 
+from support.hands import hands_with_melds
+
 GENERAL = {**_api.GENERAL, **_classify.GENERAL}
 RED_NOTATIONS = ("mpsz", "mjai")  # the notations that can write a red five
 NUMERIC = ("index34", "index136", "decimal", "nibble", "hex", "tenhou")
@@ -388,37 +390,12 @@ def test_hands_and_melds_pickle_and_copy_with_their_red_fives():
     assert pickle.loads(pickle.dumps(Meld.kong("5s", True, 2))) == Meld.kong("5s", True, 2)
 
 
-@st.composite
-def red_hands(draw):
-    counts = [0] * 34
-    melds = []
-    for _ in range(draw(st.integers(0, 3))):
-        kind = draw(st.sampled_from(("chow", "pung", "kong")))
-        tile = draw(st.integers(0, 33))
-        if kind == "chow" and (tile >= 27 or tile % 9 > 6):
-            continue
-        fives = sum(1 for t in Meld(kind, tile).tiles if t in FIVES)
-        red = draw(st.integers(0, fives))
-        meld = Meld.kong(tile, draw(st.booleans()), red) if kind == "kong" else Meld(kind, tile, red=red)
-        if all(counts[t] + meld.tiles.count(t) <= 4 for t in set(meld.tiles)):
-            for t in meld.tiles:
-                counts[t] += 1
-            melds.append(meld)
-    tiles = []
-    for t in draw(st.lists(st.integers(0, 33), max_size=14)):
-        if counts[t] < 4:
-            counts[t] += 1
-            red = t in FIVES and draw(st.booleans())
-            tiles.append(MJAI_RED_NAMES[FIVES.index(t)] if red else t)
-    return Hand(tiles, melds)
-
-
 def _plain(hand):
     return Hand(hand.tiles, [Meld(m.kind, m.tile, m.concealed) for m in hand.melds])
 
 
 @settings(max_examples=300, deadline=None)
-@given(red_hands(), st.sampled_from(mf.NOTATIONS))
+@given(hands_with_melds(3, red=True), st.sampled_from(mf.NOTATIONS))
 def test_parse_format_round_trip_with_red_fives(hand, notation):
     text = mf.format(hand, notation)
     expected = hand if notation in RED_NOTATIONS else _plain(hand)
@@ -427,7 +404,7 @@ def test_parse_format_round_trip_with_red_fives(hand, notation):
 
 
 @settings(max_examples=200, deadline=None)
-@given(red_hands(), st.sampled_from(("tenhou", "index136")))
+@given(hands_with_melds(3, red=True), st.sampled_from(("tenhou", "index136")))
 def test_encode_round_trip_with_red_fives(hand, encoding):
     concealed = Hand([MJAI_RED_NAMES[FIVES.index(t)] if red else t for t, red in red_pairs(hand.tiles, hand.red)])
     assert concealed.red == hand.red and concealed.tiles == hand.tiles
@@ -442,7 +419,7 @@ def test_encode_round_trip_with_red_fives(hand, encoding):
 # --- answers ignore redness ------------------------------------------------------
 
 @settings(max_examples=300, deadline=None)
-@given(red_hands())
+@given(hands_with_melds(3, red=True))
 def test_answers_ignore_redness(hand):
     plain = _plain(hand)
     for name in ("is_win", "shanten", "waits", "classify", "decompose"):

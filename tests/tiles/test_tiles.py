@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 import mahjong_fast as mf
 from mahjong_fast import Hand, Meld, Tile
-from mahjong_fast._layout import FIRST_HONOR, N_KINDS, SUIT_SIZE
+from mahjong_fast._layout import N_KINDS
 from mahjong_fast._tiles import decode_tile, encode_tile
+
+from support.hands import hands_with_melds
 
 NUMERIC = ("index34", "index136", "decimal", "nibble", "hex")
 
@@ -189,30 +191,8 @@ def test_meld_text_and_constructors():
 
 # --- hypothesis round trips ---------------------------------------------------
 
-@st.composite
-def hands(draw):
-    counts = [0] * N_KINDS
-    melds = []
-    for _ in range(draw(st.integers(0, 4))):
-        kind = draw(st.sampled_from(("chow", "pung", "kong")))
-        tile = draw(st.integers(0, N_KINDS - 1))
-        if kind == "chow" and (tile >= FIRST_HONOR or tile % SUIT_SIZE > SUIT_SIZE - 3):
-            continue
-        meld = Meld.kong(tile, draw(st.booleans())) if kind == "kong" else Meld(kind, tile)
-        if all(counts[t] + meld.tiles.count(t) <= 4 for t in set(meld.tiles)):
-            for t in meld.tiles:
-                counts[t] += 1
-            melds.append(meld)
-    tiles = []
-    for t in draw(st.lists(st.integers(0, 33), max_size=14)):
-        if counts[t] < 4:
-            counts[t] += 1
-            tiles.append(t)
-    return Hand(tiles, melds)
-
-
 @settings(max_examples=300, deadline=None)
-@given(hands(), st.sampled_from(mf.NOTATIONS))
+@given(hands_with_melds(), st.sampled_from(mf.NOTATIONS))
 def test_parse_format_round_trip(hand, notation):
     text = mf.format(hand, notation)
     assert mf.parse(text) == hand
@@ -220,7 +200,7 @@ def test_parse_format_round_trip(hand, notation):
 
 
 @settings(max_examples=300, deadline=None)
-@given(hands())
+@given(hands_with_melds())
 def test_counts_agree_across_encodings(hand):
     expected = hand.counts
     for encoding in NUMERIC:
