@@ -166,14 +166,20 @@ def test_useful_matches_brute_force(eff):
         assert eff.useful(c, FULL, FULL) == brute_useful(eff.sh.shanten_counts, c), list(c)
 
 
+def _beside_melds(rng: random.Random, size: int) -> tuple[list[int], bytes, bytes]:
+    """A concealed part of ``size`` tiles less three a meld beside 1-3 random melds, the limits the melds
+    leave, and the unseen counts with about a third of the kinds partly seen."""
+    declared = rng.randint(1, 3)
+    used, lim = melds_and_limits(rng, declared)
+    c = concealed_beside(rng, used, size - 3 * declared, rng.random() < 0.5)
+    seen = [rng.randint(0, lim[t] - c[t]) if rng.random() < 0.3 else 0 for t in range(N_KINDS)]
+    return c, lim, bytes(lim[t] - seen[t] for t in range(N_KINDS))
+
+
 def test_useful_with_melds_and_visible(eff):
     rng = random.Random(14)
     for _ in range(sample(eff, 2000, 15)):
-        declared = rng.randint(1, 3)
-        used, lim = melds_and_limits(rng, declared)
-        c = concealed_beside(rng, used, 13 - 3 * declared, rng.random() < 0.5)
-        seen = [rng.randint(0, lim[t] - c[t]) if rng.random() < 0.3 else 0 for t in range(N_KINDS)]
-        avail = bytes(lim[t] - seen[t] for t in range(N_KINDS))
+        c, lim, avail = _beside_melds(rng, 13)
         assert eff.useful(bytes(c), lim, avail) == brute_useful(eff.sh.shanten_counts, c, lim, avail)
 
 
@@ -255,11 +261,7 @@ def test_discards_50k_against_batch_brute_force(eff, rules):
 def test_discards_with_melds(eff):
     rng = random.Random(15)
     for _ in range(sample(eff, 3000, 10)):
-        declared = rng.randint(1, 3)
-        used, lim = melds_and_limits(rng, declared)
-        c = concealed_beside(rng, used, 14 - 3 * declared, rng.random() < 0.5)
-        seen = [rng.randint(0, lim[t] - c[t]) if rng.random() < 0.3 else 0 for t in range(N_KINDS)]
-        avail = bytes(lim[t] - seen[t] for t in range(N_KINDS))
+        c, lim, avail = _beside_melds(rng, 14)
         got = entries(eff.discards(bytes(c), lim, avail))
         assert got == brute_discards(eff.sh.shanten_counts, c, lim, avail), (list(c), list(lim))
 

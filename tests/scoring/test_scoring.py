@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import random
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -214,16 +215,21 @@ def test_gb_counts_fans_not_riichi_yaku() -> None:
 
 # --- against the mahjong package -------------------------------------------------------
 
-def _compare(seed: int, n: int, players: int) -> collections.Counter[str]:
-    pytest.importorskip("mahjong.hand_calculating.hand")
+def _random_wins(seed: int, n: int, players: Callable[[int], int]) -> Iterator[dict[str, Any]]:
+    """``n`` random wins from ``random_win`` (seeded), the player count of each from the number made so far."""
     rng = random.Random(seed)
-    seen: collections.Counter[str] = collections.Counter()
     done = 0
     while done < n:
-        s = random_win(rng, players)
-        if s is None:
-            continue
-        done += 1
+        s = random_win(rng, players(done))
+        if s is not None:
+            done += 1
+            yield s
+
+
+def _compare(seed: int, n: int, players: int) -> collections.Counter[str]:
+    pytest.importorskip("mahjong.hand_calculating.hand")
+    seen: collections.Counter[str] = collections.Counter()
+    for s in _random_wins(seed, n, lambda _: players):
         ours = mf.score(s["hand"], s["win"], **score_args(s))
         ref = package_score(s)
         context = f"{s['hand']} {s['melds']} win {s['win']} {score_args(s)}"
@@ -367,13 +373,7 @@ def test_implementations_agree(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> N
     impls = implementations()
     if len(impls) < 2:
         pytest.skip("only the pure-Python kernel in this run")
-    rng = random.Random(7)
-    done = 0
-    while done < 4000:
-        s = random_win(rng, 4 if done % 3 else 3)
-        if s is None:
-            continue
-        done += 1
+    for s in _random_wins(7, 4000, lambda done: 4 if done % 3 else 3):
         scores = []
         for other in impls:
             monkeypatch.setattr(_scoring, "_kernel", other.scoring)
@@ -386,13 +386,7 @@ def test_input_forms_agree() -> None:
 
     Integer dora and ura indicators are read in the hand's encoding (index136 ids here).
     """
-    rng = random.Random(11)
-    done = 0
-    while done < 1500:
-        s = random_win(rng, 4 if done % 4 else 3)
-        if s is None:
-            continue
-        done += 1
+    for s in _random_wins(11, 1500, lambda done: 4 if done % 4 else 3):
         args = score_args(s)
         text = mf.score(s["hand"], s["win"], **args)
         melds = args.pop("melds")
