@@ -138,19 +138,20 @@ _find_small_ints()
 cdef int _read_small_counts(Reading* r, PyObject** items) noexcept:
     """34 counts that are all the cached ints 0-4, known by address: 1 (read), 0 (a hand of no or
     too many tiles), -1 when an item is anything else (``_read_count_items`` reads it then)."""
-    cdef int k, total = 0, shift = _small_shift
-    cdef size_t d, bad = 0, top = (<size_t>MAX_COPIES) << shift, mask = ((<size_t>1) << shift) - 1
+    cdef int k, shift = _small_shift
+    cdef size_t d, low = 0, high = 0, total = 0, top = (<size_t>MAX_COPIES) << shift
     cdef const char* zero = _small_zero
     if shift == 0:
         return -1
     for k in range(N_KINDS):  # no branch in the loop: one test of all 34 after it
         d = <size_t>(<const char*>items[k] - zero)
-        bad |= (d > top) | (d & mask)
+        low |= d                        # a bit below the shift: not one of the cached ints
+        high = d if d > high else high  # past four (or no cached int at all)
+        total += d                      # each at most top: no overflow
         r.counts[k] = <unsigned char>(d >> shift)
-        total += <int>(d >> shift) & 7
-    if bad:
+    if high > top or low & ((<size_t>1 << shift) - 1):
         return -1
-    r.n += total
+    r.n += <int>(total >> shift)
     return 0 < r.n <= MAX_HAND
 
 
