@@ -460,7 +460,7 @@ cdef extern from *:
        which answers it or gives its errors. */
     #define MF_MAX_KEYWORDS 8
     typedef PyObject* (*mf_one_hand_body)(PyObject*);
-    typedef PyObject* (*mf_keyword_body)(PyObject*, PyObject* const*);
+    typedef PyObject* (*mf_keyword_body)(PyObject*, PyObject**);
     static mf_one_hand_body mf_one_hand[3];
     static mf_keyword_body mf_keyword[3];
     static vectorcallfunc mf_own_call[3];
