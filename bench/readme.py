@@ -161,6 +161,30 @@ The same session's end, quiet (load 0.4, every helper stopped), `bench/compare.p
 but `34 counts, list` (148 → 164 ns: its path is unchanged, a 34-item list never reaches the new reader)
 and `Meld.parse` (122 → 133 ns, unchanged code). The input forms' absolute times did not move, so beside
 the faster int-list call they now read 2.0-2.7× (34 counts 2.0-2.7×, index136 and codes 2.4×, text 2.0-2.5×).
+
+A third pass (session 14) took the input forms. The one-hand C entry of `is_win`, `shanten` and `waits`
+now takes keywords too: each name of the kwnames is looked up by identity among the def's keyword names
+(interned; names and defaults taken from the function's own code object and `__kwdefaults__` at import),
+and the body is called with the defaults filled in; a name not found so (unknown, or equal but not the
+interned string), a repeat, no hand or two go to the function's own vectorcall, so errors are its own
+(`test_keyword_calls_match_the_functions_own_parse` holds random keyword sets, in any order and with
+bad values, to the own parse and to the general path). A list of 34 counts is tested once after its
+loop (largest offset, OR of the low bits). Text without melds joins the quick path: plain mpsz is read
+in one table-driven pass that sums the win table's suit codes as it goes (`_mpsz_counts`), other
+notations by the old reader without the detours. And a meld as text is first looked up in a table of
+every plain mpsz meld text (3-4 digits and a suit letter, bare or in brackets; 2,048 slots, filled at
+import by `_one_meld_mpsz` itself, so its entries are that reader's answers; about 3 M instructions,
+under 1% of `import mahjong_fast`). Callgrind, instructions a call of each `mahjong-fast bench` row
+(its `deque(map(...))` loop and, for the keyword rows, the lambda frame of about 570 included), main
+then this pass: the int list 640 → 641, through the lambda 1,212 → 1,213; `34 counts, list` 1,883 →
+1,678, bytes 1,405 → 1,352, index136 and codes 1,610-1,651 → 1,560-1,601, `fifth=False` 1,456 → 1,398;
+mpsz text 1,304 → 971 (`shanten` 1,563 → 1,345, `waits` 2,053 → 1,837), botzone 1,488 → 1,399, unicode
+1,435 → 1,322, chinese 1,702 → 1,588, mjai 1,638 → 1,426; 5 ints + 3 melds as text 2,058 → 1,761 (melds=()
+through the same lambda 1,479 → 1,429), 5 tiles as text + 3 melds 2,503 → 1,940, 3 `Meld` objects 1,826 →
+1,776. So beside the bare int list the text forms read 1.5-2.5× (mpsz 1.5×) and the keyword forms 2.1-2.6×,
+of which the lambda frame alone is 0.9×; melds as text cost 1.23× the same call without melds (objects
+1.24×). Left: the lambda frame is the bench's, not the library's; the non-mpsz text readers (20-30
+instructions a character); GB's knitted waits.
 """
 """docs/speed.md, written whole from one run."""
 

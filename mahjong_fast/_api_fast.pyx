@@ -451,41 +451,85 @@ include "_api_fast_classify.pxi"
 
 cdef extern from *:
     """
-    /* The call of one hand and no keyword, put in front of a compiled function's own vectorcall
-       (its argument parsing): the body with every keyword at its default, as the parsing would
-       call it; any other call goes to the function's own vectorcall. */
+    /* The call of one hand, put in front of a compiled function's own vectorcall (its argument
+       parsing).  Without keywords it goes to the body with every keyword at its default; with
+       keywords, when each name is one of the function's keyword names (the interned string itself,
+       as the compiler passes it) and none repeats, to the body with those values and the others'
+       defaults, as the parsing would call it.  Any other call -- no hand or two, a name that is
+       no keyword or not the interned string, a repeat -- goes to the function's own vectorcall,
+       which answers it or gives its errors. */
+    #define MF_MAX_KEYWORDS 8
     typedef PyObject* (*mf_one_hand_body)(PyObject*);
+    typedef PyObject* (*mf_keyword_body)(PyObject*, PyObject**);
     static mf_one_hand_body mf_one_hand[3];
+    static mf_keyword_body mf_keyword[3];
     static vectorcallfunc mf_own_call[3];
+    static PyObject* mf_names[3][MF_MAX_KEYWORDS];     /* the keyword names, interned (references held) */
+    static PyObject* mf_defaults[3][MF_MAX_KEYWORDS];  /* their defaults (references held) */
+    static int mf_n_names[3];
+    /* the call with keywords (given: one hand) */
+    static PyObject* mf_keyword_call(int k, PyObject* f, PyObject* const* args, size_t nargsf, PyObject* kwnames) {
+        PyObject* values[MF_MAX_KEYWORDS];
+        Py_ssize_t i, given = PyTuple_GET_SIZE(kwnames);
+        int j, n = mf_n_names[k];
+        unsigned int seen = 0;
+        if (given > n)
+            return mf_own_call[k](f, args, nargsf, kwnames);
+        memcpy(values, mf_defaults[k], sizeof(values));
+        for (i = 0; i < given; i++) {
+            PyObject* name = PyTuple_GET_ITEM(kwnames, i);
+            for (j = 0; j < n && mf_names[k][j] != name; j++) {}
+            if (j == n || (seen >> j) & 1u)
+                return mf_own_call[k](f, args, nargsf, kwnames);
+            seen |= 1u << j;
+            values[j] = args[1 + i];
+        }
+        return mf_keyword[k](args[0], values);
+    }
     #define MF_ONE_HAND_CALL(k) \
     static PyObject* mf_one_hand_call_##k(PyObject* f, PyObject* const* args, size_t nargsf, \
                                           PyObject* kwnames) { \
-        if (kwnames == NULL && PyVectorcall_NARGS(nargsf) == 1) return mf_one_hand[k](args[0]); \
-        return mf_own_call[k](f, args, nargsf, kwnames); \
+        if (PyVectorcall_NARGS(nargsf) != 1) return mf_own_call[k](f, args, nargsf, kwnames); \
+        if (kwnames == NULL) return mf_one_hand[k](args[0]); \
+        return mf_keyword_call(k, f, args, nargsf, kwnames); \
     }
     MF_ONE_HAND_CALL(0)
     MF_ONE_HAND_CALL(1)
     MF_ONE_HAND_CALL(2)
     static const vectorcallfunc mf_one_hand_calls[3] = {
         mf_one_hand_call_0, mf_one_hand_call_1, mf_one_hand_call_2};
-    /* Put call k (body) in front of f's vectorcall: 1 done (or done before), 0 when f has none. */
-    static int mf_one_hand_install(PyObject* f, int k, mf_one_hand_body body) {
+    /* Put call k (its bodies; the names and defaults of its keywords, in the body's order) in front
+       of f's vectorcall: 1 done (or done before), 0 when f has none or the keywords do not fit. */
+    static int mf_one_hand_install(PyObject* f, int k, mf_one_hand_body one, mf_keyword_body body,
+                                   PyObject* names, PyObject* defaults) {
         vectorcallfunc* slot;
+        Py_ssize_t j, n = PyTuple_GET_SIZE(names);
         if (!PyType_HasFeature(Py_TYPE(f), Py_TPFLAGS_HAVE_VECTORCALL) || Py_TYPE(f)->tp_vectorcall_offset <= 0)
             return 0;
         slot = (vectorcallfunc*)((char*)f + Py_TYPE(f)->tp_vectorcall_offset);
-        if (*slot == NULL)
+        if (*slot == NULL || n > MF_MAX_KEYWORDS || PyTuple_GET_SIZE(defaults) != n)
             return 0;
         if (*slot != mf_one_hand_calls[k]) {
+            for (j = 0; j < n; j++) {
+                PyObject* name = PyTuple_GET_ITEM(names, j);
+                Py_INCREF(name);
+                PyUnicode_InternInPlace(&name);
+                mf_names[k][j] = name;
+                mf_defaults[k][j] = PyTuple_GET_ITEM(defaults, j);
+                Py_INCREF(mf_defaults[k][j]);
+            }
+            mf_n_names[k] = (int)n;
             mf_own_call[k] = *slot;
-            mf_one_hand[k] = body;
+            mf_one_hand[k] = one;
+            mf_keyword[k] = body;
             *slot = mf_one_hand_calls[k];
         }
         return 1;
     }
     """
     ctypedef object (*OneHandBody "mf_one_hand_body")(object)
-    int _one_hand_install "mf_one_hand_install"(object, int, OneHandBody)
+    ctypedef object (*KeywordBody "mf_keyword_body")(object, PyObject**)
+    int _one_hand_install "mf_one_hand_install"(object, int, OneHandBody, KeywordBody, tuple, tuple) except -1
 
 
 cdef object _is_win_one(object hand):
@@ -498,6 +542,19 @@ cdef object _shanten_one(object hand):
 
 cdef object _waits_one(object hand):
     return _waits(hand, (), None, True, None, None)
+
+
+# the keyword bodies take the values in the order of the def's keywords
+cdef object _is_win_keywords(object hand, PyObject** v):
+    return _is_win(hand, <object>v[0], <object>v[1], <object>v[2], <object>v[3], <object>v[4], <object>v[5])
+
+
+cdef object _shanten_keywords(object hand, PyObject** v):
+    return _shanten(hand, <object>v[0], <object>v[1], <object>v[2], <object>v[3], <object>v[4], <object>v[5])
+
+
+cdef object _waits_keywords(object hand, PyObject** v):
+    return _waits(hand, <object>v[0], <object>v[1], <object>v[2], <object>v[3], <object>v[4])
 
 
 def is_win(hand, *, melds=(), encoding=None, strategy=None, wild=None, fifth=True, rules=None):
@@ -515,10 +572,18 @@ def waits(hand, *, melds=(), wild=None, fifth=True, encoding=None, rules=None):
     return _waits(hand, melds, wild, fifth, encoding, rules)
 
 
-# the most common call, one hand and no keyword, skips the parsing of the keywords
-_one_hand_install(is_win, 0, _is_win_one)
-_one_hand_install(shanten, 1, _shanten_one)
-_one_hand_install(waits, 2, _waits_one)
+cdef int _install_one_hand(object function, int k, OneHandBody one, KeywordBody body) except -1:
+    """Put call ``k`` in front of ``function``: its keywords named and defaulted as its def has them."""
+    code = function.__code__
+    names = tuple(code.co_varnames[1:1 + code.co_kwonlyargcount])
+    return _one_hand_install(function, k, one, body, names,
+                             tuple([function.__kwdefaults__[name] for name in names]))
+
+
+# the most common calls, one hand with or without keywords, skip the parsing of the keywords
+_install_one_hand(is_win, 0, _is_win_one, _is_win_keywords)
+_install_one_hand(shanten, 1, _shanten_one, _shanten_keywords)
+_install_one_hand(waits, 2, _waits_one, _waits_keywords)
 
 
 def classify(hand, *, melds=(), self_drawn=False, encoding=None, wild=None, fifth=True, rules=None):

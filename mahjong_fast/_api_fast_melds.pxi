@@ -107,6 +107,112 @@ cdef bint _one_meld_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noexc
     return True
 
 
+cdef enum:
+    MELD_KEY_BYTES = 7      # the longest text the table below knows: "{1111z}"
+    MELD_SLOTS = 2048       # a power of two, about three times the texts it holds
+
+# Every meld text of 3 or 4 digits and a suit letter, bare or in [] or {} (no blank), that
+# _one_meld_mpsz reads, with what it reads to: a text known here costs a probe, not a parse.
+# Written once at import, before any call, and only read after: safe to share between threads.
+cdef unsigned long long _meld_keys[MELD_SLOTS]     # the text's bytes and its length at bit 56; 0: empty
+cdef unsigned char _meld_kinds[MELD_SLOTS]
+cdef unsigned char _meld_tiles[MELD_SLOTS]
+cdef unsigned char _meld_hidden[MELD_SLOTS]
+cdef unsigned char _meld_reds[MELD_SLOTS]
+
+
+cdef inline unsigned long long _meld_key(const unsigned char* s, Py_ssize_t n) noexcept:
+    cdef unsigned long long key = (<unsigned long long>n) << 56
+    cdef Py_ssize_t i
+    for i in range(n):
+        key |= (<unsigned long long>s[i]) << (8 * i)
+    return key
+
+
+cdef inline Py_ssize_t _meld_slot(unsigned long long key) noexcept:
+    return <Py_ssize_t>((key * 0x9E3779B97F4A7C15ULL) >> 53)  # the top 11 bits: MELD_SLOTS
+
+
+cdef bint _one_rank(int code) noexcept:
+    """Whether the four digits of ``code`` read as one rank (0, a red five, as 5)."""
+    cdef int first = -1, d, k
+    for k in range(4):
+        d = code % 10
+        code //= 10
+        if d == 0:
+            d = 5
+        if first >= 0 and d != first:
+            return False
+        first = d
+    return True
+
+
+cdef void _fill_meld_table() noexcept:
+    cdef Reading one
+    cdef unsigned char text[MELD_KEY_BYTES]
+    cdef int size, code, rest, lo, at, k, form
+    cdef unsigned long long key
+    cdef Py_ssize_t slot, n
+    cdef const char* letters = b"mpsz"
+    cdef const char* opens = b"[{"
+    cdef const char* closes = b"]}"
+    for size in range(3, 5):
+        for code in range(1000 if size == 3 else 10000):
+            if size == 4 and not _one_rank(code):  # four tiles make only a kong
+                continue
+            for k in range(4):
+                for form in range(3):  # bare, [], {}
+                    lo = 0 if form == 0 else 1
+                    rest = code
+                    for at in range(lo + size - 1, lo - 1, -1):
+                        text[at] = <unsigned char>(48 + rest % 10)
+                        rest //= 10
+                    text[lo + size] = letters[k]
+                    n = size + 1
+                    if form:
+                        text[0] = opens[form - 1]
+                        text[n + 1] = closes[form - 1]
+                        n += 2
+                    _clear(&one)
+                    if not _one_meld_mpsz(&one, text, n):
+                        continue
+                    key = _meld_key(text, n)
+                    slot = _meld_slot(key)
+                    while _meld_keys[slot]:
+                        slot = (slot + 1) & (MELD_SLOTS - 1)
+                    _meld_keys[slot] = key
+                    _meld_kinds[slot] = one.meld_kind[0]
+                    _meld_tiles[slot] = one.meld_tile[0]
+                    _meld_hidden[slot] = one.meld_concealed[0]
+                    _meld_reds[slot] = one.meld_red[0]
+
+
+_fill_meld_table()
+
+
+cdef inline int _known_meld(Reading* r, const unsigned char* s, Py_ssize_t n) noexcept:
+    """A meld text of ``_meld_keys`` read into ``r``: 1 read, 0 (no room for it) refused as
+    ``_one_meld_mpsz`` would, -1 not known."""
+    cdef unsigned long long key
+    cdef Py_ssize_t slot
+    if not 4 <= n <= MELD_KEY_BYTES:
+        return -1
+    key = _meld_key(s, n)
+    slot = _meld_slot(key)
+    while _meld_keys[slot] != key:
+        if not _meld_keys[slot]:
+            return -1
+        slot = (slot + 1) & (MELD_SLOTS - 1)
+    if r.n_melds == MAX_MELDS:
+        return 0
+    r.meld_kind[r.n_melds] = _meld_kinds[slot]
+    r.meld_tile[r.n_melds] = _meld_tiles[slot]
+    r.meld_concealed[r.n_melds] = _meld_hidden[slot]
+    r.meld_red[r.n_melds] = _meld_reds[slot]
+    r.n_melds += 1
+    return 1
+
+
 cdef bint _one_meld_text(Reading* r, object text) noexcept:
     """One meld of text, as ``Meld.parse`` reads it: bare tiles, or one group in brackets with
     only whitespace beside it (the tile readers also skip ``,`` and ``;``, which ``Meld.parse``
@@ -114,9 +220,13 @@ cdef bint _one_meld_text(Reading* r, object text) noexcept:
     cdef int base = r.n_melds
     cdef Py_ssize_t i, first = -1, last = -1, n
     cdef unsigned int c
-    if (_str_ready(text) and _str_kind(text) == 1
-            and _one_meld_mpsz(r, <const unsigned char*>_str_data(text), _str_len(text))):
-        return True
+    cdef int known
+    if _str_ready(text) and _str_kind(text) == 1:
+        known = _known_meld(r, <const unsigned char*>_str_data(text), _str_len(text))
+        if known >= 0:
+            return known
+        if _one_meld_mpsz(r, <const unsigned char*>_str_data(text), _str_len(text)):
+            return True
     if not _read_text(r, text, True) or r.n_melds != base + 1:
         return False
     n = _str_len(text)

@@ -28,14 +28,42 @@ cdef inline bint _holds_four(const unsigned char* counts) noexcept:
 
 
 cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcept:
-    """The most common call: a list or tuple of 1-14 exact index34 ints.  Its counts (and
+    """The most common call: a list or tuple of 1-14 exact index34 ints (or text, ``_quick_text``).  Its counts (and
     suit codes when ``codes`` is not NULL) and tile count, or -1 for anything else."""
     if _is_list(hand):
         with cython.critical_section(hand):  # free-threaded builds: no resize under us
             return _quick_items(_seq_items(hand), _size(hand), c, codes)
     if _is_tuple(hand):
         return _quick_items(_seq_items(hand), _size(hand), c, codes)
+    if _is_str(hand):
+        return _quick_text(hand, c, codes)
     return -1
+
+
+cdef int _quick_text(object text, unsigned char* c, unsigned int* codes) noexcept:
+    """``_quick_ints`` of text: its tiles as ``_read`` reads them when it holds no meld (plain mpsz in
+    one pass, any other notation by ``_read_text``), or -1."""
+    cdef Reading r
+    cdef unsigned char red[3]
+    cdef unsigned long long sums
+    cdef Py_ssize_t n = _str_len(text)
+    cdef int got, k
+    if n > MAX_TEXT or not _str_ready(text):
+        return -1
+    if _str_kind(text) == 1 and _mpsz_at_end(<const unsigned char*>_str_data(text), n):
+        got = _mpsz_counts(<const unsigned char*>_str_data(text), n, c, red, &sums)
+        if got > 0:
+            if codes != NULL:
+                for k in range(3):
+                    codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
+            return got
+    _clear(&r)
+    if not _read_text(&r, text, False) or r.n_melds or not 0 < r.n <= MAX_HAND:
+        return -1
+    memcpy(c, r.counts, N_KINDS)
+    if codes != NULL:
+        _suit_codes(c, codes)
+    return r.n
 
 
 cdef inline int _quick_items(PyObject** items, Py_ssize_t n, unsigned char* c, unsigned int* codes) noexcept:

@@ -138,19 +138,20 @@ _find_small_ints()
 cdef int _read_small_counts(Reading* r, PyObject** items) noexcept:
     """34 counts that are all the cached ints 0-4, known by address: 1 (read), 0 (a hand of no or
     too many tiles), -1 when an item is anything else (``_read_count_items`` reads it then)."""
-    cdef int k, total = 0, shift = _small_shift
-    cdef size_t d, bad = 0, top = (<size_t>MAX_COPIES) << shift, mask = ((<size_t>1) << shift) - 1
+    cdef int k, shift = _small_shift
+    cdef size_t d, low = 0, high = 0, total = 0, top = (<size_t>MAX_COPIES) << shift
     cdef const char* zero = _small_zero
     if shift == 0:
         return -1
     for k in range(N_KINDS):  # no branch in the loop: one test of all 34 after it
         d = <size_t>(<const char*>items[k] - zero)
-        bad |= (d > top) | (d & mask)
+        low |= d                        # a bit below the shift: not one of the cached ints
+        high = d if d > high else high  # past four (or no cached int at all)
+        total += d                      # each at most top: no overflow
         r.counts[k] = <unsigned char>(d >> shift)
-        total += <int>(d >> shift) & 7
-    if bad:
+    if high > top or low & ((<size_t>1 << shift) - 1):
         return -1
-    r.n += total
+    r.n += <int>(total >> shift)
     return 0 < r.n <= MAX_HAND
 
 
@@ -276,47 +277,92 @@ cdef bint _meld_of(Reading* r, const unsigned char* tiles, int n, bint hidden) n
     return True
 
 
-cdef bint _read_plain_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noexcept:
-    """Concealed tiles of one-byte text holding only digits, ``m p s z`` and mpsz's separators,
-    read in one pass as ``_read_mpsz`` reads them; False for any other text, or any it refuses
-    (``_read_text`` then answers)."""
-    cdef unsigned char counts[N_KINDS]
+cdef enum:
+    MPSZ_OTHER = 0          # per byte of _mpsz_bytes: a byte plain mpsz text does not hold
+    MPSZ_DIGIT = 16         # a digit d: MPSZ_DIGIT + d
+    MPSZ_SUIT = 32          # m p s z: MPSZ_SUIT + the suit, 0-2, or 3 for the honours
+    MPSZ_BLANK = 64         # a separator: space , ; \t \n \r
+
+cdef unsigned char _mpsz_bytes[256]
+
+
+cdef void _fill_mpsz_bytes() noexcept:
+    cdef int c
+    memset(_mpsz_bytes, MPSZ_OTHER, sizeof(_mpsz_bytes))
+    for c in range(10):
+        _mpsz_bytes[48 + c] = MPSZ_DIGIT + c
+    _mpsz_bytes[109] = MPSZ_SUIT                        # m
+    _mpsz_bytes[112] = MPSZ_SUIT + 1                    # p
+    _mpsz_bytes[115] = MPSZ_SUIT + 2                    # s
+    _mpsz_bytes[122] = MPSZ_SUIT + N_SUITS              # z
+    for c in (32, 44, 59, 9, 10, 13):
+        _mpsz_bytes[c] = MPSZ_BLANK
+
+
+_fill_mpsz_bytes()
+
+
+cdef int _mpsz_counts(const unsigned char* s, Py_ssize_t n, unsigned char* counts, unsigned char* red,
+                      unsigned long long* sums) noexcept:
+    """One-byte text holding only digits, ``m p s z`` and mpsz's separators, read in one pass into
+    fresh ``counts`` as ``_read_mpsz`` reads it, red fives (0m 0p 0s) per suit into ``red`` and the
+    win table's suit codes into ``sums`` (``CODE_BITS`` apart): its 1-14 tiles, or -1 for any other
+    text or any it refuses (a fifth copy, a rank no honour has, digits with no suit, no tile)."""
     cdef unsigned char ranks[MAX_HAND]
-    cdef unsigned char red[3]
     cdef Py_ssize_t i
-    cdef int pending = 0, total = 0, k, t, base, rank
+    cdef int pending = 0, total = 0, k, t, suit, base, rank
     cdef unsigned char c
+    cdef unsigned long long codes = 0
     memset(counts, 0, N_KINDS)
     red[0] = red[1] = red[2] = 0
     for i in range(n):
-        c = s[i]
-        if 48 <= c <= 57:  # a digit
+        c = _mpsz_bytes[s[i]]
+        if c & MPSZ_DIGIT:
             if pending + total == MAX_HAND:
-                return False
-            ranks[pending] = c - 48
+                return -1
+            ranks[pending] = c - MPSZ_DIGIT
             pending += 1
-        elif c == 109 or c == 112 or c == 115 or c == 122:  # m p s z
+        elif c & MPSZ_SUIT:
             if not pending:
-                return False
-            base = 0 if c == 109 else SUIT_SIZE if c == 112 else 2 * SUIT_SIZE if c == 115 else FIRST_HONOR
+                return -1
+            suit = c - MPSZ_SUIT
+            base = suit * SUIT_SIZE
             for k in range(pending):
                 rank = ranks[k]
-                if c == 122:
+                if suit == N_SUITS:
                     if not 1 <= rank <= N_HONORS:
-                        return False
+                        return -1
                 elif rank == 0:
                     rank = 5  # a red five reads as a five
-                    red[base // SUIT_SIZE] += 1
+                    red[suit] += 1
                 t = base + rank - 1
-                if counts[t] + r.counts[t] >= MAX_COPIES:
-                    return False
+                if counts[t] == MAX_COPIES:
+                    return -1
                 counts[t] += 1
+                codes += _code_weights[t]
             total += pending
             pending = 0
-        elif pending or not (c == 32 or c == 44 or c == 59 or c == 9 or c == 10 or c == 13):
-            return False
+        elif pending or not c:  # digits must end in a suit letter before a separator
+            return -1
     if pending or not total:
+        return -1
+    sums[0] = codes
+    return total
+
+
+cdef bint _read_plain_mpsz(Reading* r, const unsigned char* s, Py_ssize_t n) noexcept:
+    """Concealed tiles of one-byte text holding only digits, ``m p s z`` and mpsz's separators,
+    read in one pass as ``_read_mpsz`` reads them (``_mpsz_counts``) beside the tiles ``r`` holds;
+    False for any other text, or any it refuses (``_read_text`` then answers)."""
+    cdef unsigned char counts[N_KINDS]
+    cdef unsigned char red[3]
+    cdef unsigned long long sums
+    cdef int total = _mpsz_counts(s, n, counts, red, &sums), t, k
+    if total < 0:
         return False
+    for t in range(N_KINDS):
+        if counts[t] + r.counts[t] > MAX_COPIES:
+            return False
     for t in range(N_KINDS):
         r.counts[t] += counts[t]
     r.n += total

@@ -92,6 +92,31 @@ def test_mjai_and_botzone_text_match_the_general_path(seed):
         same_answers(botzone_text(rng))
 
 
+MPSZ_STRAYS = ("0", "0m", "0z", "8z", "9z", "5z5z5z5z5z", "m", "z", "1", " ", "\t", ",", ";", "  ", "x", "é", "M",
+               "[123m]", "{1111z}", "1m1", "0p0p", "E", "r")
+
+
+def mpsz_text(rng):
+    """A hand in mpsz, grouped by suit or tile by tile, red fives and separators and strays at random."""
+    tiles = _hand_tiles(rng)
+    if rng.random() < 0.5:
+        words = [mf.format(tiles)]
+    else:
+        words = [mf.format([t]) for t in tiles]
+    words = [w.replace("5", "0", 1) if rng.random() < 0.2 and w[-1] != "z" else w for w in words]
+    text = rng.choice([" ", "", ",", ";", "\t"]).join(words) + rng.choice(["", "", " ", ","])
+    return _stray(rng, text, MPSZ_STRAYS)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mpsz_text_matches_the_general_path(seed):
+    """Plain mpsz text, read in one pass by the quick path (``_mpsz_counts``), answers as the general
+    path: red fives, separators, fifth copies, honours past 7z, digits without a suit, 15 tiles."""
+    rng = random.Random(950 + seed)
+    for _ in range(1500):
+        same_answers(mpsz_text(rng))
+
+
 def test_text_by_what_it_ends_in():
     """mjai known by its last mark; text ending in a suit letter read as mpsz first; the rest detected."""
     for hand in ("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E N N", "1m1m1m2m3m4m5mr6m7m8m9m9m9m", "1m 2m 3m E E ,;\t",

@@ -10,6 +10,7 @@ kernels under such rules are held to their pure twins on the same kind of hands.
 """
 from __future__ import annotations
 
+import inspect
 import random
 
 import numpy as np
@@ -217,13 +218,65 @@ def test_one_hand_calls_match_the_keyword_parse(seed):
                 assert alone == outcome(lambda h: next(map(fast, [h])), hand), (name, hand)  # noqa: B023
 
 
+KEYWORD_VALUES = {
+    "melds": ((), (), [], ["123m"], ["[456p]", "{7777z}"], ("555z",), [mf.Meld.pung(33)], "123m", ["12m"], 5),
+    "encoding": (None, None, "counts", "index136", "tenhou", "decimal", "index34", "nosuch", 3),
+    "strategy": (None, "table", "cluster", "python", "nosuch"),
+    "wild": (None, None, "7z", 33, "9z", "x"),
+    "fifth": (True, False, 1, None),
+    "rules": (None, None, "riichi", "gb", RULES["riichi"], "nosuch", 3),
+    "form": FORMS,
+}
+
+
+def unshared(name: str) -> str:
+    """``name`` as a new str, equal to the interned one but not it: the C parse of the keyword names
+    (by identity) leaves such a call to the function's own parse."""
+    made = "".join(list(name))
+    assert made == name and made is not name
+    return made
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_keyword_calls_match_the_functions_own_parse(seed):
+    """A call of one hand with keywords (its names parsed in C, known by identity) answers as the same
+    call with names the C parse does not know (the function's own parse), and as the general path:
+    same answer, or same exception type and message, for any subset of keywords in any order."""
+    rng = random.Random(f"keywords-{seed}")
+    answered = calls = 0
+    for _ in range(500):
+        for hand in one_hand_inputs(rng):
+            if type(hand) is list and rng.random() < 0.3:  # the hand as text (the text readers)
+                try:
+                    hand = mf.format(hand, rng.choice(["mpsz", "mpsz", "mjai", "botzone", "unicode", "chinese"]))
+                except (TypeError, ValueError):
+                    pass
+            for name in ("is_win", "shanten", "waits"):
+                fast = getattr(mf, name)
+                names = [p for p in inspect.signature(fast).parameters if p != "hand"]
+                picked = rng.sample(names, rng.randint(1, len(names)))
+                keywords = {k: rng.choice(KEYWORD_VALUES[k]) for k in picked}
+                got = outcome(fast, hand, **keywords)
+                own = outcome(fast, hand, **{unshared(k): v for k, v in keywords.items()})
+                assert got == own, (name, hand, keywords)
+                assert got == outcome(_api.GENERAL[name], hand, **keywords), (name, hand, keywords)
+                calls += 1
+                answered += got[0] == "ok"
+    assert answered > calls // 10, (answered, calls)  # real answers, not only errors
+
+
 @pytest.mark.parametrize("name", ["is_win", "shanten", "waits"])
 def test_one_hand_calls_keep_the_argument_errors(name):
     """Calls of no hand, two hands or an unknown keyword still get the function's argument errors; the
     hand given by keyword answers as given alone."""
     fast = getattr(mf, name)
-    for args, kwargs in (((), {}), (([0], [0]), {}), (([0],), {"nosuch": 1}), ((), {"nosuch": 1})):
-        with pytest.raises(TypeError):
+    for args, kwargs in (((), {}), (([0], [0]), {}), (([0],), {"nosuch": 1}), ((), {"nosuch": 1}),
+                         (([0],), {"hand": [0]}), (([0], [0]), {"melds": ()}), (([0],), {"melds": (), "nosuch": 1}),
+                         (([0],), {f"k{k}": k for k in range(9)})):
+        with pytest.raises(TypeError) as raised:
             fast(*args, **kwargs)
+        with pytest.raises(TypeError) as own:  # the same call through the function's own parse
+            fast(*args, **{unshared(k): v for k, v in kwargs.items()})
+        assert str(raised.value) == str(own.value)
     for hand in ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [0] * 13, list(range(14))):
         assert outcome(fast, hand=hand) == outcome(fast, hand), hand
