@@ -15,7 +15,6 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int n_kinds                 # kinds held
     uint64_t held               # the held kinds as bits
     uint64_t unseen             # the kinds with unseen copies for the hand
-    uint64_t room               # the kinds the hand may hold one more of
     uint64_t lone               # lone draws: no copy, nor a tile of the suit within two ranks held (no orphan)
     int one_part                # the part holding all 14 tiles, or -1
     int part_tiles[N_PARTS]     # the hand's tiles by part
@@ -82,7 +81,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     cdef int t, i, u, most = 1
     cdef uint64_t near, paired = 0
     hand.n_kinds = 0
-    hand.held = hand.unseen = hand.room = 0
+    hand.held = hand.unseen = 0
     hand.one_part = -1
     hand.forms_play = total == MAX_HAND and (ctx.flags & PLAIN_FORMS) != 0
     _draw_init(draw, ctx, c, total)
@@ -109,8 +108,6 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
                 paired |= <uint64_t>1 << t
         if ctx.avail[t] > c[t]:
             hand.unseen |= <uint64_t>1 << t
-        if ctx.lim[t] > c[t]:
-            hand.room |= <uint64_t>1 << t
     if total == MAX_HAND:
         for u in range(N_PARTS):
             if not hand.held & ~PART_KINDS[u]:
@@ -152,20 +149,16 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
     cdef uint64_t draws, lone
     cdef int s = sh[d], i, e, t, best
     cdef bint good
-    out.two_step = 0.0
-    out.improving = 0
-    out.improving_total = 0
-    out.good_shape = -1.0
+    _two_step_clear(out)
     hand.weight[d] = hand.sum[d] = hand.good[d] = 0
-    # the hand left has room and unseen copies where the hand has, and one more of d
-    draws = hand.unseen | (<uint64_t>1 << d if ctx.avail[d] >= c[d] else 0)
+    draws = _left_unseen(ctx, c, hand.unseen, d)
     if s >= 1:
         hand.target[d] = s
         draws &= mask[d]
     elif s == 0:
         hand.target[d] = 1
         hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
-        draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
+        draws &= ~mask[d]
         # a lone draw t stays lone in every hand left plus t less a discard: ready, it waits on t
         # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t; the
         # forms the hand is far from make no ready hand), for one copy fewer than t's unseen
@@ -368,7 +361,7 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     cdef uint64_t draws[N_KINDS]
     cdef int waits[N_KINDS]
     cdef uint8_t kinds[MAX_HELD]
-    cdef uint64_t both, useful, m, unseen_kinds = 0, room = 0, held = 0, bit
+    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0
     cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
     if total != MAX_HAND:
         return False
@@ -382,8 +375,6 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
             pairs += c[k] >> 1
         if ctx.avail[k] > c[k]:
             unseen_kinds |= <uint64_t>1 << k
-        if ctx.lim[k] > c[k]:
-            room |= <uint64_t>1 << k
     # seven pairs cost at least 7 less the pairs held, thirteen orphans 13 less the orphans held:
     # the exact costs are read only when that does not exceed 2
     if (ctx.flags & PLAIN_FORMS and (7 - pairs <= 2 or 13 - popcount64(ORPHAN_BITS & held) <= 2)):
@@ -394,16 +385,10 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     _unseen_planes(&unseen, ctx, c)
     for i in range(n_kinds):
         d = kinds[i]
-        bit = <uint64_t>1 << d
-        out[d].two_step = 0.0
-        out[d].improving = 0
-        out[d].improving_total = 0
-        out[d].good_shape = -1.0
+        _two_step_clear(&out[d])
         # the hand left's waits, unseen copies counted for it (one more of d)
         waits[d] = _unseen_total(&unseen, ctx, c, mask[d], 0) + <int>((mask[d] >> d) & 1)
-        # its drawable non-waits: unseen copies and room for the hand left
-        draws[d] = ((unseen_kinds | (bit if ctx.avail[d] >= c[d] else 0)) & ~mask[d]
-                    & (room | (bit if ctx.lim[d] >= c[d] else 0)))
+        draws[d] = _left_unseen(ctx, c, unseen_kinds, d) & ~mask[d]     # its drawable non-waits
         c[d] -= 1
         hand_less[d] = _part_record(c, KIND_PART[d])
         c[d] += 1
