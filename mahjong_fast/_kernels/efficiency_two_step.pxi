@@ -397,7 +397,9 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
         a = KIND_PART[d]
         for j in range(i, n_kinds):
             e = kinds[j]
-            both = draws[d] | draws[e]
+            # the draws left to decide: a draw found to improve a side already, or not drawable
+            # there, adds nothing to it (a pair reads only bits to set)
+            both = (draws[d] & ~out[d].improving) | (draws[e] & ~out[e].improving)
             if (j == i and c[d] < 2) or not both:
                 continue
             b = KIND_PART[e]
