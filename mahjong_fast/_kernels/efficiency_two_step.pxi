@@ -344,25 +344,32 @@ cdef inline uint64_t _ready_waits(const Parts* p, const PartRecord* r, int u, in
 cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signed char* sh,
                               const uint64_t* mask, TwoStep* out) noexcept nogil:
     """The improving draws of every discard of the 14-tile hand ``c`` when every discard leaves
-    it ready and seven pairs and orphans cost it 3 or more (a complete standard hand, mostly), read
-    from the 12-tile hands of its pairs {d, e}; returns False, touching nothing, for other hands.
+    it ready (a complete hand, mostly), read from the 12-tile hands of its pairs {d, e}; returns
+    False, touching nothing, for other hands.
 
     A draw t improves d iff for some e the hand less d and e plus t is ready and waits on more
-    unseen copies than the hand left by d (docs/efficiency.md, the tenth pass).  That hand is ready
-    by the standard form alone (seven pairs and orphans cost it 2 or more: a draw lowers them by
-    one at most, a discard never), so the hand less d and e costs 2 and t is one of its useful
-    draws; the waits are the useful draws of the ready hand.  Each pair's hand is read once for d
+    unseen copies than the hand left by d (docs/efficiency.md, the tenth and eleventh passes).
+    Each form costs that ready hand 1 or more and the hand less d and e 2 or more (a draw lowers
+    a cost by one at most, a discard never), so the hand is ready by a form exactly when the
+    hand less d and e costs 2 there and t is one of its useful draws there; its waits are the
+    useful draws of the forms that cost it 1.  Seven pairs are read only when they cost the
+    hand 2 or less (else they cost every hand less d and e 3 or more); a hand that thirteen
+    orphans cost 2 or less goes to the draw-by-draw pass.  Each pair's hand is read once for d
     and for e."""
     cdef Parts hand, less_two
-    cdef Forms forms
+    cdef Forms forms, pair_forms, ready_forms
     cdef UnseenPlanes unseen
     cdef CostEntries entries
     cdef const PartRecord* hand_less[N_KINDS]
     cdef uint64_t draws[N_KINDS]
     cdef int waits[N_KINDS]
     cdef uint8_t kinds[MAX_HELD]
-    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0
+    cdef uint64_t by_count[MAX_COPIES + 1]
+    cdef uint64_t pair_by_count[MAX_COPIES + 1]
+    cdef uint64_t ready_by_count[MAX_COPIES + 1]
+    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0, standard, by_forms
     cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
+    cdef bint forms_play = False
     if total != MAX_HAND:
         return False
     for k in range(N_KINDS):
@@ -379,8 +386,12 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     # the exact costs are read only when that does not exceed 2
     if (ctx.flags & PLAIN_FORMS and (7 - pairs <= 2 or 13 - popcount64(ORPHAN_BITS & held) <= 2)):
         _forms_of(&forms, c)
-        if _forms_cost(&forms, ctx.flags) <= 2:
+        # near thirteen orphans the draw-by-draw pass is cheaper: most draws there are lone
+        if ctx.flags & THIRTEEN_ORPHANS and forms.orphans_missing + 1 - (forms.orphans_doubled > 0) <= 2:
             return False
+        forms_play = _forms_cost(&forms, ctx.flags) <= 2
+        if forms_play:
+            _kinds_by_count(c, by_count)
     _parts_of(&hand, c)
     _unseen_planes(&unseen, ctx, c)
     for i in range(n_kinds):
@@ -411,32 +422,50 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
                 _parts_replace(&less_two, hand_less[e], b)
             else:
                 _parts_replace(&less_two, _part_record(c, a), a)
+            standard = by_forms = 0
             if _cost(less_two.row[0], less_two.others[0], n) == 2:
                 _cost_entries_of(&entries, &less_two, n)
-                useful = entries.draws & both
-                # drawing d back leaves the hand less e, whose waits are read: d improves when
-                # they beat its own, e never
-                if (useful >> d) & 1 and e != d:
-                    useful &= ~(<uint64_t>1 << d)
-                    if waits[e] > waits[d]:
-                        out[d].improving |= draws[d] & (<uint64_t>1 << d)
-                if (useful >> e) & 1 and e != d:
-                    useful &= ~(<uint64_t>1 << e)
-                    if waits[d] > waits[e]:
-                        out[e].improving |= draws[e] & (<uint64_t>1 << e)
-                while useful:
-                    t = ctz64(useful)
-                    useful &= useful - 1
-                    c[t] += 1
+                standard = entries.draws
+            if forms_play:
+                pair_forms = forms
+                memcpy(pair_by_count, by_count, sizeof(pair_by_count))
+                _forms_move(&pair_forms, d, c[d] + 1 + (e == d), c[d] + (e == d))
+                _by_count_move(pair_by_count, d, c[d] + 1 + (e == d), c[d] + (e == d))
+                _forms_move(&pair_forms, e, c[e] + 1, c[e])
+                _by_count_move(pair_by_count, e, c[e] + 1, c[e])
+                by_forms = _forms_useful(&pair_forms, pair_by_count, 2, ctx.flags)
+            useful = (standard | by_forms) & both
+            # drawing d back leaves the hand less e, whose waits are read: d improves when
+            # they beat its own, e never
+            if (useful >> d) & 1 and e != d:
+                useful &= ~(<uint64_t>1 << d)
+                if waits[e] > waits[d]:
+                    out[d].improving |= draws[d] & (<uint64_t>1 << d)
+            if (useful >> e) & 1 and e != d:
+                useful &= ~(<uint64_t>1 << e)
+                if waits[d] > waits[e]:
+                    out[e].improving |= draws[e] & (<uint64_t>1 << e)
+            while useful:
+                t = ctz64(useful)
+                useful &= useful - 1
+                c[t] += 1
+                m = 0
+                if (standard >> t) & 1:
                     m = _ready_waits(&less_two, _part_record(c, KIND_PART[t]), KIND_PART[t], n)
-                    c[t] -= 1
-                    # unseen copies for the ready hand: one more of d and of e, one fewer of t
-                    k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
-                         - <int>((m >> t) & 1))
-                    if k > waits[d]:
-                        out[d].improving |= draws[d] & (<uint64_t>1 << t)
-                    if k > waits[e]:
-                        out[e].improving |= draws[e] & (<uint64_t>1 << t)
+                if (by_forms >> t) & 1:
+                    ready_forms = pair_forms
+                    memcpy(ready_by_count, pair_by_count, sizeof(ready_by_count))
+                    _forms_move(&ready_forms, t, c[t] - 1, c[t])
+                    _by_count_move(ready_by_count, t, c[t] - 1, c[t])
+                    m |= _forms_useful(&ready_forms, ready_by_count, 1, ctx.flags)
+                c[t] -= 1
+                # unseen copies for the ready hand: one more of d and of e, one fewer of t
+                k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
+                     - <int>((m >> t) & 1))
+                if k > waits[d]:
+                    out[d].improving |= draws[d] & (<uint64_t>1 << t)
+                if k > waits[e]:
+                    out[e].improving |= draws[e] & (<uint64_t>1 << t)
             c[d] += 1
             c[e] += 1
     for i in range(n_kinds):
