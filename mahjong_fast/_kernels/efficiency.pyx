@@ -195,6 +195,21 @@ ctypedef struct TwoStep:        # the figures of one discard that look one draw 
     double good_shape           # hand left one from ready: good-shape share (-1 when undefined)
 
 
+cdef inline void _two_step_clear(TwoStep* out) noexcept nogil:
+    """The figures of a discard before any draw is read: no two-step, no improvement, no good shape."""
+    out.two_step = 0.0
+    out.improving = 0
+    out.improving_total = 0
+    out.good_shape = -1.0
+
+
+cdef inline uint64_t _left_unseen(const Ctx* ctx, const uint8_t* c, uint64_t unseen, int d) noexcept nogil:
+    """The kinds with unseen copies for the hand ``c`` less ``d``, ``unseen`` holding those of ``c``:
+    the same and one more of d.  They are drawable: a kind with unseen copies has room, for
+    ``ctx_init`` keeps ``avail`` at most ``lim``."""
+    return unseen | (<uint64_t>1 << d if ctx.avail[d] >= c[d] else 0)
+
+
 include "efficiency_tables.pxi"
 include "efficiency_row_path.pxi"
 include "efficiency_draw.pxi"
@@ -356,10 +371,7 @@ cdef void _two_step_general(const Ctx* ctx, uint8_t* c, int total, int s, uint64
     cdef int tot2[N_KINDS]
     cdef int t, e, n_t, best, waits, weight = 0, num = 0, good = 0
     cdef bint is_good
-    out.two_step = 0.0
-    out.improving = 0
-    out.improving_total = 0
-    out.good_shape = -1.0
+    _two_step_clear(out)
     if s >= 1:
         for t in range(N_KINDS):
             if not (mask >> t) & 1:

@@ -15,7 +15,6 @@ ctypedef struct HandPass:       # the hand of the two-step pass, and each discar
     int n_kinds                 # kinds held
     uint64_t held               # the held kinds as bits
     uint64_t unseen             # the kinds with unseen copies for the hand
-    uint64_t room               # the kinds the hand may hold one more of
     uint64_t lone               # lone draws: no copy, nor a tile of the suit within two ranks held (no orphan)
     int one_part                # the part holding all 14 tiles, or -1
     int part_tiles[N_PARTS]     # the hand's tiles by part
@@ -82,7 +81,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     cdef int t, i, u, most = 1
     cdef uint64_t near, paired = 0
     hand.n_kinds = 0
-    hand.held = hand.unseen = hand.room = 0
+    hand.held = hand.unseen = 0
     hand.one_part = -1
     hand.forms_play = total == MAX_HAND and (ctx.flags & PLAIN_FORMS) != 0
     _draw_init(draw, ctx, c, total)
@@ -109,8 +108,6 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
                 paired |= <uint64_t>1 << t
         if ctx.avail[t] > c[t]:
             hand.unseen |= <uint64_t>1 << t
-        if ctx.lim[t] > c[t]:
-            hand.room |= <uint64_t>1 << t
     if total == MAX_HAND:
         for u in range(N_PARTS):
             if not hand.held & ~PART_KINDS[u]:
@@ -152,20 +149,16 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
     cdef uint64_t draws, lone
     cdef int s = sh[d], i, e, t, best
     cdef bint good
-    out.two_step = 0.0
-    out.improving = 0
-    out.improving_total = 0
-    out.good_shape = -1.0
+    _two_step_clear(out)
     hand.weight[d] = hand.sum[d] = hand.good[d] = 0
-    # the hand left has room and unseen copies where the hand has, and one more of d
-    draws = hand.unseen | (<uint64_t>1 << d if ctx.avail[d] >= c[d] else 0)
+    draws = _left_unseen(ctx, c, hand.unseen, d)
     if s >= 1:
         hand.target[d] = s
         draws &= mask[d]
     elif s == 0:
         hand.target[d] = 1
         hand.waits[d] = _pair_unseen(draw, mask[d], d, d, d)
-        draws &= ~mask[d] & (hand.room | (<uint64_t>1 << d if ctx.lim[d] >= c[d] else 0))
+        draws &= ~mask[d]
         # a lone draw t stays lone in every hand left plus t less a discard: ready, it waits on t
         # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t; the
         # forms the hand is far from make no ready hand), for one copy fewer than t's unseen
@@ -351,25 +344,32 @@ cdef inline uint64_t _ready_waits(const Parts* p, const PartRecord* r, int u, in
 cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signed char* sh,
                               const uint64_t* mask, TwoStep* out) noexcept nogil:
     """The improving draws of every discard of the 14-tile hand ``c`` when every discard leaves
-    it ready and seven pairs and orphans cost it 3 or more (a complete standard hand, mostly), read
-    from the 12-tile hands of its pairs {d, e}; returns False, touching nothing, for other hands.
+    it ready (a complete hand, mostly), read from the 12-tile hands of its pairs {d, e}; returns
+    False, touching nothing, for other hands.
 
     A draw t improves d iff for some e the hand less d and e plus t is ready and waits on more
-    unseen copies than the hand left by d (docs/efficiency.md, the tenth pass).  That hand is ready
-    by the standard form alone (seven pairs and orphans cost it 2 or more: a draw lowers them by
-    one at most, a discard never), so the hand less d and e costs 2 and t is one of its useful
-    draws; the waits are the useful draws of the ready hand.  Each pair's hand is read once for d
+    unseen copies than the hand left by d (docs/efficiency.md, the tenth and eleventh passes).
+    Each form costs that ready hand 1 or more and the hand less d and e 2 or more (a draw lowers
+    a cost by one at most, a discard never), so the hand is ready by a form exactly when the
+    hand less d and e costs 2 there and t is one of its useful draws there; its waits are the
+    useful draws of the forms that cost it 1.  Seven pairs are read only when they cost the
+    hand 2 or less (else they cost every hand less d and e 3 or more); a hand that thirteen
+    orphans cost 2 or less goes to the draw-by-draw pass.  Each pair's hand is read once for d
     and for e."""
     cdef Parts hand, less_two
-    cdef Forms forms
+    cdef Forms forms, pair_forms, ready_forms
     cdef UnseenPlanes unseen
     cdef CostEntries entries
     cdef const PartRecord* hand_less[N_KINDS]
     cdef uint64_t draws[N_KINDS]
     cdef int waits[N_KINDS]
     cdef uint8_t kinds[MAX_HELD]
-    cdef uint64_t both, useful, m, unseen_kinds = 0, room = 0, held = 0, bit
+    cdef uint64_t by_count[MAX_COPIES + 1]
+    cdef uint64_t pair_by_count[MAX_COPIES + 1]
+    cdef uint64_t ready_by_count[MAX_COPIES + 1]
+    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0, standard, by_forms
     cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
+    cdef bint forms_play = False
     if total != MAX_HAND:
         return False
     for k in range(N_KINDS):
@@ -382,28 +382,24 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
             pairs += c[k] >> 1
         if ctx.avail[k] > c[k]:
             unseen_kinds |= <uint64_t>1 << k
-        if ctx.lim[k] > c[k]:
-            room |= <uint64_t>1 << k
     # seven pairs cost at least 7 less the pairs held, thirteen orphans 13 less the orphans held:
     # the exact costs are read only when that does not exceed 2
     if (ctx.flags & PLAIN_FORMS and (7 - pairs <= 2 or 13 - popcount64(ORPHAN_BITS & held) <= 2)):
         _forms_of(&forms, c)
-        if _forms_cost(&forms, ctx.flags) <= 2:
+        # near thirteen orphans the draw-by-draw pass is cheaper: most draws there are lone
+        if ctx.flags & THIRTEEN_ORPHANS and forms.orphans_missing + 1 - (forms.orphans_doubled > 0) <= 2:
             return False
+        forms_play = _forms_cost(&forms, ctx.flags) <= 2
+        if forms_play:
+            _kinds_by_count(c, by_count)
     _parts_of(&hand, c)
     _unseen_planes(&unseen, ctx, c)
     for i in range(n_kinds):
         d = kinds[i]
-        bit = <uint64_t>1 << d
-        out[d].two_step = 0.0
-        out[d].improving = 0
-        out[d].improving_total = 0
-        out[d].good_shape = -1.0
+        _two_step_clear(&out[d])
         # the hand left's waits, unseen copies counted for it (one more of d)
         waits[d] = _unseen_total(&unseen, ctx, c, mask[d], 0) + <int>((mask[d] >> d) & 1)
-        # its drawable non-waits: unseen copies and room for the hand left
-        draws[d] = ((unseen_kinds | (bit if ctx.avail[d] >= c[d] else 0)) & ~mask[d]
-                    & (room | (bit if ctx.lim[d] >= c[d] else 0)))
+        draws[d] = _left_unseen(ctx, c, unseen_kinds, d) & ~mask[d]     # its drawable non-waits
         c[d] -= 1
         hand_less[d] = _part_record(c, KIND_PART[d])
         c[d] += 1
@@ -412,7 +408,9 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
         a = KIND_PART[d]
         for j in range(i, n_kinds):
             e = kinds[j]
-            both = draws[d] | draws[e]
+            # the draws left to decide: a draw found to improve a side already, or not drawable
+            # there, adds nothing to it (a pair reads only bits to set)
+            both = (draws[d] & ~out[d].improving) | (draws[e] & ~out[e].improving)
             if (j == i and c[d] < 2) or not both:
                 continue
             b = KIND_PART[e]
@@ -424,32 +422,50 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
                 _parts_replace(&less_two, hand_less[e], b)
             else:
                 _parts_replace(&less_two, _part_record(c, a), a)
+            standard = by_forms = 0
             if _cost(less_two.row[0], less_two.others[0], n) == 2:
                 _cost_entries_of(&entries, &less_two, n)
-                useful = entries.draws & both
-                # drawing d back leaves the hand less e, whose waits are read: d improves when
-                # they beat its own, e never
-                if (useful >> d) & 1 and e != d:
-                    useful &= ~(<uint64_t>1 << d)
-                    if waits[e] > waits[d]:
-                        out[d].improving |= draws[d] & (<uint64_t>1 << d)
-                if (useful >> e) & 1 and e != d:
-                    useful &= ~(<uint64_t>1 << e)
-                    if waits[d] > waits[e]:
-                        out[e].improving |= draws[e] & (<uint64_t>1 << e)
-                while useful:
-                    t = ctz64(useful)
-                    useful &= useful - 1
-                    c[t] += 1
+                standard = entries.draws
+            if forms_play:
+                pair_forms = forms
+                memcpy(pair_by_count, by_count, sizeof(pair_by_count))
+                _forms_move(&pair_forms, d, c[d] + 1 + (e == d), c[d] + (e == d))
+                _by_count_move(pair_by_count, d, c[d] + 1 + (e == d), c[d] + (e == d))
+                _forms_move(&pair_forms, e, c[e] + 1, c[e])
+                _by_count_move(pair_by_count, e, c[e] + 1, c[e])
+                by_forms = _forms_useful(&pair_forms, pair_by_count, 2, ctx.flags)
+            useful = (standard | by_forms) & both
+            # drawing d back leaves the hand less e, whose waits are read: d improves when
+            # they beat its own, e never
+            if (useful >> d) & 1 and e != d:
+                useful &= ~(<uint64_t>1 << d)
+                if waits[e] > waits[d]:
+                    out[d].improving |= draws[d] & (<uint64_t>1 << d)
+            if (useful >> e) & 1 and e != d:
+                useful &= ~(<uint64_t>1 << e)
+                if waits[d] > waits[e]:
+                    out[e].improving |= draws[e] & (<uint64_t>1 << e)
+            while useful:
+                t = ctz64(useful)
+                useful &= useful - 1
+                c[t] += 1
+                m = 0
+                if (standard >> t) & 1:
                     m = _ready_waits(&less_two, _part_record(c, KIND_PART[t]), KIND_PART[t], n)
-                    c[t] -= 1
-                    # unseen copies for the ready hand: one more of d and of e, one fewer of t
-                    k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
-                         - <int>((m >> t) & 1))
-                    if k > waits[d]:
-                        out[d].improving |= draws[d] & (<uint64_t>1 << t)
-                    if k > waits[e]:
-                        out[e].improving |= draws[e] & (<uint64_t>1 << t)
+                if (by_forms >> t) & 1:
+                    ready_forms = pair_forms
+                    memcpy(ready_by_count, pair_by_count, sizeof(ready_by_count))
+                    _forms_move(&ready_forms, t, c[t] - 1, c[t])
+                    _by_count_move(ready_by_count, t, c[t] - 1, c[t])
+                    m |= _forms_useful(&ready_forms, ready_by_count, 1, ctx.flags)
+                c[t] -= 1
+                # unseen copies for the ready hand: one more of d and of e, one fewer of t
+                k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
+                     - <int>((m >> t) & 1))
+                if k > waits[d]:
+                    out[d].improving |= draws[d] & (<uint64_t>1 << t)
+                if k > waits[e]:
+                    out[e].improving |= draws[e] & (<uint64_t>1 << t)
             c[d] += 1
             c[e] += 1
     for i in range(n_kinds):

@@ -528,6 +528,44 @@ def test_two_step_complete_hands_against_definition(eff, flags):
         _assert_two_step(eff, shanten_counts, c, rng, 0.2, flags)
 
 
+def _seven_pairs_wins(rng: random.Random, n: int) -> list[bytearray]:
+    """Wins by seven pairs: seven kinds twice (some near each other, so that the standard form
+    reaches the hands left too), some with four of a kind (two pairs under the Chinese rules),
+    and complete standard hands of pairs (a run held twice and a pair and a run of pairs)."""
+    hands = []
+    while len(hands) < n:
+        c = bytearray(N_KINDS)
+        kind = len(hands) % 3
+        if kind == 0:
+            pool = range(9 * rng.randrange(3), 27) if rng.random() < 0.5 else range(N_KINDS)
+            for t in rng.sample(list(pool), 7):
+                c[t] += 2
+        elif kind == 1:
+            for t in rng.sample(range(N_KINDS), 5):
+                c[t] += 2
+            c[rng.randrange(N_KINDS)] += 4
+        else:
+            for _ in range(2):
+                start = rng.choice([t for t in range(27) if t % 9 < 7])
+                for t in (start, start + 1, start + 2):
+                    c[t] += 2
+            c[rng.randrange(N_KINDS)] += 2
+        if sum(c) == 14 and max(c) <= 4:
+            hands.append(c)
+    return hands
+
+
+@pytest.mark.parametrize("flags", [CHINESE, SEVEN_PAIRS_DISTINCT | THIRTEEN_ORPHANS], ids=["chinese", "riichi"])
+def test_two_step_seven_pairs_wins_against_definition(eff, flags):
+    """Wins by seven pairs (and complete standard hands of pairs), a share of the tiles seen, against
+    the definitions: their improving draws come from the hands of the pairs {d, e}, seven pairs'
+    waits beside the standard form's."""
+    rng = random.Random(23)
+    shanten_counts = _brute_shanten(eff)
+    for c in _seven_pairs_wins(rng, sample(eff, 180, 3)):
+        _assert_two_step(eff, shanten_counts, c, rng, 0.3, flags)
+
+
 def test_run_rows_equals_single_calls(eff):
     n = sample(eff, 3000, 12)
     hands14 = rows(3, n)
