@@ -267,13 +267,13 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
     group a ron opens (the pung it completes), -1 none."""
     cdef int chows[MAX_GROUPS]
     cdef int set_tiles[MAX_GROUPS]
-    cdef int n_chows = 0, n_sets = 0, kongs = 0, concealed_sets = 0
+    cdef int n_chows = 0, n_sets = 0, kongs = 0, concealed_sets = 0, fu = 20
     cdef int dragons = 0, winds = 0, i, j, t, k, same, yakuhai_pair, f, kind, y, han, pair = s.pair
-    cdef bint closed = h.closed, ok, is_open
-    cdef unsigned long long chow_mask, set_mask
+    cdef bint closed = h.closed, is_open
+    cdef bint outside_chows = True, orphan_sets = True  # every chow 123 or 789, every set of an orphan
+    cdef unsigned long long chow_mask = 0, set_mask = 0  # bit t: a chow from t; a pung or kong of t
     s.n_yaku = s.n_yakuman = 0
     s.han = 0
-    s.fu = 20
     for i in range(s.n_groups + h.n_melds):
         if i < s.n_groups:
             kind = PUNG if s.group[i] & MELD_PUNG else CHOW
@@ -286,9 +286,13 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
         if kind == CHOW:
             chows[n_chows] = t
             n_chows += 1
+            chow_mask |= 1ULL << t
+            if t % SUIT_SIZE != 0 and t % SUIT_SIZE != 6:
+                outside_chows = False
             continue
         set_tiles[n_sets] = t
         n_sets += 1
+        set_mask |= 1ULL << t
         if kind == KONG:
             kongs += 1
         if not is_open:
@@ -302,10 +306,11 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
             f *= 2
         if _orphan(t):
             f *= 2
+        else:
+            orphan_sets = False
         if kind == KONG:
             f *= 4
-        s.fu += f
-    sort_ints(chows, n_chows)  # ascending, for the peikou counts
+        fu += f
 
     if dragons == 3:
         s.yakuman[s.n_yakuman] = Y_DAISANGEN
@@ -328,11 +333,12 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
         yakuhai_pair += 2
     if pair == h.round_wind:
         yakuhai_pair += 2
-    s.fu += yakuhai_pair
+    s.fu = fu + yakuhai_pair
     s.pinfu_shape = closed and n_sets == 0 and yakuhai_pair == 0
     if (closed or h.switches & OPEN_TANYAO) and not h.held & ORPHANS_MASK:
         _put(s, Y_TANYAO, 1)
     if closed and n_chows >= 2:
+        sort_ints(chows, n_chows)  # ascending, for the peikou counts
         same = 0
         i = 0
         while i < n_chows:
@@ -349,30 +355,17 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
         t = set_tiles[i]
         if t >= WHITE:
             _put(s, Y_DRAGON + t - WHITE, 1)
-        else:
+        elif t >= EAST:
             if t == h.seat_wind:
                 _put(s, Y_SEAT_WIND + t - EAST, 1)
             if t == h.round_wind:
                 _put(s, Y_ROUND_WIND + t - EAST, 1)
     # outside hands
-    ok = n_chows > 0 and _orphan(pair)
-    for i in range(n_chows):
-        if chows[i] % SUIT_SIZE != 0 and chows[i] % SUIT_SIZE != 6:
-            ok = False
-    for i in range(n_sets):
-        if not _orphan(set_tiles[i]):
-            ok = False
-    if ok:
+    if n_chows > 0 and _orphan(pair) and outside_chows and orphan_sets:
         if h.held & HONOURS_MASK:
             _put(s, Y_CHANTA, 2 if closed else 1)
         else:
             _put(s, Y_JUNCHAN, 3 if closed else 2)
-    chow_mask = 0  # bit t: a chow from t; bit t of set_mask: a pung or kong of t
-    for i in range(n_chows):
-        chow_mask |= 1ULL << chows[i]
-    set_mask = 0
-    for i in range(n_sets):
-        set_mask |= 1ULL << set_tiles[i]
     for k in range(3):
         if (chow_mask >> (k * SUIT_SIZE)) & 0x49 == 0x49:  # 123, 456 and 789 of one suit
             _put(s, Y_ITTSU, 2 if closed else 1)
@@ -388,13 +381,8 @@ cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogi
         _put(s, Y_SANANKOU, 2)
     if dragons == 2 and pair >= WHITE:
         _put(s, Y_SHOUSANGEN, 2)
-    if n_chows == 0 and _orphan(pair):
-        ok = True
-        for i in range(n_sets):
-            if not _orphan(set_tiles[i]):
-                ok = False
-        if ok:
-            _put(s, Y_HONROUTOU, 2)
+    if n_chows == 0 and _orphan(pair) and orphan_sets:
+        _put(s, Y_HONROUTOU, 2)
     y = _suit_yaku(h.held, closed, &han)
     if y >= 0:
         _put(s, y, han)
@@ -487,7 +475,7 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
     readings into ``splits`` (``sorted_splits`` order, MAX_SPLITS at most); returns how many splits."""
     cdef unsigned char all_counts[N_KINDS]
     cdef unsigned char records[MAX_SPLITS * MAX_SPLIT_WIDTH]
-    cdef int i, k, t, kind, width, total = 0, pairs = 0, suits = 0
+    cdef int i, k, t, kind, width, total = 0, pairs = 0
     cdef unsigned long long held, word
     cdef const unsigned char* rec
     memcpy(h.counts, counts, N_KINDS)
@@ -534,15 +522,9 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
             else:
                 k = -100
         h.orphans = k == 14
-        for i in range(3):  # nine gates needs every tile in the winning tile's suit (``_chuuren``)
-            for t in range(SUIT_SIZE):
-                if counts[i * SUIT_SIZE + t]:
-                    suits |= 1 << i
-                    break
-        for t in range(FIRST_HONOR, N_KINDS):
-            if counts[t]:
-                suits |= 8
-        h.one_suit = suits == 1 or suits == 2 or suits == 4
+        # nine gates needs every tile in the winning tile's suit (``_chuuren``); no melds: ``held`` is the hand's
+        h.one_suit = not held & HONOURS_MASK and ((held & SUIT_MASK != 0) + (held & SUIT_MASK << 9 != 0)
+                                                  + (held & SUIT_MASK << 18 != 0)) == 1
     h.n_splits = _sorted_splits(counts, records, &width)
     for i in range(h.n_splits):
         rec = records + i * width
