@@ -10,13 +10,19 @@
 # (Tenhou ids, ascending) with their han, han, fu, yakuman and basic points, as
 # ``score_counts`` returns them.  False when the tiles do not win.
 #
-# ``score_split_c`` is ``score_win_c`` with the standard-form splits of ``counts`` given, as
-# ``sorted_splits_c`` writes them (``MAX_SPLITS`` records of ``MAX_SPLIT_WIDTH`` bytes at most):
-# the wins of one hand on several tiles share them.
+# ``hand_part_c`` reads what every win of one concealed hand with its melds shares (the tiles'
+# yakuman, the readings' shapes, and each standard-form split's reading but what the winning tile
+# and the win's situation add) into a ``HandPart`` and its ``SplitPart``s (``MAX_SPLITS`` at most);
+# ``score_hand_c`` scores one win from them (``score_win_c`` is the two in turn): the wins of one
+# hand on several tiles, riichi or not, share the first.
+
+from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS
 
 cdef enum:
     MAX_YAKU = 32
     MAX_SPLITS = 64
+    MAX_MELDS = 4
+    SPLIT_YAKU = 24     # the yaku of a split's sets (no more can hold at once)
 
 ctypedef struct Reading:
     int n_yaku
@@ -27,11 +33,48 @@ ctypedef struct Reading:
     int yakuman
     int base
 
+ctypedef struct Group:
+    int kind        # CHOW, PUNG or KONG
+    int tile
+    bint is_open
+
+ctypedef struct HandPart:
+    # what every win of a concealed hand with its melds shares (``hand_part_c``)
+    unsigned long long held     # bit t: the hand and melds hold kind t
+    Group declared[MAX_MELDS]
+    int n_melds
+    int seat_wind
+    int round_wind
+    int switches
+    int n_tile_yakuman
+    int tile_yakuman[3]
+    int n_splits
+    unsigned char counts[34]    # the concealed counts
+    unsigned char closed
+    unsigned char seven_pairs   # the readings beside the splits: seven pairs, thirteen orphans,
+    unsigned char orphans       # and whether nine gates can hold (no melds, 14 tiles, one suit)
+    unsigned char one_suit
+
+ctypedef struct SplitPart:
+    # one standard-form split's reading but what the winning tile and the win's situation add
+    int han                     # the han of the yaku of its sets
+    int fu                      # 20, the pair's fu and the sets': the wait's, a closed ron's, a tsumo's to add
+    unsigned char pair
+    unsigned char n_groups
+    unsigned char group[MAX_SPLIT_MELDS]     # decompose_c's record bytes: a chow's lowest, MELD_PUNG | a pung's tile
+    unsigned char pinfu_shape   # closed, no sets, no yakuhai pair: pinfu on a two-sided wait
+    unsigned char four_concealed
+    unsigned char n_yakuman
+    unsigned char yakuman[3]    # of its sets (daisangen, the winds, suukantsu); suuankou by four_concealed
+    unsigned char n_yaku
+    unsigned char yaku[SPLIT_YAKU]
+    unsigned char han_of[SPLIT_YAKU]
+
 cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
                       int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
                       Reading* best) noexcept nogil
 cdef int base_points_c(int han, int fu, int yakuman, int switches) noexcept nogil
-cdef int sorted_splits_c(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil
-cdef bint score_split_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
-                        int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
-                        const unsigned char* splits, int n, int width, Reading* best) noexcept nogil
+cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                     int seat_wind, int round_wind, int switches, HandPart* hand, SplitPart* splits) noexcept nogil
+cdef bint score_hand_c(const HandPart* hand, const SplitPart* splits, int win, int situation, int dora_han,
+                       bint listed, Reading* best) noexcept nogil

@@ -11,7 +11,7 @@ reading is scored in C without the GIL.
 from libc.string cimport memcpy
 
 from mahjong_fast._kernels.common cimport sort_ints
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
+from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS, MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
@@ -20,17 +20,12 @@ from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
-    MAX_GROUPS = 8
+    MAX_GROUPS = MAX_SPLIT_MELDS + MAX_MELDS     # a split's groups and the melds
     EAST = 27
     WHITE = 31
 
-ctypedef struct Group:
-    int kind        # CHOW, PUNG or KONG
-    int tile
-    bint is_open
-
 ctypedef struct Win:
-    unsigned char all_counts[N_KINDS]
+    # one win of a hand (``score_hand_c``): what the hand's part does not hold
     unsigned long long held    # bit t: the hand and melds hold kind t
     int win
     int situation
@@ -40,7 +35,7 @@ ctypedef struct Win:
     int switches
     bint closed
     int n_fixed
-    int fixed[8]
+    int fixed[8]               # the yakuman of the tiles and the first turn, then nine gates
 
 cdef int _ORPHANS[13]
 _ORPHANS[:] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
@@ -115,14 +110,16 @@ cdef void _situation_yaku(Reading* r, int situation, bint closed) noexcept nogil
             _add(r, _SITUATION_YAKU[i], 1)
 
 
-cdef void _suit_yaku(Reading* r, unsigned long long held, bint closed) noexcept nogil:
-    """Honitsu or chinitsu of the kinds ``held`` (a mask)."""
+cdef int _suit_yaku(unsigned long long held, bint closed, int* han) noexcept nogil:
+    """Honitsu or chinitsu of the kinds ``held`` (a mask), its han in ``han``; -1 when neither."""
     cdef int suits = ((held & SUIT_MASK) != 0) + ((held & (SUIT_MASK << 9)) != 0) + ((held & (SUIT_MASK << 18)) != 0)
-    if suits == 1:
-        if held & HONOURS_MASK:
-            _add(r, Y_HONITSU, 3 if closed else 2)
-        else:
-            _add(r, Y_CHINITSU, 6 if closed else 5)
+    if suits != 1:
+        return -1
+    if held & HONOURS_MASK:
+        han[0] = 3 if closed else 2
+        return Y_HONITSU
+    han[0] = 6 if closed else 5
+    return Y_CHINITSU
 
 
 cdef int _tile_yakuman(unsigned long long held, int* out) noexcept nogil:
@@ -154,40 +151,48 @@ cdef void _sort(Reading* r) noexcept nogil:
         r.han_of[j + 1] = h
 
 
-cdef void _result(Reading* r, const int* yakuman, int n_yakuman, int fu, int dora_han,
-                  int switches) noexcept nogil:
-    """Finish ``r`` (its yaku already added) as the pure twin's ``_result``."""
-    cdef int i, count = 0, han = 0
-    if n_yakuman:
-        r.n_yaku = 0
-        for i in range(n_yakuman):
-            if switches & DOUBLE_YAKUMAN and (yakuman[i] == Y_SUUANKOU_TANKI or yakuman[i] == Y_JUNSEI_CHUUREN
-                                              or yakuman[i] == Y_KOKUSHI_13 or yakuman[i] == Y_DAISUUSHII):
-                _add(r, yakuman[i], 26)
-                count += 2
-            else:
-                _add(r, yakuman[i], 13)
-                count += 1
-        _sort(r)
-        r.han = 13 * count
-        r.fu = 0
-        r.yakuman = count
-        r.base = 8000 * count
+cdef void _yakuman_result(Reading* r, const int* yakuman, int n_yakuman, int switches) noexcept nogil:
+    """``r`` the yakuman reading of ``yakuman`` (the pure twin's ``_result`` with yakuman)."""
+    cdef int i, count = 0
+    r.n_yaku = 0
+    for i in range(n_yakuman):
+        if switches & DOUBLE_YAKUMAN and (yakuman[i] == Y_SUUANKOU_TANKI or yakuman[i] == Y_JUNSEI_CHUUREN
+                                          or yakuman[i] == Y_KOKUSHI_13 or yakuman[i] == Y_DAISUUSHII):
+            _add(r, yakuman[i], 26)
+            count += 2
+        else:
+            _add(r, yakuman[i], 13)
+            count += 1
+    r.han = 13 * count
+    r.fu = 0
+    r.yakuman = count
+    r.base = 8000 * count
+
+
+cdef inline void _totals(Reading* r, int n_yaku, int han, int fu, int dora_han, int switches) noexcept nogil:
+    """``r``'s figures for ``n_yaku`` yaku of ``han`` han in all, at ``fu`` (the pure twin's ``_result``
+    without yakuman: no yaku, no han and no points)."""
+    r.n_yaku = n_yaku
+    r.fu = fu
+    if n_yaku == 0:
+        r.han = r.yakuman = r.base = 0
         return
-    if r.n_yaku == 0:
-        r.han = 0
-        r.fu = fu
-        r.yakuman = 0
-        r.base = 0
-        return
-    _sort(r)
-    for i in range(r.n_yaku):
-        han += r.han_of[i]
     han += dora_han
     r.han = han
-    r.fu = fu
     r.yakuman = 1 if han >= 13 and switches & KAZOE_YAKUMAN else 0
     r.base = base_points_c(han, fu, 0, switches)
+
+
+cdef void _result(Reading* r, const int* yakuman, int n_yakuman, int fu, int dora_han,
+                  int switches) noexcept nogil:
+    """Finish ``r`` (its yaku already added) as the pure twin's ``_result`` (its yaku unsorted)."""
+    cdef int i, han = 0
+    if n_yakuman:
+        _yakuman_result(r, yakuman, n_yakuman, switches)
+        return
+    for i in range(r.n_yaku):
+        han += r.han_of[i]
+    _totals(r, r.n_yaku, han, fu, dora_han, switches)
 
 
 cdef bint _better(const Reading* a, bint have_a, const Reading* b) noexcept nogil:
@@ -208,6 +213,7 @@ cdef bint _better(const Reading* a, bint have_a, const Reading* b) noexcept nogi
 
 cdef void _seven_pairs(Reading* r, const Win* w) noexcept nogil:
     """Seven pairs; its yakuman are those of the tiles and the first turn (``w.fixed``, no melds)."""
+    cdef int han, y
     r.n_yaku = 0
     _situation_yaku(r, w.situation, True)
     _add(r, Y_CHIITOITSU, 2)
@@ -215,7 +221,9 @@ cdef void _seven_pairs(Reading* r, const Win* w) noexcept nogil:
         _add(r, Y_TANYAO, 1)
     elif not w.held & ~ORPHANS_MASK:
         _add(r, Y_HONROUTOU, 2)
-    _suit_yaku(r, w.held, True)
+    y = _suit_yaku(w.held, True, &han)
+    if y >= 0:
+        _add(r, y, han)
     _result(r, w.fixed, w.n_fixed, 25, w.dora_han, w.switches)
 
 
@@ -245,81 +253,92 @@ cdef int _chuuren(const unsigned char* concealed, int win) noexcept nogil:
     return Y_JUNSEI_CHUUREN if pure else Y_CHUUREN
 
 
-cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, int pair,
-                   int placed) noexcept nogil:
-    """One reading as the pure twin's ``_reading``: the winning tile in group ``placed`` (-1: the pair)."""
-    cdef int yakuman[16]
+cdef inline void _put(SplitPart* s, int y, int han) noexcept nogil:
+    if s.n_yaku < SPLIT_YAKU:
+        s.yaku[s.n_yaku] = <unsigned char>y
+        s.han_of[s.n_yaku] = <unsigned char>han
+        s.n_yaku += 1
+        s.han += han
+
+
+cdef void _split_part(SplitPart* s, const HandPart* h, int opened) noexcept nogil:
+    """The reading of the split in ``s`` (its pair and groups, then ``h``'s melds) but what the
+    winning tile and the win's situation add, as the pure twin's ``_reading``: ``opened`` the
+    group a ron opens (the pung it completes), -1 none."""
     cdef int chows[MAX_GROUPS]
     cdef int set_tiles[MAX_GROUPS]
-    cdef int n_yakuman = w.n_fixed, n_chows = 0, n_sets = 0, kongs = 0, concealed_sets = 0
-    cdef int dragons = 0, winds = 0, i, j, t, s, same, wait_fu, yakuhai_pair, fu, f
-    cdef int tsumo = w.situation & TSUMO
-    cdef int win = w.win
-    cdef bint closed = w.closed, pinfu, ok
-    cdef unsigned long long chow_mask, set_mask
-    cdef const Group* g
-    memcpy(yakuman, w.fixed, w.n_fixed * sizeof(int))
-    for i in range(n_groups):
-        g = &groups[i]
-        if g.kind == CHOW:
-            chows[n_chows] = g.tile
-            n_chows += 1
+    cdef int n_chows = 0, n_sets = 0, kongs = 0, concealed_sets = 0, fu = 20
+    cdef int dragons = 0, winds = 0, i, j, t, k, same, yakuhai_pair, f, kind, y, han, pair = s.pair
+    cdef bint closed = h.closed, is_open
+    cdef bint outside_chows = True, orphan_sets = True  # every chow 123 or 789, every set of an orphan
+    cdef unsigned long long chow_mask = 0, set_mask = 0  # bit t: a chow from t; a pung or kong of t
+    s.n_yaku = s.n_yakuman = 0
+    s.han = 0
+    for i in range(s.n_groups + h.n_melds):
+        if i < s.n_groups:
+            kind = PUNG if s.group[i] & MELD_PUNG else CHOW
+            t = s.group[i] & ~MELD_PUNG
+            is_open = i == opened
         else:
-            set_tiles[n_sets] = g.tile
-            n_sets += 1
-            if g.kind == KONG:
-                kongs += 1
-            if not g.is_open:
-                concealed_sets += 1
-            if g.tile >= WHITE:
-                dragons += 1
-            elif g.tile >= EAST:
-                winds += 1
-    sort_ints(chows, n_chows)  # ascending, for the peikou counts
+            kind = h.declared[i - s.n_groups].kind
+            t = h.declared[i - s.n_groups].tile
+            is_open = h.declared[i - s.n_groups].is_open
+        if kind == CHOW:
+            chows[n_chows] = t
+            n_chows += 1
+            chow_mask |= 1ULL << t
+            if t % SUIT_SIZE != 0 and t % SUIT_SIZE != 6:
+                outside_chows = False
+            continue
+        set_tiles[n_sets] = t
+        n_sets += 1
+        set_mask |= 1ULL << t
+        if kind == KONG:
+            kongs += 1
+        if not is_open:
+            concealed_sets += 1
+        if t >= WHITE:
+            dragons += 1
+        elif t >= EAST:
+            winds += 1
+        f = 2
+        if not is_open:
+            f *= 2
+        if _orphan(t):
+            f *= 2
+        else:
+            orphan_sets = False
+        if kind == KONG:
+            f *= 4
+        fu += f
 
     if dragons == 3:
-        yakuman[n_yakuman] = Y_DAISANGEN
-        n_yakuman += 1
-    if concealed_sets == 4:
-        yakuman[n_yakuman] = Y_SUUANKOU_TANKI if placed < 0 else Y_SUUANKOU
-        n_yakuman += 1
+        s.yakuman[s.n_yakuman] = Y_DAISANGEN
+        s.n_yakuman += 1
+    s.four_concealed = concealed_sets == 4
     if winds == 4:
-        yakuman[n_yakuman] = Y_DAISUUSHII
-        n_yakuman += 1
+        s.yakuman[s.n_yakuman] = Y_DAISUUSHII
+        s.n_yakuman += 1
     elif winds == 3 and EAST <= pair < WHITE:
-        yakuman[n_yakuman] = Y_SHOUSUUSHII
-        n_yakuman += 1
+        s.yakuman[s.n_yakuman] = Y_SHOUSUUSHII
+        s.n_yakuman += 1
     if kongs == 4:
-        yakuman[n_yakuman] = Y_SUUKANTSU
-        n_yakuman += 1
-    r.n_yaku = 0
-    if n_yakuman:
-        _result(r, yakuman, n_yakuman, 0, 0, w.switches)
-        return
+        s.yakuman[s.n_yakuman] = Y_SUUKANTSU
+        s.n_yakuman += 1
 
-    _situation_yaku(r, w.situation, closed)
-    wait_fu = 0
-    if placed < 0:
-        wait_fu = 2
-    else:
-        g = &groups[placed]
-        t = g.tile
-        if g.kind == CHOW and (win == t + 1 or (win == t + 2 and t % SUIT_SIZE == 0)
-                               or (win == t and t % SUIT_SIZE == 6)):
-            wait_fu = 2
     yakuhai_pair = 0
     if pair >= WHITE:
         yakuhai_pair += 2
-    if pair == w.seat_wind:
+    if pair == h.seat_wind:
         yakuhai_pair += 2
-    if pair == w.round_wind:
+    if pair == h.round_wind:
         yakuhai_pair += 2
-    pinfu = closed and n_sets == 0 and wait_fu == 0 and yakuhai_pair == 0 and placed >= 0
-    if pinfu:
-        _add(r, Y_PINFU, 1)
-    if (closed or w.switches & OPEN_TANYAO) and not w.held & ORPHANS_MASK:
-        _add(r, Y_TANYAO, 1)
+    s.fu = fu + yakuhai_pair
+    s.pinfu_shape = closed and n_sets == 0 and yakuhai_pair == 0
+    if (closed or h.switches & OPEN_TANYAO) and not h.held & ORPHANS_MASK:
+        _put(s, Y_TANYAO, 1)
     if closed and n_chows >= 2:
+        sort_ints(chows, n_chows)  # ascending, for the peikou counts
         same = 0
         i = 0
         while i < n_chows:
@@ -329,85 +348,94 @@ cdef void _reading(Reading* r, const Win* w, const Group* groups, int n_groups, 
             same += (j - i) // 2
             i = j
         if same >= 2:
-            _add(r, Y_RYANPEIKOU, 3)
+            _put(s, Y_RYANPEIKOU, 3)
         elif same == 1:
-            _add(r, Y_IIPEIKOU, 1)
+            _put(s, Y_IIPEIKOU, 1)
     for i in range(n_sets):
         t = set_tiles[i]
         if t >= WHITE:
-            _add(r, Y_DRAGON + t - WHITE, 1)
-        else:
-            if t == w.seat_wind:
-                _add(r, Y_SEAT_WIND + t - EAST, 1)
-            if t == w.round_wind:
-                _add(r, Y_ROUND_WIND + t - EAST, 1)
+            _put(s, Y_DRAGON + t - WHITE, 1)
+        elif t >= EAST:
+            if t == h.seat_wind:
+                _put(s, Y_SEAT_WIND + t - EAST, 1)
+            if t == h.round_wind:
+                _put(s, Y_ROUND_WIND + t - EAST, 1)
     # outside hands
-    ok = n_chows > 0 and _orphan(pair)
-    for i in range(n_chows):
-        if chows[i] % SUIT_SIZE != 0 and chows[i] % SUIT_SIZE != 6:
-            ok = False
-    for i in range(n_sets):
-        if not _orphan(set_tiles[i]):
-            ok = False
-    if ok:
-        if w.held & HONOURS_MASK:
-            _add(r, Y_CHANTA, 2 if closed else 1)
+    if n_chows > 0 and _orphan(pair) and outside_chows and orphan_sets:
+        if h.held & HONOURS_MASK:
+            _put(s, Y_CHANTA, 2 if closed else 1)
         else:
-            _add(r, Y_JUNCHAN, 3 if closed else 2)
-    chow_mask = 0  # bit t: a chow from t; bit t of set_mask: a pung or kong of t
-    for i in range(n_chows):
-        chow_mask |= 1ULL << chows[i]
-    set_mask = 0
-    for i in range(n_sets):
-        set_mask |= 1ULL << set_tiles[i]
-    for s in range(3):
-        if (chow_mask >> (s * SUIT_SIZE)) & 0x49 == 0x49:  # 123, 456 and 789 of one suit
-            _add(r, Y_ITTSU, 2 if closed else 1)
+            _put(s, Y_JUNCHAN, 3 if closed else 2)
+    for k in range(3):
+        if (chow_mask >> (k * SUIT_SIZE)) & 0x49 == 0x49:  # 123, 456 and 789 of one suit
+            _put(s, Y_ITTSU, 2 if closed else 1)
     if chow_mask & (chow_mask >> SUIT_SIZE) & (chow_mask >> (2 * SUIT_SIZE)) & 0x7F:
-        _add(r, Y_SANSHOKU, 2 if closed else 1)
+        _put(s, Y_SANSHOKU, 2 if closed else 1)
     if set_mask & (set_mask >> SUIT_SIZE) & (set_mask >> (2 * SUIT_SIZE)) & 0x1FF:
-        _add(r, Y_SANSHOKU_DOUKOU, 2)
+        _put(s, Y_SANSHOKU_DOUKOU, 2)
     if kongs == 3:
-        _add(r, Y_SANKANTSU, 2)
+        _put(s, Y_SANKANTSU, 2)
     if n_sets == 4:
-        _add(r, Y_TOITOI, 2)
+        _put(s, Y_TOITOI, 2)
     if concealed_sets == 3:
-        _add(r, Y_SANANKOU, 2)
+        _put(s, Y_SANANKOU, 2)
     if dragons == 2 and pair >= WHITE:
-        _add(r, Y_SHOUSANGEN, 2)
-    if n_chows == 0 and _orphan(pair):
-        ok = True
-        for i in range(n_sets):
-            if not _orphan(set_tiles[i]):
-                ok = False
-        if ok:
-            _add(r, Y_HONROUTOU, 2)
-    _suit_yaku(r, w.held, closed)
+        _put(s, Y_SHOUSANGEN, 2)
+    if n_chows == 0 and _orphan(pair) and orphan_sets:
+        _put(s, Y_HONROUTOU, 2)
+    y = _suit_yaku(h.held, closed, &han)
+    if y >= 0:
+        _put(s, y, han)
 
+
+cdef void _finish(Reading* r, const SplitPart* s, const Win* w, const Reading* head, int placed,
+                  bint listed) noexcept nogil:
+    """The reading of split ``s`` with the winning tile in group ``placed`` (-1: the pair), ``head``
+    the situation's yaku (with their han in ``head.han``), as the pure twin's ``_reading``; its
+    yaku listed (unsorted) only when ``listed`` (a yakuman reading's always)."""
+    cdef int yakuman[16]
+    cdef int n_yakuman = w.n_fixed, wait_fu = 0, fu, t, i, n
+    cdef int tsumo = w.situation & TSUMO
+    cdef int win = w.win
+    cdef bint pinfu
+    if n_yakuman or s.n_yakuman or s.four_concealed:
+        memcpy(yakuman, w.fixed, n_yakuman * sizeof(int))
+        for i in range(s.n_yakuman):
+            yakuman[n_yakuman] = s.yakuman[i]
+            n_yakuman += 1
+        if s.four_concealed:
+            yakuman[n_yakuman] = Y_SUUANKOU_TANKI if placed < 0 else Y_SUUANKOU
+            n_yakuman += 1
+        _yakuman_result(r, yakuman, n_yakuman, w.switches)
+        return
+    if placed < 0:
+        wait_fu = 2
+    elif not s.group[placed] & MELD_PUNG:
+        t = s.group[placed]
+        if win == t + 1 or (win == t + 2 and t % SUIT_SIZE == 0) or (win == t and t % SUIT_SIZE == 6):
+            wait_fu = 2
+    pinfu = s.pinfu_shape and wait_fu == 0 and placed >= 0
+    if listed:
+        memcpy(r.yaku, head.yaku, head.n_yaku * sizeof(int))
+        memcpy(r.han_of, head.han_of, head.n_yaku * sizeof(int))
+        r.n_yaku = head.n_yaku
+        if pinfu:
+            _add(r, Y_PINFU, 1)
+        for i in range(s.n_yaku):
+            _add(r, s.yaku[i], s.han_of[i])
+    n = head.n_yaku + pinfu + s.n_yaku
     if pinfu:
         fu = 20 if tsumo else 30
     else:
-        fu = 20 + wait_fu + yakuhai_pair
-        if closed and not tsumo:
+        fu = s.fu + wait_fu
+        if w.closed and not tsumo:
             fu += 10
         if tsumo:
             fu += 2
-        for i in range(n_groups):
-            g = &groups[i]
-            if g.kind == CHOW:
-                continue
-            f = 2
-            if not g.is_open:
-                f *= 2
-            if _orphan(g.tile):
-                f *= 2
-            if g.kind == KONG:
-                f *= 4
-            fu += f
         if fu == 20:  # an open pinfu shape won by ron
             fu = 30
         fu = (fu + 9) // 10 * 10
-    _result(r, yakuman, 0, fu, w.dora_han, w.switches)
+    _totals(r, n, head.han + pinfu + s.han, fu, w.dora_han, w.switches)
 
 
 cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) noexcept nogil:
@@ -418,7 +446,7 @@ cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) 
     return 0
 
 
-cdef int sorted_splits_c(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil:
+cdef int _sorted_splits(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil:
     """The standard-form splits of ``counts`` (decompose_c's records, ``width[0]`` bytes each, at most
     MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's order); returns how many."""
     cdef unsigned char swap[MAX_SPLIT_WIDTH]
@@ -441,109 +469,155 @@ cdef int sorted_splits_c(const unsigned char* counts, unsigned char* splits, int
     return n
 
 
-cdef bint score_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
-                  Win* w, const unsigned char* splits, int n, int width, Reading* best) noexcept nogil:
-    """The best reading into ``best`` (``splits``: ``sorted_splits_c`` of ``counts``, ``n`` of
-    ``width`` bytes); False when the tiles do not win (as the pure twin's ``None``)."""
-    cdef Group groups[MAX_GROUPS]
-    cdef Group declared[MAX_GROUPS]
-    cdef Reading reading
-    cdef bint have = False
-    cdef int i, j, k, t, kind, total = 0, pairs = 0, n_places, placed, n_groups, pair
-    cdef int places[MAX_GROUPS]
-    cdef const unsigned char* rec
+cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
+                     int seat_wind, int round_wind, int switches, HandPart* h, SplitPart* splits) noexcept nogil:
+    """What every win of the concealed ``counts`` with the melds shares into ``h`` and its splits'
+    readings into ``splits`` (``sorted_splits`` order, MAX_SPLITS at most); returns how many splits."""
+    cdef unsigned char all_counts[N_KINDS]
+    cdef unsigned char records[MAX_SPLITS * MAX_SPLIT_WIDTH]
+    cdef int i, k, t, kind, width, total = 0, pairs = 0
     cdef unsigned long long held, word
-    memcpy(w.all_counts, counts, N_KINDS)
-    w.closed = True
+    cdef const unsigned char* rec
+    memcpy(h.counts, counts, N_KINDS)
+    memcpy(all_counts, counts, N_KINDS)
+    h.closed = True
+    h.n_melds = n_melds
+    h.seat_wind, h.round_wind, h.switches = seat_wind, round_wind, switches
     for i in range(n_melds):
         kind = meld_kind[i]
         t = meld_tile[i]
         if kind == CHOW:
-            w.all_counts[t] += 1
-            w.all_counts[t + 1] += 1
-            w.all_counts[t + 2] += 1
-            declared[i].kind = CHOW
-            declared[i].is_open = True
-            w.closed = False
+            all_counts[t] += 1
+            all_counts[t + 1] += 1
+            all_counts[t + 2] += 1
+            h.declared[i].kind = CHOW
+            h.declared[i].is_open = True
+            h.closed = False
         else:
-            w.all_counts[t] += 3 if kind == PUNG else 4
-            declared[i].kind = PUNG if kind == PUNG else KONG
-            declared[i].is_open = kind != CONCEALED_KONG
+            all_counts[t] += 3 if kind == PUNG else 4
+            h.declared[i].kind = PUNG if kind == PUNG else KONG
+            h.declared[i].is_open = kind != CONCEALED_KONG
             if kind != CONCEALED_KONG:
-                w.closed = False
-        declared[i].tile = t
-    w.n_fixed = 0
-    if w.situation & TENHOU:
-        w.fixed[w.n_fixed] = Y_TENHOU
-        w.n_fixed += 1
-    if w.situation & CHIIHOU:
-        w.fixed[w.n_fixed] = Y_CHIIHOU
-        w.n_fixed += 1
+                h.closed = False
+        h.declared[i].tile = t
     # eight kinds a word (every count below 128: byte + 0x7F has its top bit set iff it is not 0),
-    # the top bits gathered by one product (byte i to bit 56 + i); in a register, not in *w
-    held = <unsigned long long>(w.all_counts[32] != 0) << 32 | <unsigned long long>(w.all_counts[33] != 0) << 33
+    # the top bits gathered by one product (byte i to bit 56 + i)
+    held = <unsigned long long>(all_counts[32] != 0) << 32 | <unsigned long long>(all_counts[33] != 0) << 33
     for i in range(4):
-        memcpy(&word, w.all_counts + 8 * i, 8)
+        memcpy(&word, all_counts + 8 * i, 8)
         held |= (((word + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL) >> 7) * 0x0102040810204080ULL >> 56 << 8 * i
-    w.held = held
-    w.n_fixed += _tile_yakuman(held, w.fixed + w.n_fixed)
+    h.held = held
+    h.n_tile_yakuman = _tile_yakuman(held, h.tile_yakuman)
     for t in range(N_KINDS):
         total += counts[t]
         if counts[t] == 2:
             pairs += 1
-    if n_melds == 0:
-        if pairs == 7:
-            _seven_pairs(best, w)
-            have = True
-        if total == 14:
-            k = 0
-            for i in range(13):
-                if counts[_ORPHANS[i]]:
-                    k += counts[_ORPHANS[i]]
-                else:
-                    k = -100
-            if k == 14:
-                _orphans(best, w, counts)
-                have = True
-            k = _chuuren(counts, w.win)
-            if k >= 0:
-                w.fixed[w.n_fixed] = k
-                w.n_fixed += 1
-    for i in range(n):
-        rec = splits + i * width
-        pair = rec[0]
-        n_groups = width - 1
-        for j in range(n_groups):
-            groups[j].is_open = False
-            if rec[1 + j] & MELD_PUNG:
-                groups[j].kind = PUNG
-                groups[j].tile = rec[1 + j] & ~MELD_PUNG
+    h.seven_pairs = n_melds == 0 and pairs == 7
+    h.orphans = h.one_suit = False
+    if n_melds == 0 and total == 14:
+        k = 0
+        for i in range(13):
+            if counts[_ORPHANS[i]]:
+                k += counts[_ORPHANS[i]]
             else:
-                groups[j].kind = CHOW
-                groups[j].tile = rec[1 + j]
+                k = -100
+        h.orphans = k == 14
+        # nine gates needs every tile in the winning tile's suit (``_chuuren``); no melds: ``held`` is the hand's
+        h.one_suit = not held & HONOURS_MASK and ((held & SUIT_MASK != 0) + (held & SUIT_MASK << 9 != 0)
+                                                  + (held & SUIT_MASK << 18 != 0)) == 1
+    h.n_splits = _sorted_splits(counts, records, &width)
+    for i in range(h.n_splits):
+        rec = records + i * width
+        splits[i].pair = rec[0]
+        splits[i].n_groups = width - 1
+        memcpy(splits[i].group, rec + 1, width - 1)
+        _split_part(&splits[i], h, -1)
+    return h.n_splits
+
+
+cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int situation, int dora_han,
+                       bint listed, Reading* best) noexcept nogil:
+    """The best reading of a win on ``win`` of the hand ``hand_part_c`` read into ``h`` and ``splits``
+    into ``best``, its yaku listed (ascending) only when ``listed`` (``best.n_yaku`` their count
+    always); False when the tiles do not win (as the pure twin's ``None``)."""
+    cdef Win w
+    cdef Reading head
+    cdef Reading reading
+    cdef SplitPart opened
+    cdef SplitPart best_opened
+    cdef const SplitPart* s
+    cdef const SplitPart* best_split = NULL
+    cdef int places[MAX_GROUPS + 1]
+    cdef int i, j, k, t, b, n_places, placed, best_placed = 0
+    cdef bint have = False
+    w.held = h.held
+    w.win, w.situation, w.seat_wind, w.round_wind = win, situation, h.seat_wind, h.round_wind
+    w.dora_han, w.switches, w.closed = dora_han, h.switches, h.closed
+    w.n_fixed = 0
+    if situation & TENHOU:
+        w.fixed[w.n_fixed] = Y_TENHOU
+        w.n_fixed += 1
+    if situation & CHIIHOU:
+        w.fixed[w.n_fixed] = Y_CHIIHOU
+        w.n_fixed += 1
+    for i in range(h.n_tile_yakuman):
+        w.fixed[w.n_fixed] = h.tile_yakuman[i]
+        w.n_fixed += 1
+    best.n_yaku = 0
+    if h.seven_pairs:
+        _seven_pairs(best, &w)
+        have = True
+    if h.orphans:
+        _orphans(best, &w, h.counts)
+        have = True
+    if h.one_suit:
+        k = _chuuren(h.counts, win)
+        if k >= 0:
+            w.fixed[w.n_fixed] = k
+            w.n_fixed += 1
+    head.n_yaku = 0
+    _situation_yaku(&head, situation, h.closed)
+    head.han = 0
+    for i in range(head.n_yaku):
+        head.han += head.han_of[i]
+    for i in range(h.n_splits):
+        s = splits + i
         n_places = 0
-        if pair == w.win:
+        if s.pair == win:
             places[n_places] = -1
             n_places += 1
-        for j in range(n_groups):
-            t = groups[j].tile
-            if (groups[j].kind == CHOW and t <= w.win <= t + 2) or (groups[j].kind == PUNG and t == w.win):
-                if j > 0 and groups[j - 1].kind == groups[j].kind and groups[j - 1].tile == t:
+        for j in range(s.n_groups):
+            b = s.group[j]
+            t = b & ~MELD_PUNG
+            if (t == win) if b & MELD_PUNG else (t <= win <= t + 2):
+                if j > 0 and s.group[j - 1] == b:
                     continue  # the same group again (records are sorted)
                 places[n_places] = j
                 n_places += 1
-        for j in range(n_melds):
-            groups[n_groups + j] = declared[j]
         for k in range(n_places):
             placed = places[k]
-            if placed >= 0 and not (w.situation & TSUMO) and groups[placed].kind == PUNG:
-                groups[placed].is_open = True
-            _reading(&reading, w, groups, n_groups + n_melds, pair, placed)
-            if placed >= 0:
-                groups[placed].is_open = False
-            if _better(best, have, &reading):
-                memcpy(best, &reading, sizeof(Reading))
-                have = True
+            if placed >= 0 and not (situation & TSUMO) and s.group[placed] & MELD_PUNG:
+                memcpy(&opened, s, sizeof(SplitPart))
+                _split_part(&opened, h, placed)  # a ron opens the pung it completes
+                _finish(&reading, &opened, &w, &head, placed, False)
+                if _better(best, have, &reading):
+                    memcpy(&best_opened, &opened, sizeof(SplitPart))
+                    best_split = &best_opened
+                else:
+                    continue
+            else:
+                _finish(&reading, s, &w, &head, placed, False)
+                if not _better(best, have, &reading):
+                    continue
+                best_split = s
+            best_placed = placed
+            best.n_yaku, best.han, best.fu, best.yakuman, best.base = (
+                reading.n_yaku, reading.han, reading.fu, reading.yakuman, reading.base)
+            have = True
+    if best_split != NULL and listed:
+        _finish(best, best_split, &w, &head, best_placed, True)
+    if have and listed:
+        _sort(best)
     return have
 
 
@@ -551,22 +625,10 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
                       int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
                       Reading* best) noexcept nogil:
     """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
-    cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
-    cdef int width
-    cdef int n = sorted_splits_c(counts, splits, &width)
-    return score_split_c(counts, meld_kind, meld_tile, n_melds, win, situation, seat_wind, round_wind, dora_han,
-                         switches, splits, n, width, best)
-
-
-cdef bint score_split_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
-                        int win, int situation, int seat_wind, int round_wind, int dora_han, int switches,
-                        const unsigned char* splits, int n, int width, Reading* best) noexcept nogil:
-    """``score_win_c`` with the splits of ``counts`` given (``sorted_splits_c``; see scoring.pxd)."""
-    cdef Win w
-    w.win, w.situation, w.seat_wind, w.round_wind = win, situation, seat_wind, round_wind
-    w.dora_han, w.switches = dora_han, switches
-    best.n_yaku = 0
-    return score_c(counts, meld_kind, meld_tile, n_melds, &w, splits, n, width, best)
+    cdef HandPart h
+    cdef SplitPart splits[MAX_SPLITS]
+    hand_part_c(counts, meld_kind, meld_tile, n_melds, seat_wind, round_wind, switches, &h, splits)
+    return score_hand_c(&h, splits, win, situation, dora_han, True, best)
 
 
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,

@@ -6,8 +6,8 @@ The states and their edges live in C arrays, the edges in the order made; the fi
 them out by state, newest first, so the draws of a state are summed newest first, as the pure
 twin (and the C++) do.  The shanten of every state and of its neighbours comes from the shanten
 kernel's per-part cost rows; the score of a win (once per winning edge) is the scoring kernel's
-``score_counts``, called in C (``score_split_c``, the splits of a complete hand made once for its
-wins) when it is the compiled one (with the ura expectation in C).
+``score_counts``, called in C (``score_hand_c``, what the wins of a complete hand share read once
+by ``hand_part_c``) when it is the compiled one (with the ura expectation in C).
 """
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
@@ -15,8 +15,8 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_WIDTH
-from mahjong_fast._kernels.scoring cimport MAX_SPLITS, Reading, base_points_c, score_split_c, sorted_splits_c
+from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitPart, base_points_c
+from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
@@ -79,13 +79,25 @@ for _c in range(5):
         _COMB[_c][_k] = _combination(_c, _k)
 
 
-cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
-    """``values_py.ura_distribution`` (wall: 34 merged counts), the same sums in the same order."""
-    cdef double dp[6][13]
-    cdef double nxt[6][13]
-    cdef int tile, count, gain, selected, ura, take, top, total = 0
-    cdef size_t rows = (indicators + 1) * sizeof(dp[0])
+ctypedef struct _UraSteps:
+    # the sums of ``_ura`` tile by tile for the last hand: before[k] those before tile k, made from
+    # count[k] (the copies of tile k's indicator in the wall) and gain[k] (of tile k in hand and melds)
+    int indicators              # 0: none yet
+    int count[34]
+    int gain[34]
+    int top[35]                 # the largest ura count with a sum in before[k] (the others are 0)
+    double before[35][6][13]
+
+
+cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out,
+               _UraSteps* steps) noexcept nogil:
+    """``values_py.ura_distribution`` (wall: 34 merged counts), the same sums in the same order;
+    ``steps`` those of the last call, kept from its first tile of a different count or gain on."""
+    cdef int tile, count, gain, selected, ura, take, top, total = 0, start = 0, high
+    cdef size_t rows = (indicators + 1) * sizeof(steps.before[0][0])
     cdef double p
+    cdef double (*dp)[13]
+    cdef double (*nxt)[13]
     cdef int sums[13]
     if indicators == 1:  # the sums below are then of whole counts (exact): added up as integers
         memset(sums, 0, sizeof(sums))
@@ -96,29 +108,38 @@ cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, doub
         for ura in range(13):
             out[ura] = sums[ura] / p
         return
-    memset(dp, 0, rows)
-    dp[0][0] = 1.0
-    for tile in range(34):
-        count = wall[_INDICATOR_OF[tile]]
-        gain = tiles[tile]
-        if count == 0:
-            continue
+    if steps.indicators == indicators:
+        while start < 34 and steps.count[start] == wall[_INDICATOR_OF[start]] and steps.gain[start] == tiles[start]:
+            start += 1
+    else:
+        steps.indicators = indicators
+        memset(steps.before[0], 0, rows)
+        steps.before[0][0][0] = 1.0
+        steps.top[0] = 0
+    for tile in range(start, 34):
+        count = steps.count[tile] = wall[_INDICATOR_OF[tile]]
+        gain = steps.gain[tile] = tiles[tile]
+        dp = steps.before[tile]
+        nxt = steps.before[tile + 1]
         memcpy(nxt, dp, rows)
-        for selected in range(indicators):
-            for ura in range(13):
-                p = dp[selected][ura]
-                if p == 0.0:
-                    continue
-                top = count if count < indicators - selected else indicators - selected
-                for take in range(1, top + 1):
-                    nxt[selected + take][min(12, ura + gain * take)] += p * (
-                        _COMB[count][take] if count <= 4 else _combination(count, take))
-        memcpy(dp, nxt, rows)
+        high = steps.top[tile]
+        if count:
+            for selected in range(indicators):
+                for ura in range(steps.top[tile] + 1):  # past top every sum is 0
+                    p = dp[selected][ura]
+                    if p == 0.0:
+                        continue
+                    top = count if count < indicators - selected else indicators - selected
+                    for take in range(1, top + 1):
+                        nxt[selected + take][min(12, ura + gain * take)] += p * (
+                            _COMB[count][take] if count <= 4 else _combination(count, take))
+                    high = max(high, min(12, ura + gain * top))
+        steps.top[tile + 1] = high
     for tile in range(34):
         total += wall[tile]
     p = _combination(total, indicators)
     for ura in range(13):
-        out[ura] = dp[indicators][ura] / p
+        out[ura] = steps.before[34][indicators][ura] / p
 
 
 cdef inline int _up(int x) noexcept nogil:
@@ -139,6 +160,9 @@ def combination(int n, int r):
     return _combination(n, r)
 
 
+cdef _UraSteps _URA_STEPS  # ``ura_distribution``'s (zeroed: no sums yet)
+
+
 def ura_distribution(wall, tiles, int indicators):
     """The probability of 0 … 12 ura dora (``values_py.ura_distribution``)."""
     cdef unsigned char w[34]
@@ -148,7 +172,7 @@ def ura_distribution(wall, tiles, int indicators):
     for i in range(34):
         w[i] = wall[i]
         t[i] = tiles[i]
-    _ura(w, t, indicators, out)
+    _ura(w, t, indicators, out, &_URA_STEPS)  # the sums of the last call's first tiles reused, as in a search
     return [out[i] for i in range(13)]
 
 

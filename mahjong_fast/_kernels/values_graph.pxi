@@ -25,7 +25,7 @@ cdef class _Graph:
     cdef int limit, n_melds
     cdef bint closed
     cdef object score_counts, melds
-    cdef bint c_scoring             # score_counts is the compiled kernel's: score_split_c called in place
+    cdef bint c_scoring             # score_counts is the compiled kernel's: score_hand_c called in place
     cdef int meld_kind[4]
     cdef int meld_tile[4]
     cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
@@ -52,18 +52,19 @@ cdef class _Graph:
     # ura_rows (13 probabilities) or -1
     cdef int* ura_at
     cdef double* ura_rows
+    cdef _UraSteps* ura_steps       # the sums of the last ura distribution made, tile by tile
     cdef int n_ura, ura_cap
-    # the standard-form splits of a complete hand's choice state, made once (``sorted_splits_c``):
-    # split_at[v] their place in split_bytes (the count, the width, then the records) or -1
-    cdef int* split_at
-    cdef unsigned char* split_bytes
-    cdef int split_used, split_cap
+    # what the wins of a complete hand's choice state share, read once (``hand_part_c``):
+    # scoring_at[v] its place in scoring_bytes (a HandPart, then its SplitParts) or -1
+    cdef int* scoring_at
+    cdef unsigned char* scoring_bytes
+    cdef int scoring_used, scoring_cap
     # the complete hands met by merged counts (``part_key``; the red fives and riichi of a state do
-    # not change their splits, nor their ura distribution, the wall following the hand): ``hands``
-    # as ``table``, its state a record, hand_split[r] and hand_ura[r] their place or -1
+    # not change what its wins share, nor its ura distribution, the wall following the hand):
+    # ``hands`` as ``table``, its state a record, hand_scoring[r] and hand_ura[r] their place or -1
     cdef _Slot* hands
     cdef int hand_slots, hand_used, hand_shift
-    cdef int* hand_split
+    cdef int* hand_scoring
     cdef int* hand_ura
     # the tsumo total of han h (below 25) and fu f (below 160) once known: totals[h][f // 5], -1 unknown
     cdef int totals[25][32]
@@ -98,12 +99,13 @@ cdef class _Graph:
         self.is_draw = NULL
         self.ura_at = NULL
         self.ura_rows = NULL
+        self.ura_steps = NULL
         self.n_ura = self.ura_cap = 0
-        self.split_at = NULL
-        self.split_bytes = NULL
-        self.split_used = self.split_cap = 0
+        self.scoring_at = NULL
+        self.scoring_bytes = NULL
+        self.scoring_used = self.scoring_cap = 0
         self.hands = NULL
-        self.hand_split = self.hand_ura = NULL
+        self.hand_scoring = self.hand_ura = NULL
         self.hand_slots = self.hand_used = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
@@ -126,10 +128,11 @@ cdef class _Graph:
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
-        free(self.split_at)
-        free(self.split_bytes)
+        free(self.ura_steps)
+        free(self.scoring_at)
+        free(self.scoring_bytes)
         free(self.hands)
-        free(self.hand_split)
+        free(self.hand_scoring)
         free(self.hand_ura)
         free(self.parts.slot)
         free(self.part_rows)
@@ -142,7 +145,7 @@ cdef class _Graph:
         self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
-        self.split_at = <int*>_grown(self.split_at, cap * sizeof(int))
+        self.scoring_at = <int*>_grown(self.scoring_at, cap * sizeof(int))
         self.cap = cap
         return 0
 
@@ -161,7 +164,7 @@ cdef class _Graph:
         self.tenpai[self.n] = tenpai
         self.is_draw[self.n] = draw
         self.ura_at[self.n] = -1
-        self.split_at[self.n] = -1
+        self.scoring_at[self.n] = -1
         self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
         self.n += 1
         return self.n - 1
@@ -368,7 +371,7 @@ cdef class _Graph:
         return _up(2 * base) + 2 * _up(base) + self.bonus
 
     cdef int _hand_record(self) except -1:
-        """The record in ``hand_split`` and ``hand_ura`` of the merged hand in ``self.hand``, made
+        """The record in ``hand_scoring`` and ``hand_ura`` of the merged hand in ``self.hand``, made
         (both -1) when first met."""
         cdef unsigned long long k0 = self.part_key[0] | <unsigned long long>self.part_key[1] << 27
         cdef unsigned long long k1 = self.part_key[2] | <unsigned long long>self.part_key[3] << 27
@@ -383,7 +386,7 @@ cdef class _Graph:
                 raise MemoryError()
             self.hand_slots = old_slots * 2 if old_slots else 1024
             self.hand_shift = 64 - ctz64(self.hand_slots)
-            self.hand_split = <int*>_grown(self.hand_split, self.hand_slots // 2 * sizeof(int))
+            self.hand_scoring = <int*>_grown(self.hand_scoring, self.hand_slots // 2 * sizeof(int))
             self.hand_ura = <int*>_grown(self.hand_ura, self.hand_slots // 2 * sizeof(int))
             for j in range(self.hand_slots):
                 self.hands[j].state = -1
@@ -403,7 +406,7 @@ cdef class _Graph:
         self.hands[at].k0 = k0
         self.hands[at].k1 = k1
         self.hands[at].state = self.hand_used
-        self.hand_split[self.hand_used] = self.hand_ura[self.hand_used] = -1
+        self.hand_scoring[self.hand_used] = self.hand_ura[self.hand_used] = -1
         self.hand_used += 1
         return self.hand_used - 1
 
@@ -421,40 +424,43 @@ cdef class _Graph:
             if self.n_ura == self.ura_cap:
                 self.ura_cap = self.ura_cap * 2 if self.ura_cap else 256
                 self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
+            if self.ura_steps == NULL:
+                self.ura_steps = <_UraSteps*>_grown(NULL, sizeof(_UraSteps))
+                self.ura_steps.indicators = 0
             _merge(self.wall, wm)
             for i in range(34):
                 tiles[i] = m[i] + self.meld_tiles[i]
-            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
+            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13, self.ura_steps)
             self.ura_at[state] = self.hand_ura[r] = self.n_ura
             self.n_ura += 1
         return self.ura_rows + self.ura_at[state] * 13
 
-    cdef const unsigned char* _splits_of(self, int state, const unsigned char* m) except NULL:
-        """The splits of the complete hand ``m`` (merged) of the choice ``state`` as ``split_at`` keeps
-        them (every win on it shares them)."""
-        cdef unsigned char splits[MAX_SPLITS * MAX_SPLIT_WIDTH]
-        cdef int width, n, r
-        if self.split_at[state] < 0:
+    cdef const HandPart* _scoring_of(self, int state, const unsigned char* m) except NULL:
+        """What the wins of the complete hand ``m`` (merged) of the choice ``state`` share
+        (``hand_part_c``: a HandPart, its SplitParts after it), read once a merged hand."""
+        cdef HandPart* hand
+        cdef int r
+        cdef size_t most = sizeof(HandPart) + MAX_SPLITS * sizeof(SplitPart)
+        if self.scoring_at[state] < 0:
             r = self._hand_record()
-            if self.hand_split[r] >= 0:
-                self.split_at[state] = self.hand_split[r]
-                return self.split_bytes + self.split_at[state]
-            n = sorted_splits_c(m, splits, &width)
-            if self.split_used + 2 + n * width > self.split_cap:
-                self.split_cap = max(2 * self.split_cap, 4096, self.split_used + 2 + n * width)
-                self.split_bytes = <unsigned char*>_grown(self.split_bytes, self.split_cap)
-            self.split_bytes[self.split_used] = n
-            self.split_bytes[self.split_used + 1] = width
-            memcpy(self.split_bytes + self.split_used + 2, splits, n * width)
-            self.split_at[state] = self.hand_split[r] = self.split_used
-            self.split_used += 2 + n * width
-        return self.split_bytes + self.split_at[state]
+            if self.hand_scoring[r] < 0:  # read in place, at the end of scoring_bytes
+                if self.scoring_used + most > <size_t>self.scoring_cap:
+                    self.scoring_cap = max(2 * self.scoring_cap, 16384, self.scoring_used + most)
+                    self.scoring_bytes = <unsigned char*>_grown(self.scoring_bytes, self.scoring_cap)
+                hand = <HandPart*>(self.scoring_bytes + self.scoring_used)
+                hand_part_c(m, self.meld_kind, self.meld_tile, self.n_melds, self.seat_wind, self.round_wind,
+                            self.switches, hand, <SplitPart*>(hand + 1))
+                self.hand_scoring[r] = self.scoring_used
+                # a multiple of 8 bytes (HandPart's alignment), so the next record is aligned too
+                self.scoring_used += (sizeof(HandPart) + hand.n_splits * sizeof(SplitPart) + 7) // 8 * 8
+            self.scoring_at[state] = self.hand_scoring[r]
+        return <const HandPart*>(self.scoring_bytes + self.scoring_at[state])
 
     cdef double _score(self, int win, bint riichi, int state) except -1.0:
         """``values_py.Table.score`` of the hand in ``self.hand`` (the choice ``state``) won on ``win``."""
         cdef unsigned char m[34]
         cdef const double* p
-        cdef const unsigned char* splits
+        cdef const HandPart* hand
         cdef int i, k, dora = 0, han, fu, yakuman, base
         cdef double value
         cdef Reading best
@@ -463,11 +469,9 @@ cdef class _Graph:
             dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
         dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
         if self.c_scoring:
-            splits = self._splits_of(state, m)
-            if not score_split_c(m, self.meld_kind, self.meld_tile, self.n_melds,
-                                 win if win < 34 else 9 * (win - 34) + 4, TSUMO | (RIICHI if riichi else 0),
-                                 self.seat_wind, self.round_wind, dora, self.switches, splits + 2, splits[0],
-                                 splits[1], &best) or not best.n_yaku:
+            hand = self._scoring_of(state, m)
+            if not score_hand_c(hand, <const SplitPart*>(hand + 1), win if win < 34 else 9 * (win - 34) + 4,
+                                TSUMO | (RIICHI if riichi else 0), dora, False, &best) or not best.n_yaku:
                 return 0.0
             han, fu, yakuman, base = best.han, best.fu, best.yakuman, best.base
         else:

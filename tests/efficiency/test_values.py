@@ -218,6 +218,30 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_ura_sums_kept_from_the_last_hand_agree() -> None:
+    """The compiled ura distribution keeps the last call's sums tile by tile and starts again at the
+    first tile whose count or gain differ: on walks of hands one or two tiles apart (and with the
+    indicators changing), every probability is bit for bit the pure twin's."""
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels import values_py as pure
+
+    rng = random.Random(27)
+    wall, tiles = [rng.randint(0, 4) for _ in range(34)], [rng.randint(0, 4) for _ in range(34)]
+    met = set()
+    for _ in range(3000):
+        for _ in range(rng.randint(1, 2)):
+            which = rng.choice((wall, tiles))
+            which[rng.randrange(34)] = rng.randint(0, 4)
+        indicators = rng.choice((2, 2, 3, 4, 5))
+        if sum(wall) < indicators:
+            continue
+        got, want = compiled.ura_distribution(wall, tiles, indicators), pure.ura_distribution(wall, tiles, indicators)
+        assert [p.hex() for p in got] == [p.hex() for p in want], (wall, tiles, indicators)
+        met.add(indicators)
+    assert met == {2, 3, 4, 5}
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_twins_agree_on_red_fives(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hands with red fives and dora (their states share splits and ura rows by merged hand in the
     compiled search): the compiled and pure searches give the same figures, bit for bit."""

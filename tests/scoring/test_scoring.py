@@ -381,6 +381,58 @@ def test_implementations_agree(impl: Impl, monkeypatch: pytest.MonkeyPatch) -> N
         assert scores[0] == scores[1], (s["hand"], s["melds"], s["win"], score_args(s))
 
 
+def test_kernels_agree_on_random_counts() -> None:
+    """``score_counts`` of the compiled kernel (a hand's shared part read once, each win finished
+    from it) and of the pure twin agree on random concealed counts: winning shapes and not, with
+    melds, every situation bit and switch, ron and tsumo, and hands of more than 14 tiles."""
+    impls = implementations()
+    if len(impls) < 2:
+        pytest.skip("only the pure-Python kernel in this run")
+    compiled, pure = impls[0].scoring, impls[1].scoring
+    from mahjong_fast._kernels.score_flags import CHOW, CONCEALED_KONG
+    rng = random.Random(29)
+    wins = 0
+    for done in range(6000):
+        counts = [0] * 34
+        melds = []
+        for _ in range(rng.choice((0, 0, 1, 2, 4))):
+            kind = rng.randint(CHOW, CONCEALED_KONG)
+            tile = rng.choice([t for t in range(27) if t % 9 < 7]) if kind == CHOW else rng.randrange(34)
+            melds.append((kind, tile))
+        groups = rng.choice((4, 4, 4, 5, 8, 9)) - len(melds)  # a few hands of more than 14 tiles
+        suits = rng.sample((0, 9, 18, 27), rng.randint(1, 4))
+        for _ in range(max(groups, 0)):
+            base = rng.choice(suits)
+            if base < 27 and rng.random() < 0.6:
+                t = base + rng.randrange(7)
+                for k in range(3):
+                    counts[t + k] += 1
+            else:
+                counts[base + rng.randrange(7 if base == 27 else 9)] += 3
+        counts[rng.choice(suits) + rng.randrange(7)] += 2
+        if done % 7 == 0:  # seven pairs and thirteen orphans shapes
+            counts = [0] * 34
+            melds = []
+            for t in rng.sample(range(34), 7) if done % 2 else [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]:
+                counts[t] = 2 if done % 2 else 1
+            if not done % 2:
+                counts[rng.choice((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))] += 1
+        if max(counts) > 4:
+            continue
+        held = [t for t in range(34) if counts[t]]
+        win = rng.choice(held)
+        situation = rng.getrandbits(11) & ~(rng.getrandbits(11) | rng.getrandbits(11))
+        situation |= rng.getrandbits(1)  # tsumo or ron alike
+        args = (bytes(counts), melds, win, situation, rng.choice((-1, 27, 28, 29, 30)),
+                rng.choice((-1, 27, 28)), rng.randint(0, 14), rng.getrandbits(4))
+        got, want = compiled.score_counts(*args), pure.score_counts(*args)
+        assert got == want, args
+        wins += want is not None
+    assert wins > 2000
+    big = bytes([4] * 7 + [1] + [0] * 26)  # 29 tiles: nine groups and a pair
+    assert compiled.score_counts(big, [], 0, 1, -1, -1, 0, 0) == pure.score_counts(big, [], 0, 1, -1, -1, 0, 0)
+
+
 def test_input_forms_agree() -> None:
     """Plain mpsz text (read on a quick path), a ``Hand`` and index136 ids give the same ``Score``.
 
