@@ -3,7 +3,8 @@
 Each public call below is made beside the general function behind it (``_api.GENERAL``), and each
 ``Hand`` and ``parse`` with the fast object readers installed and with none, on random input that
 is mostly well formed and sometimes not: same answer, or same exception type and message.  The
-forms: one-byte mjai and botzone text (read a byte at a time, mjai known by the mark it ends in),
+forms: text in each notation (read in one pass: one-byte mpsz, mjai and botzone text by the mark it
+ends in, two-byte Chinese, four-byte Unicode tiles; mixed notations and damaged text included),
 a list or tuple of index34 ints beside melds as text or ``Meld`` objects, and 34 counts as a list
 or tuple of ints.  Both implementations: in a pure run the public functions are the pure fast paths.
 """
@@ -117,11 +118,13 @@ def test_mpsz_text_matches_the_general_path(seed):
         same_answers(mpsz_text(rng))
 
 
-CHINESE_VARIANTS = {"万": ("萬",), "筒": ("饼", "餅"), "条": ("索", "條"), "东": ("东风", "東", "東風"), "南": ("南风", "南風"),
-                    "西": ("西风", "西風"), "北": ("北风", "北風"), "白": ("白板",), "发": ("发财", "發", "發財", "青发"),
-                    "中": ("红中", "紅中")}
-CHINESE_STRAYS = ("、", "，", ",", ";", " ", "\t", "十万", "一", "万", "东風", "發财", "青", "红", "0万", "９万", "１筒", "1条",
-                  "W1", "1m", "E", "é", "[一万二万三万]", "{东东东东}", "\U0001F007", "五万五万五万五万五万", "x", "\u3000")
+CHINESE_VARIANTS = {"万": ("萬",), "筒": ("饼", "餅"), "条": ("索", "條"),
+                    "东": ("东风", "東", "東風"), "南": ("南风", "南風"),
+                    "西": ("西风", "西風"), "北": ("北风", "北風"), "白": ("白板",),
+                    "发": ("发财", "發", "發財", "青发"), "中": ("红中", "紅中")}
+CHINESE_STRAYS = ("、", "，", ",", ";", " ", "\t", "十万", "一", "万", "东風", "發财", "青", "红",
+                  "0万", "９万", "１筒", "1条", "W1", "1m", "E", "é", "[一万二万三万]", "{东东东东}",
+                  "\U0001F007", "五万五万五万五万五万", "x", "\u3000")
 UNICODE_STRAYS = ("\ufe0f", "\ufe0e", "、", "，", " ", ";", "\U0001F02A", "\U0001F022", "\U0001F02F", "一万", "1m", "E",
                   "[\U0001F007\U0001F008\U0001F009]", "{\U0001F000\U0001F000\U0001F000\U0001F000}", "x", "é",
                   "\U0001F007" * 5, "\U0001F0A1")
