@@ -201,9 +201,10 @@ separators, variation selectors, fifth copies, bad ranks, brackets, strays, two 
 general path. Callgrind, `scripts/row_instructions.py is_win_forms --passes 4` with `PYTHONHASHSEED=0`,
 main's figures above then this pass: mpsz 971 → 962 (its code unchanged: the cross-check), botzone 1,399 →
 1,040, unicode 1,322 → 896; chinese 1,588 → 1,610 and mjai 1,426 → 1,632 (the int list read 494 in this run
-against main's 641: the rows were not measured before and after in one run, so these two are unresolved;
-a probe shows their text read by the new readers, with no fall-back to `_read_text`). Left: a same-run
-before/after of the chinese and mjai rows (and `shanten`/`waits` on chinese text); GB's knitted waits
+against main's 641: these two rows move with the run). One run of a plain loop over 500 of the bench's
+hands (callgrind, 4 passes less 1, this build) puts chinese and mjai text 621 and 628 instructions a call
+above the int list, where main's rows put them 947 and 785 above. Left: a same-run before/after of every
+text row (and `shanten`/`waits` on chinese text); GB's knitted waits
 (`waits_rules_c` could answer `_waits_plain_rules` without the knitted bit whenever `_knitted_ready` is
 false, the very gate its rule path uses).
 """
