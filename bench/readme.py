@@ -185,6 +185,28 @@ through the same lambda 1,479 → 1,429), 5 tiles as text + 3 melds 2,503 → 1,
 of which the lambda frame alone is 0.9×; melds as text cost 1.23× the same call without melds (objects
 1.24×). Left: the lambda frame is the bench's, not the library's; the non-mpsz text readers (20-30
 instructions a character); GB's knitted waits.
+
+Then (calls16) the other notations joined mpsz on the one-pass readers (`_api_fast_notations.pxi`):
+botzone, mjai, Chinese (two-byte data read directly, numerals and suits from the CJK class table) and
+Unicode tiles (four-byte data, a 34-entry table) are each read straight into the counts and the win
+table's suit codes, without `_read_text`'s detection, tile buffer, per-tile checks and suit-code pass.
+Exact by construction: `_notation_counts` runs a reader only where detection (`_notation_of`) would pick
+the same notation for every text the reader accepts (one-byte text ending in a suit letter: mpsz; in a
+digit: botzone, whose first mark, a letter and a digit, decides; in a mark of mjai: mjai; two-byte text
+holding a tile holds a wide character: Chinese; four-byte text holding a Unicode tile: unicode), and each
+reader accepts a subset of what its old reader accepts, with the same tiles; anything else goes to
+`_read_text` as before. `test_chinese_and_unicode_text_match_the_general_path` and
+`test_mixed_notations_match_the_general_path` hold random text (variant names, full-width digits,
+separators, variation selectors, fifth copies, bad ranks, brackets, strays, two notations spliced) to the
+general path. Callgrind, `scripts/row_instructions.py is_win_forms --passes 4` with `PYTHONHASHSEED=0`,
+main's figures above then this pass: mpsz 971 → 962 (its code unchanged: the cross-check), botzone 1,399 →
+1,040, unicode 1,322 → 896; chinese 1,588 → 1,610 and mjai 1,426 → 1,632 (the int list read 494 in this run
+against main's 641: these two rows move with the run). One run of a plain loop over 500 of the bench's
+hands (callgrind, 4 passes less 1, this build) puts chinese and mjai text 621 and 628 instructions a call
+above the int list, where main's rows put them 947 and 785 above. Left: a same-run before/after of every
+text row (and `shanten`/`waits` on chinese text); GB's knitted waits
+(`waits_rules_c` could answer `_waits_plain_rules` without the knitted bit whenever `_knitted_ready` is
+false, the very gate its rule path uses).
 """
 """docs/speed.md, written whole from one run."""
 

@@ -194,6 +194,7 @@ def install(general_is_win, general_shanten, general_waits, tiles, hand_type, me
 
 include "_api_fast_text.pxi"
 include "_api_fast_reading.pxi"
+include "_api_fast_notations.pxi"
 include "_api_fast_objects.pxi"
 
 

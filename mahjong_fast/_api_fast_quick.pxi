@@ -41,22 +41,20 @@ cdef int _quick_ints(object hand, unsigned char* c, unsigned int* codes) noexcep
 
 
 cdef int _quick_text(object text, unsigned char* c, unsigned int* codes) noexcept:
-    """``_quick_ints`` of text: its tiles as ``_read`` reads them when it holds no meld (plain mpsz in
-    one pass, any other notation by ``_read_text``), or -1."""
+    """``_quick_ints`` of text: its tiles as ``_read`` reads them when it holds no meld (plain text
+    in one pass, ``_notation_counts``; any other by ``_read_text``), or -1."""
     cdef Reading r
-    cdef unsigned char red[3]
     cdef unsigned long long sums
     cdef Py_ssize_t n = _str_len(text)
     cdef int got, k
     if n > MAX_TEXT or not _str_ready(text):
         return -1
-    if _str_kind(text) == 1 and _mpsz_at_end(<const unsigned char*>_str_data(text), n):
-        got = _mpsz_counts(<const unsigned char*>_str_data(text), n, c, red, &sums)
-        if got > 0:
-            if codes != NULL:
-                for k in range(3):
-                    codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
-            return got
+    got = _notation_counts(text, n, c, &sums)
+    if got > 0:
+        if codes != NULL:
+            for k in range(3):
+                codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
+        return got
     _clear(&r)
     if not _read_text(&r, text, False) or r.n_melds or not 0 < r.n <= MAX_HAND:
         return -1

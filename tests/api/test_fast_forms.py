@@ -3,7 +3,8 @@
 Each public call below is made beside the general function behind it (``_api.GENERAL``), and each
 ``Hand`` and ``parse`` with the fast object readers installed and with none, on random input that
 is mostly well formed and sometimes not: same answer, or same exception type and message.  The
-forms: one-byte mjai and botzone text (read a byte at a time, mjai known by the mark it ends in),
+forms: text in each notation (read in one pass: one-byte mpsz, mjai and botzone text by the mark it
+ends in, two-byte Chinese, four-byte Unicode tiles; mixed notations and damaged text included),
 a list or tuple of index34 ints beside melds as text or ``Meld`` objects, and 34 counts as a list
 or tuple of ints.  Both implementations: in a pure run the public functions are the pure fast paths.
 """
@@ -117,9 +118,70 @@ def test_mpsz_text_matches_the_general_path(seed):
         same_answers(mpsz_text(rng))
 
 
+CHINESE_VARIANTS = {"万": ("萬",), "筒": ("饼", "餅"), "条": ("索", "條"),
+                    "东": ("东风", "東", "東風"), "南": ("南风", "南風"),
+                    "西": ("西风", "西風"), "北": ("北风", "北風"), "白": ("白板",),
+                    "发": ("发财", "發", "發財", "青发"), "中": ("红中", "紅中")}
+CHINESE_STRAYS = ("、", "，", ",", ";", " ", "\t", "十万", "一", "万", "东風", "發财", "青", "红",
+                  "0万", "９万", "１筒", "1条", "W1", "1m", "E", "é", "[一万二万三万]", "{东东东东}",
+                  "\U0001F007", "五万五万五万五万五万", "x", "\u3000")
+UNICODE_STRAYS = ("\ufe0f", "\ufe0e", "、", "，", " ", ";", "\U0001F02A", "\U0001F022", "\U0001F02F", "一万", "1m", "E",
+                  "[\U0001F007\U0001F008\U0001F009]", "{\U0001F000\U0001F000\U0001F000\U0001F000}", "x", "é",
+                  "\U0001F007" * 5, "\U0001F0A1")
+
+
+def chinese_text(rng):
+    """A hand in Chinese: numerals or digits (full width too) and the suits' and honours' other names."""
+    words = []
+    for t in _hand_tiles(rng):
+        word = mf.format([t], "chinese")
+        if rng.random() < 0.3:
+            for plain, others in CHINESE_VARIANTS.items():
+                word = word.replace(plain, rng.choice(others))
+        if t < 27 and rng.random() < 0.15:
+            word = rng.choice(["123456789", "１２３４５６７８９"])[t % SUIT_SIZE] + word[1:]
+        words.append(word)
+    sep = rng.choice([" ", " ", "", "、", "，", ",", "\t"])
+    return _stray(rng, sep.join(words) + rng.choice(["", "", " ", "、"]), CHINESE_STRAYS)
+
+
+def unicode_text(rng):
+    """A hand of Unicode tiles, variation selectors and separators and strays at random."""
+    names = [mf.format([t], "unicode") for t in _hand_tiles(rng)]
+    if rng.random() < 0.3:
+        names = [name + rng.choice(["\ufe0f", "\ufe0e"]) for name in names]
+    sep = rng.choice(["", "", " ", "，", "、", ","])
+    return _stray(rng, sep.join(names) + rng.choice(["", "", " "]), UNICODE_STRAYS)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_chinese_and_unicode_text_match_the_general_path(seed):
+    """Chinese (two-byte) and Unicode-tile (four-byte) text, read in one pass by the quick path
+    (``_chinese_counts``, ``_unicode_counts``), answers as the general path, damaged text included."""
+    rng = random.Random(970 + seed)
+    for _ in range(1500):
+        same_answers(chinese_text(rng))
+        same_answers(unicode_text(rng))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mixed_notations_match_the_general_path(seed):
+    """Text in two notations at once, or one notation's tile in another's text: the quick readers
+    take a notation only where detection would (by the last mark, the first mark, the width)."""
+    rng = random.Random(990 + seed)
+    makers = (mjai_text, botzone_text, mpsz_text, chinese_text, unicode_text)
+    for _ in range(1500):
+        first, second = rng.choice(makers)(rng), rng.choice(makers)(rng)
+        at = rng.randrange(len(first) + 1)
+        cut = rng.randrange(len(second) + 1)
+        same_answers(first[:at] + rng.choice(["", " "]) + second[:cut])
+
+
 def test_text_by_what_it_ends_in():
     """mjai known by its last mark; text ending in a suit letter read as mpsz first; the rest detected."""
     for hand in ("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E N N", "1m1m1m2m3m4m5mr6m7m8m9m9m9m", "1m 2m 3m E E ,;\t",
+                 "E 1m", "W1 1m", "1m W1 W2", "W1 E", "E W1", "rW1", "1mr W1", "5mr W1", "W1 5mr", "W1W2W3", ",W1,",
+                 "W1 W1 W1 W1 W1", "J3 J3 J3 E", "é W1", "W1 é1", "W19", "W 1", "1 W1", "F4 F5", "J0",
                  "123m456p789s111z22z", "1m 2m 3m 5mr 5m 5m 7p 8p 9p 1s 1s 1s 2s 2s", "W1 W2 W3 F1 F1",
                  "W1 W2 W3 E", "1m 2m 3m W1", "E", "r", "5r", "5mr", "1m1r", "é E", "1m 2m [3m 4m 5m] E",
                  "1m 2m 3m [E E E]", "W1 W1 [W2 W3 W4]", " ", "", "0m 5m 5m E E"):
