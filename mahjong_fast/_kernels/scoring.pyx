@@ -11,7 +11,7 @@ reading is scored in C without the GIL.
 from libc.string cimport memcpy
 
 from mahjong_fast._kernels.common cimport sort_ints
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS, MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
+from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS, MAX_SPLIT_WIDTH, MELD_PUNG, decompose_sized_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
@@ -446,16 +446,16 @@ cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) 
     return 0
 
 
-cdef int _sorted_splits(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil:
-    """The standard-form splits of ``counts`` (decompose_c's records, ``width[0]`` bytes each, at most
-    MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's order); returns how many."""
+cdef int _sorted_splits(const unsigned char* counts, int w, unsigned char* splits) noexcept nogil:
+    """The standard-form splits of ``counts`` (decompose_c's records of ``w`` bytes, its
+    ``split_width_c``, at most MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's
+    order); returns how many."""
     cdef unsigned char swap[MAX_SPLIT_WIDTH]
-    cdef int i, j, n, w = split_width_c(counts)
+    cdef int i, j, n
     cdef Py_ssize_t found
-    width[0] = w
     if w == 0:
         return 0
-    found = decompose_c(counts, splits, MAX_SPLITS)
+    found = decompose_sized_c(counts, splits, MAX_SPLITS)
     if found > MAX_SPLITS:  # cannot happen for 14 tiles or fewer
         found = MAX_SPLITS
     n = <int>found
@@ -525,7 +525,9 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
         # nine gates needs every tile in the winning tile's suit (``_chuuren``); no melds: ``held`` is the hand's
         h.one_suit = not held & HONOURS_MASK and ((held & SUIT_MASK != 0) + (held & SUIT_MASK << 9 != 0)
                                                   + (held & SUIT_MASK << 18 != 0)) == 1
-    h.n_splits = _sorted_splits(counts, records, &width)
+    # the counts are 0-4 (checked arguments): the record width is split_width_c's, from the total
+    width = 1 + (total - 2) // 3 if total >= 2 and total % 3 == 2 else 0
+    h.n_splits = _sorted_splits(counts, width, records)
     for i in range(h.n_splits):
         rec = records + i * width
         splits[i].pair = rec[0]
