@@ -11,7 +11,7 @@ reading is scored in C without the GIL.
 from libc.string cimport memcpy
 
 from mahjong_fast._kernels.common cimport sort_ints
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS, MAX_SPLIT_WIDTH, MELD_PUNG, decompose_sized_c
+from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_sized_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
@@ -20,7 +20,7 @@ from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
-    MAX_GROUPS = MAX_SPLIT_MELDS + MAX_MELDS     # a split's groups and the melds
+    MAX_GROUPS = 2 * MAX_MELDS  # a split's groups and the melds (4 in all: hand_part_c refuses more tiles)
     EAST = 27
     WHITE = 31
 
@@ -450,7 +450,7 @@ cdef int _sorted_splits(const unsigned char* counts, int w, unsigned char* split
     """The standard-form splits of ``counts`` (decompose_c's records of ``w`` bytes, its
     ``split_width_c``, at most MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's
     order); returns how many."""
-    cdef unsigned char swap[MAX_SPLIT_WIDTH]
+    cdef unsigned char swap[1 + MAX_MELDS]
     cdef int i, j, n
     cdef Py_ssize_t found
     if w == 0:
@@ -474,7 +474,7 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
     """What every win of the concealed ``counts`` with the melds shares into ``h`` and its splits'
     readings into ``splits`` (``sorted_splits`` order, MAX_SPLITS at most); returns how many splits."""
     cdef unsigned char all_counts[N_KINDS]
-    cdef unsigned char records[MAX_SPLITS * MAX_SPLIT_WIDTH]
+    cdef unsigned char records[MAX_SPLITS * (1 + MAX_MELDS)]  # a pair and at most 4 groups (no more tiles)
     cdef int i, k, t, kind, width, total = 0, pairs = 0
     cdef unsigned long long held, word
     cdef const unsigned char* rec
@@ -512,6 +512,10 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
         total += counts[t]
         if counts[t] == 2:
             pairs += 1
+    if total + 3 * n_melds > 14:  # more tiles than a hand holds: no reading (the pure twin's None)
+        h.seven_pairs = h.orphans = h.one_suit = False
+        h.n_splits = 0
+        return 0
     h.seven_pairs = n_melds == 0 and pairs == 7
     h.orphans = h.one_suit = False
     if n_melds == 0 and total == 14:
