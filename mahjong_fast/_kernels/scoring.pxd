@@ -14,8 +14,9 @@
 # ``hand_part_c`` reads what every win of one concealed hand with its melds shares (the tiles'
 # yakuman, the readings' shapes, and each standard-form split's reading but what the winning tile
 # and the win's situation add) into a ``HandPart`` and its ``SplitPart``s (``MAX_SPLITS`` at most);
-# ``score_hand_c`` scores one win from them (``score_win_c`` is the two in turn): the wins of one
-# hand on several tiles, riichi or not, share the first.
+# ``score_hand_c`` scores one win from them and the situation's yaku (``situation_yaku_c`` of the
+# win's situation and ``hand.closed``; ``score_win_c`` is the three in turn): the wins of one
+# hand on several tiles, riichi or not, share the first, the wins of one situation the second.
 
 cdef enum:
     MAX_YAKU = 32
@@ -75,5 +76,6 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
 cdef int base_points_c(int han, int fu, int yakuman, int switches) noexcept nogil
 cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
                      int seat_wind, int round_wind, int switches, HandPart* hand, SplitPart* splits) noexcept nogil
+cdef void situation_yaku_c(int situation, bint closed, Reading* head) noexcept nogil
 cdef bint score_hand_c(const HandPart* hand, const SplitPart* splits, int win, int situation, int dora_han,
-                       bint listed, Reading* best) noexcept nogil
+                       const Reading* head, bint listed, Reading* best) noexcept nogil

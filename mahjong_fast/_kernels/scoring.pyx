@@ -110,6 +110,17 @@ cdef void _situation_yaku(Reading* r, int situation, bint closed) noexcept nogil
             _add(r, _SITUATION_YAKU[i], 1)
 
 
+cdef void situation_yaku_c(int situation, bint closed, Reading* head) noexcept nogil:
+    """The yaku of a win's ``situation`` on a hand ``closed`` or not into ``head``, their han summed
+    in ``head.han`` (what ``score_hand_c`` adds to each reading)."""
+    cdef int i
+    head.n_yaku = 0
+    _situation_yaku(head, situation, closed)
+    head.han = 0
+    for i in range(head.n_yaku):
+        head.han += head.han_of[i]
+
+
 cdef int _suit_yaku(unsigned long long held, bint closed, int* han) noexcept nogil:
     """Honitsu or chinitsu of the kinds ``held`` (a mask), its han in ``han``; -1 when neither."""
     cdef int suits = ((held & SUIT_MASK) != 0) + ((held & (SUIT_MASK << 9)) != 0) + ((held & (SUIT_MASK << 18)) != 0)
@@ -542,12 +553,12 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
 
 
 cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int situation, int dora_han,
-                       bint listed, Reading* best) noexcept nogil:
+                       const Reading* head, bint listed, Reading* best) noexcept nogil:
     """The best reading of a win on ``win`` of the hand ``hand_part_c`` read into ``h`` and ``splits``
-    into ``best``, its yaku listed (ascending) only when ``listed`` (``best.n_yaku`` their count
-    always); False when the tiles do not win (as the pure twin's ``None``)."""
+    into ``best``, ``head`` the situation's yaku (``situation_yaku_c(situation, h.closed)``), its
+    yaku listed (ascending) only when ``listed`` (``best.n_yaku`` their count always); False when
+    the tiles do not win (as the pure twin's ``None``)."""
     cdef Win w
-    cdef Reading head
     cdef Reading reading
     cdef SplitPart opened
     cdef SplitPart best_opened
@@ -581,11 +592,6 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
         if k >= 0:
             w.fixed[w.n_fixed] = k
             w.n_fixed += 1
-    head.n_yaku = 0
-    _situation_yaku(&head, situation, h.closed)
-    head.han = 0
-    for i in range(head.n_yaku):
-        head.han += head.han_of[i]
     for i in range(h.n_splits):
         s = splits + i
         n_places = 0
@@ -605,14 +611,14 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
             if placed >= 0 and not (situation & TSUMO) and s.group[placed] & MELD_PUNG:
                 memcpy(&opened, s, sizeof(SplitPart))
                 _split_part(&opened, h, placed)  # a ron opens the pung it completes
-                _finish(&reading, &opened, &w, &head, placed, False)
+                _finish(&reading, &opened, &w, head, placed, False)
                 if _better(best, have, &reading):
                     memcpy(&best_opened, &opened, sizeof(SplitPart))
                     best_split = &best_opened
                 else:
                     continue
             else:
-                _finish(&reading, s, &w, &head, placed, False)
+                _finish(&reading, s, &w, head, placed, False)
                 if not _better(best, have, &reading):
                     continue
                 best_split = s
@@ -621,7 +627,7 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
                 reading.n_yaku, reading.han, reading.fu, reading.yakuman, reading.base)
             have = True
     if best_split != NULL and listed:
-        _finish(best, best_split, &w, &head, best_placed, True)
+        _finish(best, best_split, &w, head, best_placed, True)
     if have and listed:
         _sort(best)
     return have
@@ -633,8 +639,10 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
     """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
     cdef HandPart h
     cdef SplitPart splits[MAX_SPLITS]
+    cdef Reading head
     hand_part_c(counts, meld_kind, meld_tile, n_melds, seat_wind, round_wind, switches, &h, splits)
-    return score_hand_c(&h, splits, win, situation, dora_han, True, best)
+    situation_yaku_c(situation, h.closed, &head)
+    return score_hand_c(&h, splits, win, situation, dora_han, &head, True, best)
 
 
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,
