@@ -14,3 +14,5 @@ cdef enum:
 cdef int split_width_c(const unsigned char* counts) noexcept nogil
 cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,
                             Py_ssize_t capacity) noexcept nogil
+cdef Py_ssize_t decompose_sized_c(const unsigned char* counts, unsigned char* out,
+                                  Py_ssize_t capacity) noexcept nogil

@@ -108,10 +108,16 @@ cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,
     A return value above ``capacity`` means the caller should retry with a
     larger buffer.  Counts outside 0-4 or a total other than 3n+2 give 0.
     """
-    cdef _Search s
-    cdef int i, g, size, pair_group = -1
     if split_width_c(counts) == 0:
         return 0
+    return decompose_sized_c(counts, out, capacity)
+
+
+cdef Py_ssize_t decompose_sized_c(const unsigned char* counts, unsigned char* out,
+                                  Py_ssize_t capacity) noexcept nogil:
+    """``decompose_c`` of counts the caller knows to be 0-4 with a 3n+2 total (``split_width_c`` not 0)."""
+    cdef _Search s
+    cdef int i, g, size, pair_group = -1
     # Each suit (and the honors) splits on its own: the pair sits in the only
     # group whose size is 2 mod 3, and every other group must be 0 mod 3.
     for g in range(N_SUITS + 1):

@@ -8,15 +8,15 @@
 # ``situation`` and ``switches`` score_flags' bits; ``dora_han`` the dora, ura, red
 # fives and kita counted.  ``best`` receives the reading that pays most: its yaku
 # (Tenhou ids, ascending) with their han, han, fu, yakuman and basic points, as
-# ``score_counts`` returns them.  False when the tiles do not win.
+# ``score_counts`` returns them.  False when the tiles do not win, and for more tiles than a
+# hand holds (concealed part plus three a meld past 14: a split's groups then fit SplitPart's 4).
 #
 # ``hand_part_c`` reads what every win of one concealed hand with its melds shares (the tiles'
 # yakuman, the readings' shapes, and each standard-form split's reading but what the winning tile
 # and the win's situation add) into a ``HandPart`` and its ``SplitPart``s (``MAX_SPLITS`` at most);
-# ``score_hand_c`` scores one win from them (``score_win_c`` is the two in turn): the wins of one
-# hand on several tiles, riichi or not, share the first.
-
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS
+# ``score_hand_c`` scores one win from them and the situation's yaku (``situation_yaku_c`` of the
+# win's situation and ``hand.closed``; ``score_win_c`` is the three in turn): the wins of one
+# hand on several tiles, riichi or not, share the first, the wins of one situation the second.
 
 cdef enum:
     MAX_YAKU = 32
@@ -61,7 +61,7 @@ ctypedef struct SplitPart:
     int fu                      # 20, the pair's fu and the sets': the wait's, a closed ron's, a tsumo's to add
     unsigned char pair
     unsigned char n_groups
-    unsigned char group[MAX_SPLIT_MELDS]     # decompose_c's record bytes: a chow's lowest, MELD_PUNG | a pung's tile
+    unsigned char group[MAX_MELDS]  # decompose_c's record bytes: a chow's lowest, MELD_PUNG | a pung's tile
     unsigned char pinfu_shape   # closed, no sets, no yakuhai pair: pinfu on a two-sided wait
     unsigned char four_concealed
     unsigned char n_yakuman
@@ -76,5 +76,6 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
 cdef int base_points_c(int han, int fu, int yakuman, int switches) noexcept nogil
 cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const int* meld_tile, int n_melds,
                      int seat_wind, int round_wind, int switches, HandPart* hand, SplitPart* splits) noexcept nogil
+cdef void situation_yaku_c(int situation, bint closed, Reading* head) noexcept nogil
 cdef bint score_hand_c(const HandPart* hand, const SplitPart* splits, int win, int situation, int dora_han,
-                       bint listed, Reading* best) noexcept nogil
+                       const Reading* head, bint listed, Reading* best) noexcept nogil

@@ -11,7 +11,7 @@ reading is scored in C without the GIL.
 from libc.string cimport memcpy
 
 from mahjong_fast._kernels.common cimport sort_ints
-from mahjong_fast._kernels.decompose cimport MAX_SPLIT_MELDS, MAX_SPLIT_WIDTH, MELD_PUNG, decompose_c, split_width_c
+from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_sized_c
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
@@ -20,7 +20,7 @@ from mahjong_fast._counts import read_counts as _read_counts
 from mahjong_fast._kernels.score_flags import check_arguments as _check_arguments
 
 cdef enum:
-    MAX_GROUPS = MAX_SPLIT_MELDS + MAX_MELDS     # a split's groups and the melds
+    MAX_GROUPS = 2 * MAX_MELDS  # a split's groups and the melds (4 in all: hand_part_c refuses more tiles)
     EAST = 27
     WHITE = 31
 
@@ -108,6 +108,17 @@ cdef void _situation_yaku(Reading* r, int situation, bint closed) noexcept nogil
     for i in range(5):
         if situation & _SITUATION_FLAGS[i]:
             _add(r, _SITUATION_YAKU[i], 1)
+
+
+cdef void situation_yaku_c(int situation, bint closed, Reading* head) noexcept nogil:
+    """The yaku of a win's ``situation`` on a hand ``closed`` or not into ``head``, their han summed
+    in ``head.han`` (what ``score_hand_c`` adds to each reading)."""
+    cdef int i
+    head.n_yaku = 0
+    _situation_yaku(head, situation, closed)
+    head.han = 0
+    for i in range(head.n_yaku):
+        head.han += head.han_of[i]
 
 
 cdef int _suit_yaku(unsigned long long held, bint closed, int* han) noexcept nogil:
@@ -446,16 +457,16 @@ cdef int _record_cmp(const unsigned char* a, const unsigned char* b, int width) 
     return 0
 
 
-cdef int _sorted_splits(const unsigned char* counts, unsigned char* splits, int* width) noexcept nogil:
-    """The standard-form splits of ``counts`` (decompose_c's records, ``width[0]`` bytes each, at most
-    MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's order); returns how many."""
-    cdef unsigned char swap[MAX_SPLIT_WIDTH]
-    cdef int i, j, n, w = split_width_c(counts)
+cdef int _sorted_splits(const unsigned char* counts, int w, unsigned char* splits) noexcept nogil:
+    """The standard-form splits of ``counts`` (decompose_c's records of ``w`` bytes, its
+    ``split_width_c``, at most MAX_SPLITS) into ``splits``, sorted as bytes (the pure twin's
+    order); returns how many."""
+    cdef unsigned char swap[1 + MAX_MELDS]
+    cdef int i, j, n
     cdef Py_ssize_t found
-    width[0] = w
     if w == 0:
         return 0
-    found = decompose_c(counts, splits, MAX_SPLITS)
+    found = decompose_sized_c(counts, splits, MAX_SPLITS)
     if found > MAX_SPLITS:  # cannot happen for 14 tiles or fewer
         found = MAX_SPLITS
     n = <int>found
@@ -474,7 +485,7 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
     """What every win of the concealed ``counts`` with the melds shares into ``h`` and its splits'
     readings into ``splits`` (``sorted_splits`` order, MAX_SPLITS at most); returns how many splits."""
     cdef unsigned char all_counts[N_KINDS]
-    cdef unsigned char records[MAX_SPLITS * MAX_SPLIT_WIDTH]
+    cdef unsigned char records[MAX_SPLITS * (1 + MAX_MELDS)]  # a pair and at most 4 groups (no more tiles)
     cdef int i, k, t, kind, width, total = 0, pairs = 0
     cdef unsigned long long held, word
     cdef const unsigned char* rec
@@ -512,6 +523,10 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
         total += counts[t]
         if counts[t] == 2:
             pairs += 1
+    if total + 3 * n_melds > 14:  # more tiles than a hand holds: no reading (the pure twin's None)
+        h.seven_pairs = h.orphans = h.one_suit = False
+        h.n_splits = 0
+        return 0
     h.seven_pairs = n_melds == 0 and pairs == 7
     h.orphans = h.one_suit = False
     if n_melds == 0 and total == 14:
@@ -525,7 +540,9 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
         # nine gates needs every tile in the winning tile's suit (``_chuuren``); no melds: ``held`` is the hand's
         h.one_suit = not held & HONOURS_MASK and ((held & SUIT_MASK != 0) + (held & SUIT_MASK << 9 != 0)
                                                   + (held & SUIT_MASK << 18 != 0)) == 1
-    h.n_splits = _sorted_splits(counts, records, &width)
+    # the counts are 0-4 (checked arguments): the record width is split_width_c's, from the total
+    width = 1 + (total - 2) // 3 if total >= 2 and total % 3 == 2 else 0
+    h.n_splits = _sorted_splits(counts, width, records)
     for i in range(h.n_splits):
         rec = records + i * width
         splits[i].pair = rec[0]
@@ -536,12 +553,12 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
 
 
 cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int situation, int dora_han,
-                       bint listed, Reading* best) noexcept nogil:
+                       const Reading* head, bint listed, Reading* best) noexcept nogil:
     """The best reading of a win on ``win`` of the hand ``hand_part_c`` read into ``h`` and ``splits``
-    into ``best``, its yaku listed (ascending) only when ``listed`` (``best.n_yaku`` their count
-    always); False when the tiles do not win (as the pure twin's ``None``)."""
+    into ``best``, ``head`` the situation's yaku (``situation_yaku_c(situation, h.closed)``), its
+    yaku listed (ascending) only when ``listed`` (``best.n_yaku`` their count always); False when
+    the tiles do not win (as the pure twin's ``None``)."""
     cdef Win w
-    cdef Reading head
     cdef Reading reading
     cdef SplitPart opened
     cdef SplitPart best_opened
@@ -575,11 +592,6 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
         if k >= 0:
             w.fixed[w.n_fixed] = k
             w.n_fixed += 1
-    head.n_yaku = 0
-    _situation_yaku(&head, situation, h.closed)
-    head.han = 0
-    for i in range(head.n_yaku):
-        head.han += head.han_of[i]
     for i in range(h.n_splits):
         s = splits + i
         n_places = 0
@@ -599,14 +611,14 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
             if placed >= 0 and not (situation & TSUMO) and s.group[placed] & MELD_PUNG:
                 memcpy(&opened, s, sizeof(SplitPart))
                 _split_part(&opened, h, placed)  # a ron opens the pung it completes
-                _finish(&reading, &opened, &w, &head, placed, False)
+                _finish(&reading, &opened, &w, head, placed, False)
                 if _better(best, have, &reading):
                     memcpy(&best_opened, &opened, sizeof(SplitPart))
                     best_split = &best_opened
                 else:
                     continue
             else:
-                _finish(&reading, s, &w, &head, placed, False)
+                _finish(&reading, s, &w, head, placed, False)
                 if not _better(best, have, &reading):
                     continue
                 best_split = s
@@ -615,7 +627,7 @@ cdef bint score_hand_c(const HandPart* h, const SplitPart* splits, int win, int 
                 reading.n_yaku, reading.han, reading.fu, reading.yakuman, reading.base)
             have = True
     if best_split != NULL and listed:
-        _finish(best, best_split, &w, &head, best_placed, True)
+        _finish(best, best_split, &w, head, best_placed, True)
     if have and listed:
         _sort(best)
     return have
@@ -627,8 +639,10 @@ cdef bint score_win_c(const unsigned char* counts, const int* meld_kind, const i
     """The best reading of checked arguments into ``best`` (see scoring.pxd); False when the tiles do not win."""
     cdef HandPart h
     cdef SplitPart splits[MAX_SPLITS]
+    cdef Reading head
     hand_part_c(counts, meld_kind, meld_tile, n_melds, seat_wind, round_wind, switches, &h, splits)
-    return score_hand_c(&h, splits, win, situation, dora_han, True, best)
+    situation_yaku_c(situation, h.closed, &head)
+    return score_hand_c(&h, splits, win, situation, dora_han, &head, True, best)
 
 
 def score_counts(counts, melds, int win, int situation, int seat_wind, int round_wind, int dora_han,

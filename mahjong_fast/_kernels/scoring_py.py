@@ -10,7 +10,8 @@ switches (``OPEN_TANYAO`` …).  It returns ``(yaku, han, fu, yakuman, base)``
 for the reading that pays most: ``yaku`` the ``(Tenhou yaku id, han)`` pairs
 (dora not included), ``han`` with the dora, ``yakuman`` the count (a kazoe
 yakuman 1, a doubled yakuman 2), ``base`` the basic points (fu × 2^(han+2),
-capped by the limits); ``None`` when the tiles do not win.  A reading
+capped by the limits); ``None`` when the tiles do not win, and for more
+tiles than a hand holds (the concealed part and three a meld past 14).  A reading
 without a yaku returns ``((), 0, fu, 0, 0)`` when no reading has one.
 
 Readings: every pair-and-melds split of the concealed part (the
@@ -324,6 +325,8 @@ def score_counts(counts: bytes, melds: tuple[tuple[int, int], ...], win: int, si
     """
     concealed = list(read_counts(counts, "counts"))
     check_arguments(melds, win, seat_wind, round_wind)
+    if sum(concealed) + 3 * len(melds) > 14:  # more tiles than a hand holds (the compiled kernel's records fit a hand)
+        return None
     all_counts = list(concealed)
     declared: list[tuple[int, int, bool]] = []
     closed = True

@@ -58,6 +58,10 @@ cdef class _Graph:
     # scoring_at[v] its place in scoring_bytes (a HandPart, then its SplitParts) or -1
     cdef int* scoring_at
     cdef unsigned char* scoring_bytes
+    # the yaku of a tsumo (heads[0]) and a riichi tsumo (heads[1]), read with the first hand part
+    # (every hand of a search has the same melds: closed or not alike)
+    cdef Reading heads[2]
+    cdef bint have_heads
     cdef int scoring_used, scoring_cap
     # the complete hands met by merged counts (``part_key``; the red fives and riichi of a state do
     # not change what its wins share, nor its ura distribution, the wall following the hand):
@@ -104,6 +108,7 @@ cdef class _Graph:
         self.scoring_at = NULL
         self.scoring_bytes = NULL
         self.scoring_used = self.scoring_cap = 0
+        self.have_heads = False
         self.hands = NULL
         self.hand_scoring = self.hand_ura = NULL
         self.hand_slots = self.hand_used = 0
@@ -470,8 +475,13 @@ cdef class _Graph:
         dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
         if self.c_scoring:
             hand = self._scoring_of(state, m)
+            if not self.have_heads:
+                situation_yaku_c(TSUMO, hand.closed, &self.heads[0])
+                situation_yaku_c(TSUMO | RIICHI, hand.closed, &self.heads[1])
+                self.have_heads = True
             if not score_hand_c(hand, <const SplitPart*>(hand + 1), win if win < 34 else 9 * (win - 34) + 4,
-                                TSUMO | (RIICHI if riichi else 0), dora, False, &best) or not best.n_yaku:
+                                TSUMO | (RIICHI if riichi else 0), dora, &self.heads[riichi], False,
+                                &best) or not best.n_yaku:
                 return 0.0
             han, fu, yakuman, base = best.han, best.fu, best.yakuman, best.base
         else:

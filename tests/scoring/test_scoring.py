@@ -433,6 +433,30 @@ def test_kernels_agree_on_random_counts() -> None:
     assert compiled.score_counts(big, [], 0, 1, -1, -1, 0, 0) == pure.score_counts(big, [], 0, 1, -1, -1, 0, 0)
 
 
+def test_more_tiles_than_a_hand_do_not_win() -> None:
+    """Both kernels read no win from more tiles than a hand holds (the concealed part and three a
+    meld past 14: the compiled kernel's split records hold a hand's 4 groups), and still read one
+    from the same shapes at 14."""
+    from mahjong_fast._kernels.score_flags import CHOW, PUNG
+    four = [0] * 34
+    for t in (0, 3, 9, 12):  # 123m 456m 123p 456p 99s
+        four[t] = four[t + 1] = four[t + 2] = 1
+    four[26] = 2
+    five = list(four)
+    five[27] = 3  # and EEE: 17 tiles
+    seven_pairs_and_pung = [2] * 7 + [3] + [0] * 26
+    for impl in implementations():
+        kernel = impl.scoring
+        assert kernel.score_counts(bytes(four), [], 26, 1, -1, -1, 0, 0) is not None
+        open_hand = bytes([1] * 6 + [0] * 20 + [2] + [0] * 7)  # 123m 456m 99s, and 123s EEE called
+        assert kernel.score_counts(open_hand, [(CHOW, 18), (PUNG, 27)], 0, 1, -1, -1, 0, 0) is not None
+        assert kernel.score_counts(open_hand, [(CHOW, 18), (PUNG, 27), (PUNG, 28)], 0, 1, -1, -1, 0, 0) is None
+        assert kernel.score_counts(bytes(five), [], 26, 1, -1, -1, 0, 0) is None
+        assert kernel.score_counts(bytes(four), [(PUNG, 30)], 26, 1, -1, -1, 0, 0) is None
+        assert kernel.score_counts(bytes(seven_pairs_and_pung), [], 0, 1, -1, -1, 0, 0) is None
+        assert kernel.score_counts(bytes([4] * 7 + [1] + [0] * 26), [], 0, 1, -1, -1, 0, 0) is None
+
+
 def test_input_forms_agree() -> None:
     """Plain mpsz text (read on a quick path), a ``Hand`` and index136 ids give the same ``Score``.
 
