@@ -178,6 +178,7 @@ def _hexes(case: dict[str, Any]) -> list[tuple[str, list[str]]]:
     return [(d.name, [x.hex() for t in d.curves for x in t]) for d in discard_values(case["hand"], **_args(case))]
 
 
+@pytest.mark.skipif(NO_EXTENSIONS, reason="the pure search takes seconds a hand two from ready")
 def test_searches_in_any_order_and_side_by_side_agree() -> None:
     """A search takes the tables the last one emptied (the compiled kernel keeps them between
     searches), and one running beside another makes its own: the figures are the same, bit for
