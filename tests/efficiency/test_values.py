@@ -174,6 +174,24 @@ def test_a_deep_search_runs_on_its_own_deep_stack() -> None:
         values._deep(lambda: 1 // 0)
 
 
+def _hexes(case: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    return [(d.name, [x.hex() for t in d.curves for x in t]) for d in discard_values(case["hand"], **_args(case))]
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="the pure search takes seconds a hand two from ready")
+def test_searches_in_any_order_and_side_by_side_agree() -> None:
+    """A search takes the tables the last one emptied (the compiled kernel keeps them between
+    searches), and one running beside another makes its own: the figures are the same, bit for
+    bit, whatever ran before (a larger search, a smaller one) and with searches on four threads."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = [c for c in CASES if c["shanten"] == 1][:6] + [c for c in CASES if c["shanten"] == 2][:2]
+    alone = [_hexes(c) for c in cases]
+    assert [_hexes(c) for c in reversed(cases)] == alone[::-1]
+    with ThreadPoolExecutor(4) as pool:
+        assert list(pool.map(_hexes, cases * 3)) == alone * 3
+
+
 def test_melds_count_three_each() -> None:
     with pytest.raises(ValueError, match="hand14"):
         discard_values("123456789m12345p", melds=["[555z]"])
