@@ -46,14 +46,13 @@ cdef int _quick_text(object text, unsigned char* c, unsigned int* codes) noexcep
     cdef Reading r
     cdef unsigned long long sums
     cdef Py_ssize_t n = _str_len(text)
-    cdef int got, k
+    cdef int got
     if n > MAX_TEXT or not _str_ready(text):
         return -1
     got = _notation_counts(text, n, c, &sums)
     if got > 0:
         if codes != NULL:
-            for k in range(3):
-                codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
+            _unpack_suit_codes(sums, codes)
         return got
     _clear(&r)
     if not _read_text(&r, text, False) or r.n_melds or not 0 < r.n <= MAX_HAND:
@@ -110,9 +109,7 @@ cdef inline bint _quick_small_items(PyObject** items, Py_ssize_t n, unsigned cha
         c[t] += 1
         sums += _code_weights[t]
     if codes != NULL:
-        codes[0] = <unsigned int>sums & ((1u << CODE_BITS) - 1)
-        codes[1] = <unsigned int>(sums >> CODE_BITS) & ((1u << CODE_BITS) - 1)
-        codes[2] = <unsigned int>(sums >> (2 * CODE_BITS)) & ((1u << CODE_BITS) - 1)
+        _unpack_suit_codes(sums, codes)
     return True
 
 

@@ -107,6 +107,13 @@ cdef unsigned char _index34_kinds[N_KINDS]      # index34 + 1
 cdef unsigned long long _code_weights[N_KINDS]  # a kind's weight in its suit code, at bit CODE_BITS * suit
 
 
+cdef inline void _unpack_suit_codes(unsigned long long sums, unsigned int* codes) noexcept:
+    """The three suit codes of ``sums``, the ``_code_weights`` of a hand's tiles added up."""
+    codes[0] = <unsigned int>sums & ((1u << CODE_BITS) - 1)
+    codes[1] = <unsigned int>(sums >> CODE_BITS) & ((1u << CODE_BITS) - 1)
+    codes[2] = <unsigned int>(sums >> (2 * CODE_BITS)) & ((1u << CODE_BITS) - 1)
+
+
 cdef void _find_small_ints() noexcept:
     """Whether the cached ints 0-255 lie in one array (CPython's small ints): an item is then known
     by its address alone, without reading the object."""
@@ -205,8 +212,7 @@ cdef int _read_small_codes(Reading* r, PyObject** items, Py_ssize_t n, int enc, 
                 r.red[v - 51] += 1
             sums += _code_weights[t]
     if codes != NULL:
-        for k in range(3):
-            codes[k] = <unsigned int>(sums >> (CODE_BITS * k)) & ((1u << CODE_BITS) - 1)
+        _unpack_suit_codes(sums, codes)
     r.n = <int>n
     return <int>n
 

@@ -242,8 +242,11 @@ cdef int waits_rules_c(const unsigned char* counts, int jokers, bint fifth,
     cdef bint full
     if rules == CHINESE:
         return waits_c(counts, jokers, fifth, limits, wild, out)
-    if (jokers == 0 and wild == NULL and _plain_rules(rules, 0) and tables_ready()
-            and (limits == NULL or memcmp(limits, FULL_LIMITS, N_KINDS) == 0)):
+    if (jokers == 0 and wild == NULL and _plain_rules(rules, KNITTED) and tables_ready()
+            and (limits == NULL or memcmp(limits, FULL_LIMITS, N_KINDS) == 0)
+            and not (rules & KNITTED and _knitted_may_wait(counts))):
+        # no knitted wait to add (the rule path's own gate below): its waits are the plain ones
+        # (counts outside 0-4 take either path to the same -1)
         return _waits_plain_rules(counts, rules, out)
     memset(out, 0, N_KINDS)
     if jokers < 0 or jokers > MAX_HAND - 1:

@@ -12,6 +12,7 @@ cdef enum:
 cdef uint8_t KNIT[N_KNITTED_SETS][KNITTED_TILES]     # index34 tiles of each knitted set (common.pxd)
 cdef uint32_t KNIT_MASK[N_KNITTED_SETS]              # the same as bits over the 27 suited kinds
 cdef int KNIT_PERM[N_KNITTED_SETS][N_SUITS]          # [set][suit]: 0 for 147, 1 for 258, 2 for 369
+cdef uint64_t KNIT_BYTES[N_KNITTED_SETS][4]         # the same as a 1 in its bytes of the first four count words
 
 
 cdef void _init_knitted() noexcept nogil:
@@ -21,8 +22,10 @@ cdef void _init_knitted() noexcept nogil:
         KNIT_MASK[s] = 0
         for u in range(N_SUITS):
             KNIT_PERM[s][u] = knitted_residue(s, u)
+        KNIT_BYTES[s][0] = KNIT_BYTES[s][1] = KNIT_BYTES[s][2] = KNIT_BYTES[s][3] = 0
         for j in range(KNITTED_TILES):
             KNIT_MASK[s] |= 1u << KNIT[s][j]
+            KNIT_BYTES[s][KNIT[s][j] // 8] |= (<uint64_t>1) << (8 * (KNIT[s][j] % 8))
 
 
 _init_knitted()
@@ -197,3 +200,25 @@ cdef bint _knitted_ready(const uint8_t* c, int total, uint32_t held) noexcept no
         if total == KNITTED_SIZE - 1 and single and h_hon + popcount64(KNIT_MASK[s] & held) == total:
             return True
     return False
+
+
+cdef inline bint _knitted_may_wait(const uint8_t* c) noexcept nogil:
+    """Whether ``waits_rules_c``'s rule path would look for knitted waits of the counts ``c`` (0-4
+    each): 10 or more tiles and ``_knitted_ready``.  That needs six or more kinds of one knitted set
+    held (a set lacking one, or 13 different tiles with at most seven honors), counted first on
+    the count words (a byte 1 where a count is 1-4), as ``_knitted_ready`` counts them."""
+    cdef uint64_t w[4]
+    cdef uint64_t held_bytes[4]
+    cdef int s, t, total = 0, most = 0
+    memcpy(w, c, 32)
+    for t in range(4):
+        held_bytes[t] = ((w[t] + LOW7) & HIGH) >> 7
+    for s in range(N_KNITTED_SETS):
+        t = byte_sum((held_bytes[0] & KNIT_BYTES[s][0]) + (held_bytes[1] & KNIT_BYTES[s][1])
+                     + (held_bytes[2] & KNIT_BYTES[s][2]) + (held_bytes[3] & KNIT_BYTES[s][3]))
+        most = t if t > most else most
+    if most < KNITTED_SIZE - 1 - N_HONORS:
+        return False
+    for t in range(N_KINDS):
+        total += c[t]
+    return total >= 10 and _knitted_ready(c, total, _held_suited(c))

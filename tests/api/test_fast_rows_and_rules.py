@@ -22,6 +22,7 @@ from mahjong_fast._kernels import rule_flags as F
 from mahjong_fast._layout import N_KINDS
 from mahjong_fast._rules import RULES, Rules
 
+from support import rules_oracles as O
 from support.impls import implementations
 from support.readers import outcome
 
@@ -137,13 +138,29 @@ def test_rules_on_int_lists_match_the_general_path(seed):
 
 
 PLAIN_RULES = [p | o for p in (0, F.SEVEN_PAIRS, F.SEVEN_PAIRS_DISTINCT) for o in (0, F.THIRTEEN_ORPHANS)]
-"""The rule bits the plain kernel path takes: seven pairs of either kind or none, thirteen orphans or not."""
+"""The rule bits the plain kernel path takes: seven pairs of either kind or none, thirteen orphans or not
+(and the knitted bit, whose waits the plain path answers when no knitted form is one tile away)."""
 
 
-@pytest.mark.parametrize("rules", PLAIN_RULES + [F.SEVEN_PAIRS | F.SEVEN_PAIRS_DISTINCT, F.KNITTED | 2])
+def knitted_near_hand(rng: random.Random) -> bytes:
+    """A hand of 4-14 tiles near 全不靠 or 组合龙 (its waits hold knitted waits now and then), a
+    count broken now and then."""
+    size = rng.choice([4, 7, 10, 11, 13, 13, 13, 14])
+    form = 4 if size < 10 else rng.choice([4, 5])
+    hand = bytearray(O.knitted_hands(rng, 1, form, 13 if form == 4 or size == 14 else size)[0])
+    while sum(hand) > size:
+        hand[rng.choice([t for t in range(N_KINDS) if hand[t]])] -= 1
+    if rng.random() < 0.05:
+        hand[rng.randrange(N_KINDS)] = rng.choice([5, 9])
+    return bytes(hand)
+
+
+@pytest.mark.parametrize("rules", PLAIN_RULES + [F.SEVEN_PAIRS | F.SEVEN_PAIRS_DISTINCT, F.KNITTED | 2,
+                                                 O.PRESET_FLAGS["gb"], F.KNITTED])
 def test_plain_rule_kernels_match_their_twins(rules):
     """``shanten_counts``, ``waits_counts`` and ``is_win_wild`` under rules of limits 4 (given or
-    not): each implementation gives the same answer or error on hands rich in threes and fours."""
+    not): each implementation gives the same answer or error on hands rich in threes and fours
+    (and, under the knitted forms, on hands near them, against the exhaustive oracle now and then)."""
     rng = random.Random(f"plain-rules-{rules}")
     impls = implementations()
     if len(impls) < 2:
@@ -156,9 +173,11 @@ def test_plain_rule_kernels_match_their_twins(rules):
         except ValueError as e:
             return f"ValueError: {e}"
 
-    for _ in range(400):
+    for i in range(400):
         n = rng.choice([1, 4, 7, 10, 13, 13, 13, 14, 14, 14])
         counts = bytes(counts_of(clumpy_hand(rng, n) if rng.random() < 0.7 else pairs_hand(rng, n)))
+        if rules & F.KNITTED and i % 2:
+            counts = knitted_near_hand(rng)
         limits = rng.choice([None, full])
         seen = []
         for impl in impls:
@@ -169,6 +188,8 @@ def test_plain_rule_kernels_match_their_twins(rules):
                 answer(k.is_win_wild, counts, 0, True, limits, rules=rules),
             ))
         assert all(s == seen[0] for s in seen), (counts, limits, rules, seen)
+        if rules & F.KNITTED and i % 8 == 1 and sum(counts) % 3 == 1 and max(counts) <= 4:
+            assert seen[0][1] == O.brute_waits(counts, rules), (list(counts), rules)
 
 
 def one_hand_inputs(rng: random.Random) -> list[object]:
