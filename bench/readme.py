@@ -112,8 +112,10 @@ under `rules="riichi"` 2.24× → 1.66× (`rules=None` 1.53×; riichienv 2.90×)
 `shanten`, 1.58× → 1.18× for `waits`. Answers and errors are held to the general path by
 `tests/api/test_fast_rows_and_rules.py` (bytes, bytearray, memoryview, numpy rows of other dtypes,
 strides and shapes, wrong lengths and counts, preset names, `Rules` objects and wrong rules), and the
-kernels under such rules to their pure twins. Left: GB's waits (3,868) still take the rule path (its
-knitted waits), and `is_win` under GB asks the kernel for every hand the table does not call a win.
+kernels under such rules to their pure twins. GB's waits (3,868 then) took the rule path for its
+knitted waits; since session 15 they take the plain path whenever no knitted form is one tile away
+(`_knitted_may_wait`; 4,180 → 2,508 instructions a call of the bench row, `rules="riichi"` 2,361; see
+[waits](waits.md)). Left: `is_win` under GB asks the kernel for every hand the table does not call a win.
 
 A second pass (session 13) cut the call of one hand and no keyword, the call the README's peer rows
 time. Counted with callgrind over 2,000 calls of the README's hands (`hands13`/`hands14`), GC off,
