@@ -6,13 +6,16 @@ of theirs (dora, winds, turn, melds, seen tiles, honba, sticks).  The oracle is
 it prints (``ms=``: ``ExpectedScoreCalculator::calc`` alone, its table loading excluded); ours is
 ``discard_values`` as a user calls it, its tables warm.  Run
 
-    python bench/values_vs_oracle.py ORACLE [MAX_PER_SHANTEN] [--before PYTHON] [--rounds N]
+    python bench/values_vs_oracle.py ORACLE [MAX_PER_SHANTEN] [--before PYTHON] [--rounds N] [--warm K]
 
 and it prints one row per shanten: hands, mean milliseconds of each, and the ratio.  With
 ``--before PYTHON`` (an interpreter whose ``mahjong_fast`` is another build, say main's) each
 hand is also timed there, in a process of its own answering case by case, alternated with the
 oracle and this build, so that the two builds meet the same load; with ``--rounds N`` each hand is
-timed N times in turn by each and the least of each kept.
+timed N times in turn by each and the least of each kept.  Each of those times is of one calculation
+just after the other programs ran (caches cold, as a program meets a call now and then); with ``--warm
+K`` each is instead the least of K calculations of the hand in a row in one process, by the oracle
+(``ES_REPEAT=K``) and by each build alike (caches warm, as in a bot's loop over its turns).
 """
 from __future__ import annotations
 
@@ -34,22 +37,25 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from make_values_fixtures import WINDS, wall37  # noqa: E402
 
 
-def oracle_ms(oracle: str, case: dict[str, Any]) -> float:
+def oracle_ms(oracle: str, case: dict[str, Any], warm: int = 1) -> float:
     args = [oracle, str(case["hand"]), str(case["dora"]) or "-", str(WINDS.index(str(case["round_wind"])) + 1),
             str(WINDS.index(str(case["seat_wind"])) + 1), str(case["turn"]), str(case["honba"]),
             str(case["riichi_sticks"]), str(case["oracle_melds"])]
-    env = dict(os.environ, ES_WALL=" ".join(map(str, wall37(case))))
+    env = dict(os.environ, ES_WALL=" ".join(map(str, wall37(case))), ES_REPEAT=str(warm))
     out = subprocess.run(args, capture_output=True, text=True, check=True, env=env).stdout
     head = next(line for line in out.splitlines() if line.startswith("# "))
     return float(head.split("ms=")[1].split()[0])
 
 
-def ours_ms(case: dict[str, Any]) -> float:
-    start = time.perf_counter()
-    mf.discard_values(case["hand"], melds=case["melds"], turn=case["turn"], dora=case["dora"],
-                      seat_wind=case["seat_wind"], round_wind=case["round_wind"], visible=case["visible"] or None,
-                      honba=case["honba"], riichi_sticks=case["riichi_sticks"])
-    return (time.perf_counter() - start) * 1000
+def ours_ms(case: dict[str, Any], warm: int = 1) -> float:
+    least = float("inf")
+    for _ in range(warm):
+        start = time.perf_counter()
+        mf.discard_values(case["hand"], melds=case["melds"], turn=case["turn"], dora=case["dora"],
+                          seat_wind=case["seat_wind"], round_wind=case["round_wind"], visible=case["visible"] or None,
+                          honba=case["honba"], riichi_sticks=case["riichi_sticks"])
+        least = min(least, time.perf_counter() - start)
+    return least * 1000
 
 
 class Before:
@@ -59,16 +65,17 @@ class Before:
         self.process = subprocess.Popen([python, __file__, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, cwd="/")
 
-    def ms(self, index: int) -> float:
+    def ms(self, index: int, warm: int = 1) -> float:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(f"{index}\n")
+        self.process.stdin.write(f"{index} {warm}\n")
         self.process.stdin.flush()
         return float(self.process.stdout.readline())
 
 
 def serve(cases: list[dict[str, Any]]) -> None:
     for line in sys.stdin:
-        print(ours_ms(cases[int(line)]), flush=True)
+        index, warm = map(int, line.split())
+        print(ours_ms(cases[index], warm), flush=True)
 
 
 def main() -> None:
@@ -79,6 +86,11 @@ def main() -> None:
         serve(cases)
         return
     before = rounds = None
+    warm = 1
+    if "--warm" in args:
+        at = args.index("--warm")
+        warm = int(args[at + 1])
+        del args[at:at + 2]
     if "--before" in args:
         at = args.index("--before")
         before = Before(args[at + 1])
@@ -89,7 +101,8 @@ def main() -> None:
         del args[at:at + 2]
     oracle = args[0]
     most = int(args[1]) if len(args) > 1 else 30
-    print(f"implementation: {mf.implementation}")
+    print(f"implementation: {mf.implementation}; " + (f"each time the least of {warm} in a row" if warm > 1
+                                                       else "each time one calculation"))
     if before is None:
         print("| from ready | hands | mahjong-cpp ms (mean) | discard_values ms (mean) | ratio |")
         print("| --- | --- | --- | --- | --- |")
@@ -107,10 +120,10 @@ def main() -> None:
         for i, c in chosen:  # alternated, so that a busy machine slows each alike
             times: tuple[list[float], list[float], list[float]] = ([], [], [])
             for _ in range(rounds or 1):
-                times[0].append(oracle_ms(oracle, c))
+                times[0].append(oracle_ms(oracle, c, warm))
                 if before is not None:
-                    times[2].append(before.ms(i))
-                times[1].append(ours_ms(c))
+                    times[2].append(before.ms(i, warm))
+                times[1].append(ours_ms(c, warm))
             theirs.append(min(times[0]))
             ours.append(min(times[1]))
             if before is not None:
