@@ -11,6 +11,12 @@ cdef enum:
     MAX_SPLIT_MELDS = 44        # 136 tiles at most -> at most 44 melds + a pair
     MAX_SPLIT_WIDTH = 1 + MAX_SPLIT_MELDS
 
+
+cdef inline int split_width_of_total(int total) noexcept nogil:
+    """Bytes per split record of a hand of ``total`` tiles (1 + n), or 0 when it is not 3n+2."""
+    return 1 + (total - 2) // 3 if total >= 2 and total % 3 == 2 else 0
+
+
 cdef int split_width_c(const unsigned char* counts) noexcept nogil
 cdef Py_ssize_t decompose_c(const unsigned char* counts, unsigned char* out,
                             Py_ssize_t capacity) noexcept nogil

@@ -49,10 +49,7 @@ cdef inline int _total(const unsigned char* counts) noexcept nogil:
 
 cdef int split_width_c(const unsigned char* counts) noexcept nogil:
     """Bytes per split record (1 + n), or 0 when the total is not 3n+2."""
-    cdef int total = _total(counts)
-    if total < 2 or total % 3 != 2:
-        return 0
-    return 1 + (total - 2) // 3
+    return split_width_of_total(_total(counts))
 
 
 cdef void _emit(_Search* s) noexcept nogil:

@@ -11,7 +11,7 @@ reading is scored in C without the GIL.
 from libc.string cimport memcpy
 
 from mahjong_fast._kernels.common cimport sort_ints
-from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_sized_c
+from mahjong_fast._kernels.decompose cimport MELD_PUNG, decompose_sized_c, split_width_of_total
 from mahjong_fast._kernels.score_flags cimport *
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._layout cimport FIRST_HONOR, N_KINDS, SUIT_SIZE
@@ -540,8 +540,7 @@ cdef int hand_part_c(const unsigned char* counts, const int* meld_kind, const in
         # nine gates needs every tile in the winning tile's suit (``_chuuren``); no melds: ``held`` is the hand's
         h.one_suit = not held & HONOURS_MASK and ((held & SUIT_MASK != 0) + (held & SUIT_MASK << 9 != 0)
                                                   + (held & SUIT_MASK << 18 != 0)) == 1
-    # the counts are 0-4 (checked arguments): the record width is split_width_c's, from the total
-    width = 1 + (total - 2) // 3 if total >= 2 and total % 3 == 2 else 0
+    width = split_width_of_total(total)  # the counts are 0-4 (checked arguments): split_width_c's
     h.n_splits = _sorted_splits(counts, width, records)
     for i in range(h.n_splits):
         rec = records + i * width
