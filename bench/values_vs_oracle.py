@@ -78,6 +78,16 @@ def serve(cases: list[dict[str, Any]]) -> None:
         print(ours_ms(cases[index], warm), flush=True)
 
 
+def _option(args: list[str], flag: str) -> str | None:
+    """The value after ``flag`` in ``args``, both taken out, or None when it is not there."""
+    if flag not in args:
+        return None
+    at = args.index(flag)
+    value = args[at + 1]
+    del args[at:at + 2]
+    return value
+
+
 def main() -> None:
     args = sys.argv[1:]
     with gzip.open(DATA, "rt") as f:
@@ -85,20 +95,10 @@ def main() -> None:
     if args == ["--serve"]:
         serve(cases)
         return
-    before = rounds = None
-    warm = 1
-    if "--warm" in args:
-        at = args.index("--warm")
-        warm = int(args[at + 1])
-        del args[at:at + 2]
-    if "--before" in args:
-        at = args.index("--before")
-        before = Before(args[at + 1])
-        del args[at:at + 2]
-    if "--rounds" in args:
-        at = args.index("--rounds")
-        rounds = int(args[at + 1])
-        del args[at:at + 2]
+    warm = int(_option(args, "--warm") or 1)
+    before_python = _option(args, "--before")
+    before = Before(before_python) if before_python else None
+    rounds = int(_option(args, "--rounds") or 1)
     oracle = args[0]
     most = int(args[1]) if len(args) > 1 else 30
     print(f"implementation: {mf.implementation}; " + (f"each time the least of {warm} in a row" if warm > 1
@@ -119,7 +119,7 @@ def main() -> None:
         theirs, ours, old = [], [], []
         for i, c in chosen:  # alternated, so that a busy machine slows each alike
             times: tuple[list[float], list[float], list[float]] = ([], [], [])
-            for _ in range(rounds or 1):
+            for _ in range(rounds):
                 times[0].append(oracle_ms(oracle, c, warm))
                 if before is not None:
                     times[2].append(before.ms(i, warm))

@@ -180,9 +180,9 @@ def _hexes(case: dict[str, Any]) -> list[tuple[str, list[str]]]:
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="the pure search takes seconds a hand two from ready")
 def test_searches_in_any_order_and_side_by_side_agree() -> None:
-    """A search takes the tables the last one emptied (the compiled kernel keeps them between
-    searches), and one running beside another makes its own: the figures are the same, bit for
-    bit, whatever ran before (a larger search, a smaller one) and with searches on four threads."""
+    """Whatever one search leaves for the next (the tables' size hints, the process-wide part rows,
+    the ura sums of the last hand), the figures are the same, bit for bit, whatever ran before (a
+    larger search, a smaller one) and with searches on four threads."""
     from concurrent.futures import ThreadPoolExecutor
 
     cases = [c for c in CASES if c["shanten"] == 1][:6] + [c for c in CASES if c["shanten"] == 2][:2]
