@@ -6,7 +6,6 @@ The arguments are read and checked here; the search is the ``values`` kernel
 """
 from __future__ import annotations
 
-import sys
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -35,17 +34,22 @@ MAX_FROM_READY = 3
 """The farthest hand searched: the model's states grow about fifteenfold with each step from ready."""
 _RIICHI_FLAGS = as_rules("riichi").flags
 DEEP_FROM = 2
-"""From here on the search recurses too deep for a thread's usual stack: it runs on its own thread."""
+"""From here on the compiled search recurses too deep for a thread's usual stack: it runs on its own thread."""
 _DEEP_STACK = 1 << 30  # address space only: the pages the search touches are all it costs
-_DEEP_RECURSION = 200_000
+_STACK_SIZE_LOCK = threading.Lock()
 
 
 def _deep(search: Callable[..., T], *args: object) -> T:
-    """``search(*args)`` on a thread of its own with a deep stack and recursion limit.
+    """``search(*args)`` on a thread of its own with a deep stack.
 
     The search walks the model's graph depth first, as mahjong-cpp does; at 3 from ready a path
-    can pass thousands of states, more than the C stack of a usual thread (8 MiB) or Python's
-    recursion limit allow.  The caller waits (interruptibly); an error in the search is raised here.
+    can pass thousands of states, and the compiled search recurses in C for each, past the 8 MiB
+    stack of a usual thread.  The caller waits (interruptibly); an error in the search is raised here.
+
+    ``threading.stack_size`` is the whole process's: it is set and put back under a lock, so
+    searches started side by side never leave it changed.  The recursion limit is never touched
+    (the pure search keeps its path on a list): raising it, process-wide, would let another
+    thread's deep C recursion (``json`` on a hostile log) overflow its stack.
     """
     outcome: list[Any] = []
 
@@ -55,24 +59,21 @@ def _deep(search: Callable[..., T], *args: object) -> T:
         except BaseException as error:  # carried over to the caller's thread
             outcome.append((False, error))
 
-    limit = sys.getrecursionlimit()
-    size = threading.stack_size()
-    try:
-        sys.setrecursionlimit(max(limit, _DEEP_RECURSION))
-        threading.stack_size(_DEEP_STACK)
-        worker = threading.Thread(target=run, name="mahjong_fast discard_values", daemon=True)
-        worker.start()
-    finally:
-        threading.stack_size(size)
-    try:
-        while worker.is_alive():
-            worker.join(0.05)
-    finally:
-        sys.setrecursionlimit(limit)
+    worker = threading.Thread(target=run, name="mahjong_fast discard_values", daemon=True)
+    with _STACK_SIZE_LOCK:
+        size = threading.stack_size(_DEEP_STACK)
+        try:
+            worker.start()
+        finally:
+            threading.stack_size(size)
+    while worker.is_alive():
+        worker.join(0.05)
     ok, value = outcome[0]
     if not ok:
         raise value
     return value  # type: ignore[no-any-return]
+
+
 SWITCHES = _K.OPEN_TANYAO | _K.DOUBLE_YAKUMAN | _K.KAZOE_YAKUMAN
 """The scoring rules of the model: open tanyao, double yakuman, kazoe yakuman, no kiriage."""
 _RED_KIND = (4, 13, 22)

@@ -20,7 +20,8 @@ the scoring kernel's (passed in as ``score_counts``) with ura dora as an exact e
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
+from typing import Any
 
 from .score_flags import RIICHI, TSUMO
 from .scoring_py import base_points
@@ -317,10 +318,33 @@ class Graph:
 
     def state(self, riichi: bool, draw: bool) -> int:
         """The draw state (``draw``: 13 tiles) or choice state (14) of the hand in hand, building it
-        and what it reaches when new: each kind the wall gives, or the hand gives up."""
+        and what it reaches when new: each kind the wall gives, or the hand gives up.
+
+        The walk is depth first, thousands of states deep at 3 from ready: each new state is a
+        generator (``_reach``) on a list, never a Python call deeper, so the recursion limit, which
+        is the whole process's, is never touched."""
         v, new, shanten, follow, free = self._open(riichi, draw)
         if not new:
             return v
+        path = [self._reach(v, riichi, draw, shanten, follow, free)]
+        reached: Any = None  # a new generator is started with None, then sent the state it reached
+        while path:
+            try:
+                riichi, draw = path[-1].send(reached)
+            except StopIteration as done:
+                path.pop()
+                reached = done.value
+                continue
+            reached, new, shanten, follow, free = self._open(riichi, draw)
+            if new:
+                path.append(self._reach(reached, riichi, draw, shanten, follow, free))
+                reached = None
+        return v
+
+    def _reach(self, v: int, riichi: bool, draw: bool, shanten: int, follow: int, free: bool
+               ) -> Generator[tuple[bool, bool], int, int]:
+        """The kinds the new state ``v`` follows, one at a time: yields the (riichi, draw) of the state
+        each reaches (``self.hand`` holding its tiles) and is sent that state back; returns ``v``."""
         give, take = (self.wall, self.hand) if draw else (self.hand, self.wall)
         for i in range(N_SEPARATED):
             followed = follow >> i & 1 == 1
@@ -328,7 +352,7 @@ class Graph:
                 declare = True if not draw and self.table.closed and shanten == 0 and followed else riichi
                 give[i] -= 1
                 take[i] += 1
-                other = self.state(declare, not draw)
+                other = yield declare, not draw
                 if draw:  # the draw of i wins when the hand waits on it
                     self._link(v, other, i, riichi, shanten == 0 and followed)
                 give[i] += 1

@@ -158,20 +158,27 @@ def test_a_hand_beyond_three_from_ready_is_an_error(hand: str) -> None:
         discard_values(hand)
 
 
-def test_a_deep_search_runs_on_its_own_deep_stack() -> None:
-    # the graph search recurses once per state on a path: thousands at 3 from ready, past a usual
-    # thread's C stack (the compiled twin crashed there) and Python's recursion limit
-    def down(n: int) -> int:
-        return n if n == 0 else 1 + down(n - 1)
+def test_a_deep_search_runs_on_its_own_deep_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the compiled search recurses in C once per state on a path: thousands at 3 from ready, past
+    # a usual thread's 8 MiB stack.  Its thread starts while the stack size is 1 GiB; the size and
+    # the recursion limit are as they were after, and the search's answer or error reaches the caller
+    import threading
 
-    depth = 4 * sys.getrecursionlimit()
-    with pytest.raises(RecursionError):
-        down(depth)
-    limit = sys.getrecursionlimit()
-    assert values._deep(down, depth) == depth
-    assert sys.getrecursionlimit() == limit  # restored
-    with pytest.raises(ZeroDivisionError):  # the search's own error reaches the caller
+    started: list[tuple[str, int]] = []
+    start = threading.Thread.start
+
+    def recording(thread: threading.Thread) -> None:
+        started.append((thread.name, threading.stack_size()))
+        start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", recording)
+    size, limit = threading.stack_size(), sys.getrecursionlimit()
+    assert values._deep(lambda caller: threading.get_ident() != caller, threading.get_ident()) is True
+    assert started == [("mahjong_fast discard_values", values._DEEP_STACK)]
+    assert (threading.stack_size(), sys.getrecursionlimit()) == (size, limit)
+    with pytest.raises(ZeroDivisionError):
         values._deep(lambda: 1 // 0)
+    assert threading.stack_size() == size
 
 
 def _hexes(case: dict[str, Any]) -> list[tuple[str, list[str]]]:
@@ -190,6 +197,59 @@ def test_searches_in_any_order_and_side_by_side_agree() -> None:
     assert [_hexes(c) for c in reversed(cases)] == alone[::-1]
     with ThreadPoolExecutor(4) as pool:
         assert list(pool.map(_hexes, cases * 3)) == alone * 3
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="the pure search takes seconds a hand two from ready")
+def test_searches_on_threads_leave_the_process_as_found() -> None:
+    """The recursion limit and the thread stack size are the whole process's.  Searches two from
+    ready (each on a thread of its own with a deep stack), eight on four threads, never change the
+    first, not even for a moment, and leave the second as it was.  They once raised the limit and
+    could leave it raised; ``json`` in another thread then overflowed its C stack on a deeply
+    nested log line (a crash of ``tests/logs/test_logs_hostile.py`` in CI)."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    case = next(c for c in CASES if c["hand"] == "2m2m5m6m1p5p5p8p2z6z6z")
+    assert case["shanten"] >= values.DEEP_FROM
+    limit, size = sys.getrecursionlimit(), threading.stack_size()
+    seen: set[int] = set()
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            seen.add(sys.getrecursionlimit())
+            time.sleep(0.0002)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        alone = _hexes(case)
+        with ThreadPoolExecutor(4) as pool:
+            assert list(pool.map(_hexes, [case] * 8)) == [alone] * 8
+    finally:
+        done.set()
+        watcher.join()
+    assert seen == {limit}
+    assert (sys.getrecursionlimit(), threading.stack_size()) == (limit, size)
+
+
+def test_the_pure_search_keeps_its_path_on_a_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure search walks 113 states deep on this hand one from ready, yet needs no more than a
+    few dozen Python frames: it runs under a recursion limit 50 above the caller's depth, with the
+    same figures as the compiled search (the golden ones)."""
+    import inspect
+
+    from mahjong_fast._kernels import values_py
+
+    case = next(c for c in CASES if c["hand"] == "4m5m5m6m3p6p3z3z")
+    monkeypatch.setattr(values, "_search", values_py)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 50)
+    try:
+        _check_case(case)
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def test_melds_count_three_each() -> None:
