@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from mahjong_fast import logs
-from mahjong_fast.logs import _text
+from mahjong_fast.logs import _json, _text
 
 from support.cluster import local_cluster
 from support.impls import NO_EXTENSIONS, REPO_ROOT
@@ -72,7 +72,7 @@ def _write_bomb(path: Path, size: int, byte: bytes = b" ", members: bool = False
 MEASURE = textwrap.dedent("""
     import json, resource, sys
     from mahjong_fast import logs
-    from mahjong_fast.logs import _text
+    from mahjong_fast.logs import _json, _text
     read = [0]
     add = _text._Cap.add
     def counted(self, piece):
@@ -186,6 +186,88 @@ def test_caps_on_every_kind_of_source(tmp_path: Path, monkeypatch: pytest.Monkey
 ])
 def test_malformed_lines_are_value_errors_naming_the_line(line: str, why: str) -> None:
     _bad_line(HEAD + [line], 3, why)
+
+
+def _naive_too_deep(text: str, pos: int) -> bool:
+    """``too_deep`` read one character at a time: a string's quote, a backslash in it, a bracket."""
+    if text[pos:pos + 1] not in ("[", "{"):
+        return False
+    depth, in_string, escaped = 0, False, False
+    for char in text[pos:]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > _json.MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+            if depth == 0:
+                return False
+    return False
+
+
+def test_the_depth_is_read_as_a_character_walk_reads_it() -> None:
+    """``too_deep`` (brackets found by a regex, strings skipped by ``str.find``) against the character
+    walk, on random texts of brackets, quotes and backslashes near the limit, and on real JSON."""
+    rng = random.Random(7)
+    deep = 0
+    for _ in range(3000):
+        depth = rng.choice([_json.MAX_DEPTH - 1, _json.MAX_DEPTH, _json.MAX_DEPTH + 1, rng.randrange(1, 130)])
+        parts = ["[" * depth]
+        for _ in range(rng.randrange(0, 6)):
+            parts.insert(rng.randrange(len(parts) + 1), rng.choice(['"', '\\', '\\"', '"[[{', "]", "}", "{", "a,"]))
+        text = rng.choice(["", "[", '{"k": ']) + "".join(parts) + "]" * rng.randrange(0, depth + 2)
+        for pos in (0, 1):
+            assert _json.too_deep(text, pos) == _naive_too_deep(text, pos), (text[:200], pos)
+        deep += _naive_too_deep(text, 0)
+    assert 500 < deep < 2500  # both answers were drawn often
+    for depth in (_json.MAX_DEPTH, _json.MAX_DEPTH + 1):
+        value: Any = "x]\\\"["
+        for k in range(depth):
+            value = [value, {"k[": k}] if k % 2 else {"a{": value}
+        text = json.dumps(value)
+        assert _json.too_deep(text, 0) is (depth > _json.MAX_DEPTH)
+        assert (_json.loads(text) == value) if depth <= _json.MAX_DEPTH else True
+
+
+@pytest.mark.parametrize("limit", [1000, 1_000_000])
+def test_deep_nesting_is_refused_whatever_the_recursion_limit(limit: int) -> None:
+    """The json module's C parser recurses once a level, checked only against the recursion limit: in
+    a process whose limit is raised (by its own code), a line nested 300,000 deep would overflow the
+    C stack.  The readers refuse it before, on a small thread stack too.  (In a child process: a
+    failure here is a crash.)"""
+    script = textwrap.dedent(f"""
+        import sys, threading
+        from mahjong_fast import logs
+        from mahjong_fast.logs import _json
+        sys.setrecursionlimit({limit})
+        deep = "[" * 300_000 + "]" * 300_000
+        answers = []
+        def read():
+            for call in (lambda: _json.loads(deep), lambda: _json.raw_decode(deep, 0),
+                         lambda: list(logs.replay([{HEAD[0]!r}, {HEAD[1]!r}, deep]))):
+                try:
+                    call()
+                except ValueError as error:
+                    answers.append(str(error))
+        threading.stack_size(1 << 19)
+        worker = threading.Thread(target=read)
+        worker.start()
+        worker.join()
+        print(answers)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    answers = eval(done.stdout)
+    assert len(answers) == 3 and all("nested too deep" in a for a in answers), answers
 
 
 START = json.loads(HEAD[1])
