@@ -381,18 +381,20 @@ cdef int _detected(object text) noexcept:
     return t.notation if _notation_of(&t, _str_len(text)) else -1
 
 
-def parse_text(hand, text, notation):
-    """Set the slots of ``hand`` as ``parse(text, notation)`` would; False when the general reading must."""
+def parse_text(text, notation):
+    """The ``Hand`` ``parse(text, notation)`` gives, when this module vouches for it, else None."""
     cdef Reading r
     cdef list made = []
-    if not _is_str(text) or not isinstance(hand, _hand_type):
-        return False
+    if not _is_str(text):
+        return None
     if notation is not None:
         if not _is_str(notation) or _notations.get(notation, -2) != _detected(text):
-            return False
+            return None
     if not _read_hand(&r, text, (), "index34", False, made):
-        return False
-    return _fill(hand, &r, made)
+        return None
+    hand = _new_instance(_hand_type)
+    _fill(hand, &r, made)
+    return hand
 
 
 def fill_meld(meld, kind, tile, concealed, red):
