@@ -127,6 +127,11 @@ cdef Py_ssize_t _slot_offset(object cls, str name) except -1:
     return (<PyMemberDescrObject*>member).d_member.offset
 
 
+cdef inline PyObject* _held(object obj, Py_ssize_t offset) noexcept:
+    """A slot's value in place (NULL when never set), as ``_put`` sets it."""
+    return (<PyObject**>((<char*><PyObject*>obj) + offset))[0]
+
+
 cdef inline void _put(object obj, Py_ssize_t offset, object value) noexcept:
     """Set a slot in place (``object.__setattr__`` without the lookup): the classes refuse ``setattr``."""
     cdef PyObject** slot = <PyObject**>((<char*><PyObject*>obj) + offset)
@@ -545,6 +550,25 @@ cdef object _write(const unsigned char* counts, const unsigned char* red, object
     return " ".join(parts)
 
 
+cdef bint _hand_counts(object hand, unsigned char* red) noexcept:
+    """Whether a filled ``Hand`` holds 34 counts (``bytes``), its melds and three red counts (then
+    in ``red``): False for a hand whose slots are not so (the general code then reads it)."""
+    cdef PyObject* counts = _held(hand, _hand_slots[0])
+    cdef PyObject* reds = _held(hand, _hand_slots[2])
+    cdef PyObject* melds = _held(hand, _hand_slots[3])
+    cdef int k
+    if counts == NULL or reds == NULL or melds == NULL or not _is_bytes(<object>counts):
+        return False
+    if _size(<object>counts) != N_KINDS or not _is_tuple(<object>reds) or _size(<object>reds) != 3:
+        return False
+    for k in range(3):
+        item = <object>PyTuple_GET_ITEM(<object>reds, k)
+        if type(item) is not int or not 0 <= item <= MAX_COPIES:
+            return False
+        red[k] = item
+    return True
+
+
 def write(hand, notation):
     """``format(hand, notation)`` when this module vouches for it, else None."""
     cdef Reading r
@@ -558,12 +582,10 @@ def write(hand, notation):
     if note < 0:
         return None
     if type(hand) is _hand_type:
-        counts, reds = hand.counts, hand.red
-        if not _is_bytes(counts) or _size(counts) != N_KINDS or type(reds) is not tuple or len(reds) != 3:
+        if not _hand_counts(hand, red):
             return None
-        for k in range(3):
-            red[k] = reds[k]
-        return _write(<const unsigned char*>_bytes_data(counts), red, hand.melds, note)
+        return _write(<const unsigned char*>_bytes_data(<object>_held(hand, _hand_slots[0])), red,
+                      <object>_held(hand, _hand_slots[3]), note)
     if _is_str(hand):
         if not _read_hand(&r, hand, (), "index34", False, made):
             return None
@@ -585,9 +607,9 @@ def encode(hand, encoding, red):
     cdef const unsigned char* counts
     if not (red is True or red is False) or encoding is None or not _encoding_of(encoding, &enc, &table):
         return None
-    held, held_red = hand.counts, hand.red
-    if not _is_bytes(held) or _size(held) != N_KINDS or type(held_red) is not tuple or len(held_red) != 3:
+    if not isinstance(hand, _hand_type) or not _hand_counts(hand, reds):
         return None
+    held = <object>_held(hand, _hand_slots[0])
     if enc == ENC_COUNTS:
         return held
     counts = <const unsigned char*>_bytes_data(held)
@@ -595,7 +617,6 @@ def encode(hand, encoding, red):
     for t in range(N_KINDS):
         n += counts[t]
     for suit in range(3):
-        reds[suit] = held_red[suit]
         if reds[suit] > counts[suit * SUIT_SIZE + 4]:
             return None
         if enc == ENC_INDEX136 and red is True and (reds[suit] > 1 or counts[suit * SUIT_SIZE + 4] - reds[suit] > 3):
