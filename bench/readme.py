@@ -209,6 +209,32 @@ above the int list, where main's rows put them 947 and 785 above. Left: a same-r
 text row (and `shanten`/`waits` on chinese text); GB's knitted waits
 (`waits_rules_c` could answer `_waits_plain_rules` without the knitted bit whenever `_knitted_ready` is
 false, the very gate its rule path uses).
+
+The object rows (session 16, #25): `Hand(...)` and `Meld(...)` paid Python's class call before any C ran:
+`type.__call__` packing the keywords into a dict, `__init__`'s frame unpacking them, then the
+`READERS.hand` call. While `READERS` holds the compiled builders, each class's own call (its
+`tp_vectorcall`, which a subclass does not inherit) now reads the arguments in C (the names and defaults
+taken from `__init__` at import; a name not found by identity, a repeat, too many or too few go to the
+class's own `__new__` and `__init__`, so every argument error is Python's own) and fills a new instance
+through the same builder (`_fill_hand`, `_fill_meld`); a call the builder does not vouch for takes the
+class's own call too, so the general code gives the answer or the error. `parse`'s compiled reader makes
+the `Hand` itself (no `Hand.__new__` from Python, and `parse` asks it before `parse_hand`'s frame), and
+`format`/`Hand.encode` read a hand's slots in place. `test_hand_called_any_way_is_the_general_hand` and
+`test_meld_called_any_way_is_the_general_meld` hold random positional/keyword mixes (unknown names,
+repeats, bad values) to the general call. Callgrind, instructions a call of each row of `tiles`
+(`deque(map(...))` over the 1,000 hands ×10 after two warm-up passes, collected inside `deque` only,
+`PYTHONHASHSEED=0`), main then this pass: `Hand(34 counts, list)` 5,565 → 3,092, `Hand(tenhou codes)`
+5,785 → 3,312, `Hand(5 ints, 3 melds as text)` 6,735 → 4,245, 3 `Meld` objects 6,537 → 4,050, list of 14
+ints 3,843 → 2,387, mpsz text 4,379 → 2,923, index136 5,856 → 3,383, the other codes 5,604-5,612 →
+3,127-3,135, bytes 5,245 → 2,768, `Hand(Hand)` 3,206 → 1,766; `parse` 5,057-5,864 → 3,497-4,299;
+`Meld.chow` 4,127 → 1,602, `Meld.pung` 4,240 → 1,713, `Meld("kong", tile, True)` 3,479 → 1,954;
+`format(Hand)` 2,687 → 2,448 (other notations −230), `str(Hand)` 3,109 → 2,870, `Hand.encode` −110; the
+rest unchanged. Wall clock (min of 15 passes, main and this build interleaved twice, load 4): `Hand(34
+counts, list)` 1,078 → 360 ns, `Hand(tenhou codes)` 707 → 391, `Hand(5 ints, 3 melds as text)` 873 → 478,
+`parse(mpsz)` 974 → 623, `Meld.chow` 551 → 274. Tried, dropped: `Hand.encode`'s loop on C ints with the
+code of each kind worked out once (no fewer instructions). Left: the Python frames of `parse`,
+`format`, `to_counts` and `Hand.encode` (about 600 instructions each; CPython 3.11 inlines Python
+calls without their vectorcall, so a C entry in front of a Python function would not always be taken).
 """
 """docs/speed.md, written whole from one run."""
 

@@ -407,5 +407,6 @@ if not TYPE_CHECKING:  # the fast paths (compiled, or their pure twin) stand in 
         RULES,
     )
     READERS.install(_dispatch.api_fast.install_objects(
-        Tile, NO_RED, format_meld, {n: [write_tiles([t], n) for t in TILES] for n in NOTATIONS if n != "mpsz"}
+        Tile, NO_RED, format_meld, {n: [write_tiles([t], n) for t in TILES] for n in NOTATIONS if n != "mpsz"},
+        READERS,
     ))

@@ -6,9 +6,11 @@
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF, Py_XDECREF
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 
 from mahjong_fast._counts cimport counts_in_range
+
+import sys
 
 cdef extern from "Python.h":
     ctypedef struct PyMemberDef:
@@ -17,6 +19,26 @@ cdef extern from "Python.h":
         PyMemberDef* d_member
     object _ucs4_text "PyUnicode_FromKindAndData"(int, const void*, Py_ssize_t)
     object _ascii_text "PyUnicode_DecodeLatin1"(const char*, Py_ssize_t, const char*)
+    Py_ssize_t _n_args "PyVectorcall_NARGS"(size_t) noexcept
+
+cdef extern from *:
+    """
+    /* A class's own call (its tp_vectorcall: never inherited, so a subclass calls __new__ and
+       __init__ as usual), a new instance with every slot empty, and the call as the class would
+       take it without one (type.__call__: __new__, then __init__). */
+    static void mf_set_class_call(PyObject* cls, void* call) {
+        ((PyTypeObject*)cls)->tp_vectorcall = (vectorcallfunc)call;
+    }
+    static PyObject* mf_new_instance(PyObject* cls) {
+        return ((PyTypeObject*)cls)->tp_alloc((PyTypeObject*)cls, 0);
+    }
+    static PyObject* mf_class_call(PyObject* cls, PyObject* args, PyObject* kwargs) {
+        return Py_TYPE(cls)->tp_call(cls, args, kwargs);
+    }
+    """
+    void _set_class_call "mf_set_class_call"(object, void*)
+    object _new_instance "mf_new_instance"(object)
+    object _class_call "mf_class_call"(object, object, object)
 
 cdef enum:
     NAME_WIDTH = 3                      # characters of the longest tile name written ("5mr")
@@ -31,18 +53,38 @@ cdef dict _notations = {}               # notation name -> NOTE_*
 cdef Py_UCS4 _names[5][N_KINDS][NAME_WIDTH]  # per notation: each tile's name, 0-padded
 cdef unsigned char _name_len[5][N_KINDS]
 cdef PyObject* _tile_items[N_KINDS]     # the Tile members, held by _tiles
+cdef object _readers = None             # _meld.READERS: the class calls read only while it holds ours
+cdef Py_ssize_t _reader_slots[2]        # where it keeps its hand and meld readers
+cdef tuple _hand_arguments = ()         # the names Hand.__init__ takes, the keyword-only red last
+cdef tuple _hand_defaults = ()          # and their defaults
+cdef tuple _meld_arguments = ()         # the same of Meld.__init__
+cdef tuple _meld_defaults = ()
+cdef object _no_default = object()
 
 
-def install_objects(tile_type, no_red, format_meld, names):
+def install_objects(tile_type, no_red, format_meld, names, readers=None):
     """The object builders of this module; call after ``install``.
 
     ``tile_type`` is ``Tile``, ``no_red`` is ``_tile_names.NO_RED``, ``format_meld`` is
     ``_meld.format_meld``; ``names`` maps each notation but mpsz to the 34 names it writes.
     Returns ``(fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode)``.
+    With ``readers`` (``_meld.READERS``) the calls of ``Hand`` and ``Meld`` themselves go to the
+    builders in C while ``readers`` holds this module's ``fill_hand`` and ``fill_meld``.
     """
-    global _tile_type, _no_red, _format_meld
+    global _tile_type, _no_red, _format_meld, _readers
+    global _hand_arguments, _hand_defaults, _meld_arguments, _meld_defaults
     cdef int t, k, note
     _tile_type, _no_red, _format_meld = tile_type, no_red, format_meld
+    if readers is not None:
+        _reader_slots[0] = _slot_offset(type(readers), "hand")
+        _reader_slots[1] = _slot_offset(type(readers), "meld")
+        _hand_arguments, _hand_defaults = _arguments_of(_hand_type.__init__)
+        _meld_arguments, _meld_defaults = _arguments_of(_meld_type.__init__)
+        if len(_hand_arguments) != 4 or len(_meld_arguments) != 4:
+            raise TypeError("Hand and Meld take four arguments each")
+        _readers = readers
+        _set_class_call(_hand_type, <void*>_hand_call)
+        _set_class_call(_meld_type, <void*>_meld_call)
     for k, name in enumerate(("counts", "tiles", "red", "melds", "all_counts")):
         _hand_slots[k] = _slot_offset(_hand_type, name)
     for k, name in enumerate(("kind", "tile", "concealed", "red")):
@@ -65,12 +107,29 @@ def install_objects(tile_type, no_red, format_meld, names):
     return fill_hand, fill_meld, parse_meld, parse_text, counts_of, write, encode
 
 
+cdef tuple _arguments_of(object init):
+    """The argument names of ``init`` after ``self`` (interned, as the compiler passes them) and
+    their defaults (``_no_default`` for a required one)."""
+    code = init.__code__
+    names = code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount]
+    positional = init.__defaults__ or ()
+    keywords = init.__kwdefaults__ or {}
+    n_required = code.co_argcount - 1 - len(positional)
+    defaults = [_no_default] * n_required + list(positional) + [keywords[name] for name in names[code.co_argcount - 1:]]
+    return tuple([sys.intern(name) for name in names]), tuple(defaults)
+
+
 cdef Py_ssize_t _slot_offset(object cls, str name) except -1:
     """Where instances of ``cls`` keep the slot ``name`` (a member of its ``__slots__``)."""
     member = cls.__dict__[name]
     if type(member).__name__ != "member_descriptor" or member.__objclass__ is not cls:
         raise TypeError(f"{cls.__name__}.{name} is not a slot")
     return (<PyMemberDescrObject*>member).d_member.offset
+
+
+cdef inline PyObject* _held(object obj, Py_ssize_t offset) noexcept:
+    """A slot's value in place (NULL when never set), as ``_put`` sets it."""
+    return (<PyObject**>((<char*><PyObject*>obj) + offset))[0]
 
 
 cdef inline void _put(object obj, Py_ssize_t offset, object value) noexcept:
@@ -223,11 +282,13 @@ cdef bint _read_hand(Reading* r, object value, object melds, object encoding, ob
 def fill_hand(hand, value, melds, encoding, red):
     """Set the slots of ``hand`` as ``Hand(value, melds, encoding, red=red)`` would; False (nothing
     set) when the general reading must answer."""
+    return isinstance(hand, _hand_type) and _fill_hand(hand, value, melds, encoding, red)
+
+
+cdef bint _fill_hand(object hand, object value, object melds, object encoding, object red) except -1:
     cdef Reading r
     cdef int enc, table, k
     cdef list made = []
-    if not isinstance(hand, _hand_type):
-        return False
     if type(value) is _hand_type:
         if not (melds is () or ((_is_list(melds) or _is_tuple(melds)) and _size(melds) == 0)):
             return False
@@ -241,6 +302,80 @@ def fill_hand(hand, value, melds, encoding, red):
     return _fill(hand, &r, made)
 
 
+# --- the class calls ------------------------------------------------------------------
+
+cdef inline bint _reader_is(int k, object reader) noexcept:
+    """Whether ``_readers`` holds ``reader`` as its hand (0) or meld (1) reader."""
+    return (<PyObject**>((<char*><PyObject*>_readers) + _reader_slots[k]))[0] == <PyObject*>reader
+
+
+cdef bint _call_values(PyObject** values, tuple names, tuple defaults, PyObject** args, Py_ssize_t n_given,
+                       PyObject* keywords) noexcept:
+    """The four arguments of a class call (positional, then keywords by name) into ``values``, the
+    others at their defaults; False when the call is not four known names once each with none left
+    without a value (the class's own call then answers, errors included)."""
+    cdef Py_ssize_t i, j, n = 4
+    cdef PyObject* name
+    if n_given > 3:
+        return False
+    for j in range(n):
+        values[j] = args[j] if j < n_given else PyTuple_GET_ITEM(defaults, j)
+    if keywords is not NULL:
+        for i in range(PyTuple_GET_SIZE(<object>keywords)):
+            name = PyTuple_GET_ITEM(<object>keywords, i)
+            for j in range(n):
+                if PyTuple_GET_ITEM(names, j) == name:
+                    break
+            else:
+                return False
+            if j < n_given:
+                return False
+            values[j] = args[n_given + i]
+    for j in range(n):
+        if values[j] == <PyObject*>_no_default:
+            return False  # a required argument not given
+    return True
+
+
+cdef object _general_call(object cls, PyObject** args, Py_ssize_t n_given, PyObject* keywords):
+    """The class's own call: ``__new__`` then ``__init__``, from the arguments of a vectorcall."""
+    cdef Py_ssize_t i
+    positional = PyTuple_New(n_given)
+    for i in range(n_given):
+        Py_INCREF(<object>args[i])
+        PyTuple_SET_ITEM(positional, i, <object>args[i])
+    named = None
+    if keywords is not NULL:
+        named = {}
+        for i in range(PyTuple_GET_SIZE(<object>keywords)):
+            named[<object>PyTuple_GET_ITEM(<object>keywords, i)] = <object>args[n_given + i]
+    return _class_call(cls, positional, named)
+
+
+cdef object _hand_call(object cls, PyObject** args, size_t nargsf, PyObject* keywords):
+    """``Hand(...)``: the hand filled here when ``fill_hand`` would vouch for it, else the class's own call."""
+    cdef PyObject* values[4]
+    cdef Py_ssize_t n_given = _n_args(nargsf)
+    if (cls is _hand_type and _reader_is(0, fill_hand)
+            and _call_values(values, _hand_arguments, _hand_defaults, args, n_given, keywords)):
+        hand = _new_instance(cls)
+        if _fill_hand(hand, <object>values[0], <object>values[1], <object>values[2], <object>values[3]):
+            return hand
+    return _general_call(cls, args, n_given, keywords)
+
+
+cdef object _meld_call(object cls, PyObject** args, size_t nargsf, PyObject* keywords):
+    """``Meld(...)``: the meld filled here when ``fill_meld`` would vouch for it, else the class's own call."""
+    cdef PyObject* values[4]
+    cdef Py_ssize_t n_given = _n_args(nargsf)
+    if (cls is _meld_type and _reader_is(1, fill_meld)
+            and _call_values(values, _meld_arguments, _meld_defaults, args, n_given, keywords)):
+        meld = _new_instance(cls)
+        if _fill_meld(meld, <object>values[0], <object>values[1], <object>values[2], <object>values[3]):
+            return meld
+    return _general_call(cls, args, n_given, keywords)
+
+
 cdef int _detected(object text) noexcept:
     """The notation ``_read_text`` reads ``text`` in, or -1."""
     cdef Text t
@@ -251,27 +386,32 @@ cdef int _detected(object text) noexcept:
     return t.notation if _notation_of(&t, _str_len(text)) else -1
 
 
-def parse_text(hand, text, notation):
-    """Set the slots of ``hand`` as ``parse(text, notation)`` would; False when the general reading must."""
+def parse_text(text, notation):
+    """The ``Hand`` ``parse(text, notation)`` gives, when this module vouches for it, else None."""
     cdef Reading r
     cdef list made = []
-    if not _is_str(text) or not isinstance(hand, _hand_type):
-        return False
+    if not _is_str(text):
+        return None
     if notation is not None:
         if not _is_str(notation) or _notations.get(notation, -2) != _detected(text):
-            return False
+            return None
     if not _read_hand(&r, text, (), "index34", False, made):
-        return False
-    return _fill(hand, &r, made)
+        return None
+    hand = _new_instance(_hand_type)
+    _fill(hand, &r, made)
+    return hand
 
 
 def fill_meld(meld, kind, tile, concealed, red):
     """Set the slots of ``meld`` as ``Meld(kind, tile, concealed, red)`` would; False when the
     general constructor must answer (it raises the error)."""
+    return isinstance(meld, _meld_type) and _fill_meld(meld, kind, tile, concealed, red)
+
+
+cdef bint _fill_meld(object meld, object kind, object tile, object concealed, object red) except -1:
     cdef int k, t, rank, fives
     cdef Reading one
-    if (not _is_str(kind) or not (concealed is True or concealed is False) or type(red) is not int
-            or not isinstance(meld, _meld_type)):
+    if not _is_str(kind) or not (concealed is True or concealed is False) or type(red) is not int:
         return False
     if kind == "chow":
         k = KIND_CHOW
@@ -410,6 +550,25 @@ cdef object _write(const unsigned char* counts, const unsigned char* red, object
     return " ".join(parts)
 
 
+cdef bint _hand_counts(object hand, unsigned char* red) noexcept:
+    """Whether a filled ``Hand`` holds 34 counts (``bytes``), its melds and three red counts (then
+    in ``red``): False for a hand whose slots are not so (the general code then reads it)."""
+    cdef PyObject* counts = _held(hand, _hand_slots[0])
+    cdef PyObject* reds = _held(hand, _hand_slots[2])
+    cdef PyObject* melds = _held(hand, _hand_slots[3])
+    cdef int k
+    if counts == NULL or reds == NULL or melds == NULL or not _is_bytes(<object>counts):
+        return False
+    if _size(<object>counts) != N_KINDS or not _is_tuple(<object>reds) or _size(<object>reds) != 3:
+        return False
+    for k in range(3):
+        item = <object>PyTuple_GET_ITEM(<object>reds, k)
+        if type(item) is not int or not 0 <= item <= MAX_COPIES:
+            return False
+        red[k] = item
+    return True
+
+
 def write(hand, notation):
     """``format(hand, notation)`` when this module vouches for it, else None."""
     cdef Reading r
@@ -423,12 +582,10 @@ def write(hand, notation):
     if note < 0:
         return None
     if type(hand) is _hand_type:
-        counts, reds = hand.counts, hand.red
-        if not _is_bytes(counts) or _size(counts) != N_KINDS or type(reds) is not tuple or len(reds) != 3:
+        if not _hand_counts(hand, red):
             return None
-        for k in range(3):
-            red[k] = reds[k]
-        return _write(<const unsigned char*>_bytes_data(counts), red, hand.melds, note)
+        return _write(<const unsigned char*>_bytes_data(<object>_held(hand, _hand_slots[0])), red,
+                      <object>_held(hand, _hand_slots[3]), note)
     if _is_str(hand):
         if not _read_hand(&r, hand, (), "index34", False, made):
             return None
@@ -450,9 +607,9 @@ def encode(hand, encoding, red):
     cdef const unsigned char* counts
     if not (red is True or red is False) or encoding is None or not _encoding_of(encoding, &enc, &table):
         return None
-    held, held_red = hand.counts, hand.red
-    if not _is_bytes(held) or _size(held) != N_KINDS or type(held_red) is not tuple or len(held_red) != 3:
+    if not isinstance(hand, _hand_type) or not _hand_counts(hand, reds):
         return None
+    held = <object>_held(hand, _hand_slots[0])
     if enc == ENC_COUNTS:
         return held
     counts = <const unsigned char*>_bytes_data(held)
@@ -460,7 +617,6 @@ def encode(hand, encoding, red):
     for t in range(N_KINDS):
         n += counts[t]
     for suit in range(3):
-        reds[suit] = held_red[suit]
         if reds[suit] > counts[suit * SUIT_SIZE + 4]:
             return None
         if enc == ENC_INDEX136 and red is True and (reds[suit] > 1 or counts[suit * SUIT_SIZE + 4] - reds[suit] > 3):

@@ -260,8 +260,9 @@ def parse_hand(text: object, notation: str | None, name: str) -> Hand:
     """The ``Hand`` of a text in ``notation`` (detected when ``None``)."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    hand = Hand.__new__(Hand)
-    if not READERS.parse(hand, text, notation):
+    hand: Hand | None = READERS.parse(text, notation)
+    if hand is None:
+        hand = Hand.__new__(Hand)
         _set(hand, *read_text(text, notation, name))
     return hand
 

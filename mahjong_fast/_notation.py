@@ -66,7 +66,8 @@ def parse(text: str, notation: str | None = None) -> Hand:
     ...
     ValueError: malformed mpsz text: 'x' is not a digit or a suit letter m, p, s, z at position 1 of text '1x'
     """
-    return parse_hand(text, notation, "text")
+    hand: Hand | None = READERS.parse(text, notation)
+    return parse_hand(text, notation, "text") if hand is None else hand
 
 
 def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:

@@ -149,6 +149,42 @@ def test_meld_parse_is_the_general_parse(text: object) -> None:
     same(lambda: mf.Meld.parse(text))  # type: ignore[arg-type]
 
 
+# --- the calls of the classes themselves ------------------------------------------------
+# A compiled run calls Hand and Meld straight into the builders (the class's own vectorcall) while
+# READERS holds them: any mix of positional and keyword arguments, right or wrong, answers as
+# __new__ then __init__ would.
+
+HAND_NAMES = st.sampled_from(["tiles", "melds", "encoding", "red", "bogus", "self"])
+MELD_NAMES = st.sampled_from(["kind", "tile", "concealed", "red", "bogus", "self"])
+meld_values = st.one_of(st.sampled_from(["chow", "pung", "kong", "pong", "5p", "0m", "7z", 4.0, None]),
+                        st.integers(-1, 35), st.booleans())
+
+
+@EXAMPLES
+@given(st.lists(st.one_of(hands, melds, encodings, st.booleans()), max_size=5),
+       st.dictionaries(HAND_NAMES, st.one_of(hands, melds, encodings, st.booleans()), max_size=4))
+def test_hand_called_any_way_is_the_general_hand(args: list[object], kwargs: dict[str, object]) -> None:
+    if any(isinstance(v, Iterator) for v in [*args, *kwargs.values()]):
+        return  # an iterator is read once: the two calls must see the same input
+    same(lambda: mf.Hand(*args, **kwargs))
+
+
+@EXAMPLES
+@given(st.lists(meld_values, max_size=5), st.dictionaries(MELD_NAMES, meld_values, max_size=4))
+def test_meld_called_any_way_is_the_general_meld(args: list[object], kwargs: dict[str, object]) -> None:
+    same(lambda: mf.Meld(*args, **kwargs))
+
+
+def test_a_subclass_calls_its_own_init() -> None:
+    class Noted(mf.Hand):
+        __slots__ = ()
+
+    hand = Noted("123m", ["[555p]"], red=True)
+    assert type(hand) is Noted and hand == mf.Hand("123m [555p]")
+    with pytest.raises(TypeError, match="got an unexpected keyword argument 'note'"):
+        Noted("123m", note=1)  # type: ignore[call-arg]
+
+
 # --- the objects stay what they were ------------------------------------------------
 
 def test_readers_are_compiled_in_a_compiled_run() -> None:
