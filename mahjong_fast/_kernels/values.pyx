@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitPart, base_points_c
 from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c, situation_yaku_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts

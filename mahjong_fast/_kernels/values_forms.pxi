@@ -186,9 +186,9 @@ cdef _Part* _PARTS = NULL
 cdef int _PARTS_CAP = 0
 
 
-cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
-    """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): its rows,
-    worked out when first met (``_PARTS`` may move then)."""
+cdef int _part_met(unsigned int counts, int u) except -1:
+    """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): the place
+    of its rows in ``_PARTS``, worked out when first met (``_PARTS`` may move then)."""
     cdef unsigned int key = counts | (<unsigned int>(u == 3) << 27) | (<unsigned int>1 << 31)
     cdef int p, at = _keys_at(&_PART_KEYS, key)
     cdef unsigned char c[9]
@@ -205,7 +205,7 @@ cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)
         _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
-    return _PARTS + _PART_KEYS.slot[at].number
+    return <int>_PART_KEYS.slot[at].number
 
 
 cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:
@@ -272,22 +272,26 @@ cdef extern from *:
 
 cdef inline void _pair_bounds(const unsigned char* m, int* pairs_form, int* orphans_form) noexcept nogil:
     """The seven-pairs and thirteen-orphans shanten of 34 counts, word by word (eight counts a
-    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4)."""
+    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4); the top
+    bits moved to each byte's foot and summed over the five words byte by byte (at most 5 a byte),
+    then the eight bytes summed by one product (at most 34: no byte carries)."""
     cdef unsigned long long w[5]
-    cdef unsigned long long one, two
-    cdef int j, kinds = 0, pairs = 0, orphan_kinds = 0
-    cdef bint orphan_pair = False
+    cdef unsigned long long one, two, ones = 0, twos = 0, orphan_ones = 0, orphan_twos = 0
+    cdef int j
     memcpy(w, m, 32)
     w[4] = m[32] | (<unsigned long long>m[33] << 8)
     for j in range(5):
         one = (w[j] + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL
         two = (w[j] + 0x7E7E7E7E7E7E7E7EULL) & 0x8080808080808080ULL
-        kinds += popcount64(one)
-        pairs += popcount64(two)
-        orphan_kinds += popcount64(one & ORPHAN_BYTES[j])
-        orphan_pair = orphan_pair or (two & ORPHAN_BYTES[j]) != 0
+        ones += one >> 7
+        twos += two >> 7
+        orphan_ones += (one & ORPHAN_BYTES[j]) >> 7
+        orphan_twos |= two & ORPHAN_BYTES[j]
+    cdef int kinds = <int>((ones * 0x0101010101010101ULL) >> 56)
+    cdef int pairs = <int>((twos * 0x0101010101010101ULL) >> 56)
+    cdef int orphan_kinds = <int>((orphan_ones * 0x0101010101010101ULL) >> 56)
     pairs_form[0] = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_pair else 0)
+    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_twos else 0)
 
 
 cdef inline void _tally(const unsigned char* m, const int* kinds, int n, int* pairs, int* distinct, long long* zero,

@@ -77,9 +77,10 @@ cdef class _Graph:
     cdef unsigned int part_key[4]
     # the kinds (separated) the hand holds, and those the wall holds
     cdef unsigned long long held, in_wall
-    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows in part_rows
+    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows are
+    # ``_PARTS[part_at[e]]``, read in place (not copied: the process's table is read anyway)
     cdef _Keys parts
-    cdef _Part* part_rows
+    cdef int* part_at
     cdef int part_used, part_cap
     cdef _Products kept
     # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
@@ -116,7 +117,7 @@ cdef class _Graph:
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
         memset(&self.forms, 0, sizeof(_Keys))
-        self.part_rows = NULL
+        self.part_at = NULL
         for u in range(4):
             self.kept.ids[u] = -1
         self.part_next = NULL
@@ -140,7 +141,7 @@ cdef class _Graph:
         free(self.hand_scoring)
         free(self.hand_ura)
         free(self.parts.slot)
-        free(self.part_rows)
+        free(self.part_at)
         free(self.part_next)
         free(self.forms.slot)
 
@@ -263,8 +264,8 @@ cdef class _Graph:
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
     cdef int _part_ids(self, int u) except -1:
-        """The part met that is part ``u`` of the hand: its rows are ``part_rows[e]`` (copied from
-        ``_part_met`` when first met in the search; ``part_rows`` may move then)."""
+        """The part met that is part ``u`` of the hand: its rows are ``_PARTS[part_at[e]]``
+        (``_part_met``: ``_PARTS`` may move when a part is first met in the process)."""
         cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (<unsigned int>1 << 31)
         cdef int p
         cdef int at = _keys_at(&self.parts, key)
@@ -272,9 +273,9 @@ cdef class _Graph:
             return <int>self.parts.slot[at].number
         if self.part_used == self.part_cap:
             self.part_cap = self.part_cap * 2 if self.part_cap else 256
-            self.part_rows = <_Part*>_grown(self.part_rows, self.part_cap * sizeof(_Part))
+            self.part_at = <int*>_grown(self.part_at, self.part_cap * sizeof(int))
             self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
-        memcpy(self.part_rows + self.part_used, _part_met(self.part_key[u], u), sizeof(_Part))
+        self.part_at[self.part_used] = _part_met(self.part_key[u], u)
         _keys_put(&self.parts, at, key, self.part_used)
         for p in range(18):
             self.part_next[18 * self.part_used + p] = -1
@@ -305,7 +306,7 @@ cdef class _Graph:
                 mask[0] = self.forms.slot[at].number & ((1LL << 56) - 1)
                 return <int>(self.forms.slot[at].number >> 56) - 1
         for u in range(4):
-            parts[u] = self.part_rows + self.part_now[u]
+            parts[u] = _PARTS + self.part_at[self.part_now[u]]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
         if draw:
             s = _needed(m, self.n_melds, s, w, mask)
