@@ -1,6 +1,6 @@
 # The graph of the search (``values_py.Graph``): its draw and choice states, memoised on the
 # separated hand and riichi (``_Slot``), their edges, the hand's keys kept as tiles come and go,
-# the parts met and the forms' shanten kept by merged hand (``values_forms.pxi``), and the score of
+# the parts met and their rows (``values_forms.pxi``), and the score of
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
 # Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
 
@@ -8,7 +8,6 @@
 # doubling (and copying) its way up from a few thousand
 cdef int _STATES_HINT = 1024
 cdef int _EDGES_HINT = 4096
-cdef int _FORMS_HINT = 1024     # and the slots of its table of forms
 
 
 ctypedef struct _Slot:
@@ -88,9 +87,6 @@ cdef class _Graph:
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
     cdef int* part_next
     cdef int part_now[4]
-    # the forms' shanten and kinds of each merged hand met (``_shanten``) in ``forms``, by its
-    # parts met and whether it holds 13 tiles: the kinds | (the shanten + 1) << 56
-    cdef _Keys forms
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -116,7 +112,6 @@ cdef class _Graph:
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
-        memset(&self.forms, 0, sizeof(_Keys))
         self.part_at = NULL
         for u in range(4):
             self.kept.ids[u] = -1
@@ -143,7 +138,6 @@ cdef class _Graph:
         free(self.parts.slot)
         free(self.part_at)
         free(self.part_next)
-        free(self.forms.slot)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
@@ -284,27 +278,17 @@ cdef class _Graph:
 
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
-        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state);
-        kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state).
+        Worked out for every state, not kept by merged hand as ``Table.shanten`` keeps them: a
+        table of them probed for every state missed the cache more than it saved."""
         cdef long long w
         cdef int s, u
         cdef const _Part* parts[4]
-        cdef unsigned long long key = draw
-        cdef int at = 0
         for u in range(4):
             if self.part_now[u] < 0:
                 self.part_now[u] = self._part_ids(u)
                 if self.part_step[u] >= 0:
                     self.part_next[self.part_step[u]] = self.part_now[u]
-        cdef bint kept = self.part_used < 1 << 15
-        if kept:
-            for u in range(4):
-                key = key << 15 | <unsigned long long>self.part_now[u]
-            key = key << 1 | 1
-            at = _keys_at(&self.forms, key)
-            if self.forms.slot[at].key:
-                mask[0] = self.forms.slot[at].number & ((1LL << 56) - 1)
-                return <int>(self.forms.slot[at].number >> 56) - 1
         for u in range(4):
             parts[u] = _PARTS + self.part_at[self.part_now[u]]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
@@ -312,8 +296,6 @@ cdef class _Graph:
             s = _needed(m, self.n_melds, s, w, mask)
         else:
             s = _spare(m, self.n_melds, s, w, mask)
-        if kept:  # the kinds are 34 bits, the shanten -1 … 8
-            _keys_put(&self.forms, at, key, mask[0] | <long long>(s + 1) << 56)
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
