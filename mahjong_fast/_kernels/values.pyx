@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitPart, base_points_c
 from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c, situation_yaku_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, popcount64
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
@@ -197,7 +197,6 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     """
     _init_rows()
     cdef _Graph g = _Graph()
-    _keys_grow(&g.forms, _FORMS_HINT)
     cdef int i, t, v, k, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
@@ -256,10 +255,9 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
             found_kind[n_found] = i
             found_state[n_found] = v
             n_found += 1
-    global _STATES_HINT, _EDGES_HINT, _FORMS_HINT
+    global _STATES_HINT, _EDGES_HINT
     _STATES_HINT = max(1024, g.cap)
     _EDGES_HINT = max(4096, g.ecap)
-    _FORMS_HINT = max(1024, g.forms.slots)
     cdef double curves[NS * T1 * 3]
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
     # the triples made here, once: the caller's figures as they are handed out

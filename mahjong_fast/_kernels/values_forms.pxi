@@ -17,6 +17,9 @@ cdef unsigned char _ROWS16[2][256][16]
 # (INF past 2n + 1), so that the cost of a part's row R beside the other parts' product row O is
 # the least _TURNED[n][R][j] + O[j] (entry 2n + 1 of R times O)
 cdef unsigned char _TURNED[5][2][256][16]
+# the rows' first ROW_LEN entries each made 16 (``_SPREAD[kind][id][k][j]`` is ``_ROWS16[kind][id][k]``),
+# the first factor of ``row_product16``
+cdef unsigned char _SPREAD[2][256][ROW_LEN][16]
 
 cdef extern from *:
     """
@@ -43,9 +46,11 @@ cdef extern from *:
     #endif
     }
     /* The min-plus product of two cost rows of 16 bytes (ROW_LEN entries, then any up to 60;
-       every entry at most 60): out[2k + p] is the least a[2 k1 + p1] + b[2 k2 + p2] over k1 + k2 = k,
-       p1 + p2 = p, and 60 (INF) when less; the entries past ROW_LEN are at most 60. */
-    static inline void mf_row_product16(const unsigned char* a, const unsigned char* b, unsigned char* out) {
+       every entry at most 60), the first given spread (``spread[16 k + j]`` is its entry k, every
+       j: a byte made 16 without SSSE3 takes several instructions, so the table rows' are kept):
+       out[2k + p] is the least a[2 k1 + p1] + b[2 k2 + p2] over k1 + k2 = k, p1 + p2 = p, and 60
+       (INF) when less; the entries past ROW_LEN are at most 60. */
+    static inline void mf_row_product16(const unsigned char* spread, const unsigned char* b, unsigned char* out) {
     #if defined(MF_VALUES_SSE2)
         const __m128i even = _mm_set1_epi16(0x00FF);
         const __m128i big = _mm_set1_epi8(127);
@@ -53,28 +58,29 @@ cdef extern from *:
         /* b's even entries at the odd places (b[2k] at 2k + 1), 127 at the even ones */
         __m128i Bev = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(B, even), 8), _mm_and_si128(big, even));
         __m128i acc = _mm_set1_epi8(60), t;
-        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[0]), B), _mm_add_epi8(_mm_set1_epi8((char)a[1]), Bev));
+    #define MF_SPREAD(k) _mm_loadu_si128((const __m128i*)(spread + 16 * (k)))
+        t = _mm_min_epu8(_mm_add_epi8(MF_SPREAD(0), B), _mm_add_epi8(MF_SPREAD(1), Bev));
         acc = _mm_min_epu8(acc, t);
     #define MF_PRODUCT_STEP(k, low) \
-        t = _mm_min_epu8(_mm_add_epi8(_mm_set1_epi8((char)a[2 * k]), B), \
-                         _mm_add_epi8(_mm_set1_epi8((char)a[2 * k + 1]), Bev)); \
+        t = _mm_min_epu8(_mm_add_epi8(MF_SPREAD(2 * k), B), _mm_add_epi8(MF_SPREAD(2 * k + 1), Bev)); \
         acc = _mm_min_epu8(acc, _mm_max_epu8(_mm_slli_si128(t, 2 * k), low));
         MF_PRODUCT_STEP(1, _mm_setr_epi8(127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         MF_PRODUCT_STEP(2, _mm_setr_epi8(127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         MF_PRODUCT_STEP(3, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         MF_PRODUCT_STEP(4, _mm_setr_epi8(127, 127, 127, 127, 127, 127, 127, 127, 0, 0, 0, 0, 0, 0, 0, 0))
     #undef MF_PRODUCT_STEP
+    #undef MF_SPREAD
         _mm_storeu_si128((__m128i*)out, acc);
     #else
         int k1, k2, v, j;
         for (j = 0; j < 16; j++) out[j] = 60;
         for (k1 = 0; k1 < 5; k1++) {
             for (k2 = 0; k2 < 5 - k1; k2++) {
-                v = a[2 * k1] + b[2 * k2];
+                v = spread[16 * (2 * k1)] + b[2 * k2];
                 if (v < out[2 * (k1 + k2)]) out[2 * (k1 + k2)] = (unsigned char)v;
-                v = a[2 * k1] + b[2 * k2 + 1];
+                v = spread[16 * (2 * k1)] + b[2 * k2 + 1];
                 if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
-                v = a[2 * k1 + 1] + b[2 * k2];
+                v = spread[16 * (2 * k1 + 1)] + b[2 * k2];
                 if (v < out[2 * (k1 + k2) + 1]) out[2 * (k1 + k2) + 1] = (unsigned char)v;
             }
         }
@@ -82,7 +88,7 @@ cdef extern from *:
     }
     """
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
-    void row_product16 "mf_row_product16"(const unsigned char* a, const unsigned char* b,
+    void row_product16 "mf_row_product16"(const unsigned char* spread, const unsigned char* b,
                                           unsigned char* out) noexcept nogil
 
 cdef enum:
@@ -105,6 +111,9 @@ cdef void _init_rows() noexcept:
             for i in range(256):
                 for j in range(ROW16):
                     _TURNED[n][kind][i][j] = _ROWS16[kind][i][2 * n + 1 - j] if j <= 2 * n + 1 else INF
+        for i in range(256):
+            for n in range(ROW_LEN):
+                memset(_SPREAD[kind][i][n], _ROWS16[kind][i][n], 16)
     _SUIT_OFFSETS = rank_offsets_c(0)
     _HONOUR_OFFSETS = rank_offsets_c(3)
     _HONOUR_ROWS = part_rows_c(3, &n)
@@ -186,9 +195,9 @@ cdef _Part* _PARTS = NULL
 cdef int _PARTS_CAP = 0
 
 
-cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
-    """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): its rows,
-    worked out when first met (``_PARTS`` may move then)."""
+cdef int _part_met(unsigned int counts, int u) except -1:
+    """Part ``u`` (0-2 the suits, 3 the honours) holding ``counts`` (3 bits a position): the place
+    of its rows in ``_PARTS``, worked out when first met (``_PARTS`` may move then)."""
     cdef unsigned int key = counts | (<unsigned int>(u == 3) << 27) | (<unsigned int>1 << 31)
     cdef int p, at = _keys_at(&_PART_KEYS, key)
     cdef unsigned char c[9]
@@ -205,7 +214,7 @@ cdef const _Part* _part_met(unsigned int counts, int u) except NULL:
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)
         _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
-    return _PARTS + _PART_KEYS.slot[at].number
+    return <int>_PART_KEYS.slot[at].number
 
 
 cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:
@@ -216,22 +225,23 @@ cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogi
         if ids[u] != kept.ids[u]:
             changed |= 1 << u
             kept.ids[u] = ids[u]
-    cdef const unsigned char* r0 = _ROWS16[0][ids[0]]
-    cdef const unsigned char* r1 = _ROWS16[0][ids[1]]
-    cdef const unsigned char* r2 = _ROWS16[0][ids[2]]
-    cdef const unsigned char* r3 = _ROWS16[1][ids[3]]
+    # the product is the same either way round (a least over the same sums): the table row first
+    cdef const unsigned char* s0 = &_SPREAD[0][ids[0]][0][0]
+    cdef const unsigned char* s1 = &_SPREAD[0][ids[1]][0][0]
+    cdef const unsigned char* s2 = &_SPREAD[0][ids[2]][0][0]
+    cdef const unsigned char* s3 = &_SPREAD[1][ids[3]][0][0]
     if changed & 0b1100:
-        row_product16(r2, r3, kept.cd)
+        row_product16(s2, _ROWS16[1][ids[3]], kept.cd)
     if changed & 0b0011:
-        row_product16(r0, r1, kept.ab)
+        row_product16(s0, _ROWS16[0][ids[1]], kept.ab)
     if changed & 0b1110:
-        row_product16(r1, kept.cd, kept.others)                 # all but 0
+        row_product16(s1, kept.cd, kept.others)                 # all but 0
     if changed & 0b1101:
-        row_product16(r0, kept.cd, kept.others + ROW16)         # all but 1
+        row_product16(s0, kept.cd, kept.others + ROW16)         # all but 1
     if changed & 0b1011:
-        row_product16(kept.ab, r3, kept.others + 2 * ROW16)     # all but 2
+        row_product16(s3, kept.ab, kept.others + 2 * ROW16)     # all but 2
     if changed & 0b0111:
-        row_product16(kept.ab, r2, kept.others + 3 * ROW16)     # all but 3
+        row_product16(s2, kept.ab, kept.others + 3 * ROW16)     # all but 3
     return kept.others
 
 
@@ -272,22 +282,26 @@ cdef extern from *:
 
 cdef inline void _pair_bounds(const unsigned char* m, int* pairs_form, int* orphans_form) noexcept nogil:
     """The seven-pairs and thirteen-orphans shanten of 34 counts, word by word (eight counts a
-    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4)."""
+    word: a byte plus 0x7F has its top bit set iff the count is 1-4, plus 0x7E iff 2-4); the top
+    bits moved to each byte's foot and summed over the five words byte by byte (at most 5 a byte),
+    then the eight bytes summed by one product (at most 34: no byte carries)."""
     cdef unsigned long long w[5]
-    cdef unsigned long long one, two
-    cdef int j, kinds = 0, pairs = 0, orphan_kinds = 0
-    cdef bint orphan_pair = False
+    cdef unsigned long long one, two, ones = 0, twos = 0, orphan_ones = 0, orphan_twos = 0
+    cdef int j
     memcpy(w, m, 32)
     w[4] = m[32] | (<unsigned long long>m[33] << 8)
     for j in range(5):
         one = (w[j] + 0x7F7F7F7F7F7F7F7FULL) & 0x8080808080808080ULL
         two = (w[j] + 0x7E7E7E7E7E7E7E7EULL) & 0x8080808080808080ULL
-        kinds += popcount64(one)
-        pairs += popcount64(two)
-        orphan_kinds += popcount64(one & ORPHAN_BYTES[j])
-        orphan_pair = orphan_pair or (two & ORPHAN_BYTES[j]) != 0
+        ones += one >> 7
+        twos += two >> 7
+        orphan_ones += (one & ORPHAN_BYTES[j]) >> 7
+        orphan_twos |= two & ORPHAN_BYTES[j]
+    cdef int kinds = <int>((ones * 0x0101010101010101ULL) >> 56)
+    cdef int pairs = <int>((twos * 0x0101010101010101ULL) >> 56)
+    cdef int orphan_kinds = <int>((orphan_ones * 0x0101010101010101ULL) >> 56)
     pairs_form[0] = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_pair else 0)
+    orphans_form[0] = 13 - orphan_kinds - (1 if orphan_twos else 0)
 
 
 cdef inline void _tally(const unsigned char* m, const int* kinds, int n, int* pairs, int* distinct, long long* zero,

@@ -1,6 +1,6 @@
 # The graph of the search (``values_py.Graph``): its draw and choice states, memoised on the
 # separated hand and riichi (``_Slot``), their edges, the hand's keys kept as tiles come and go,
-# the parts met and the forms' shanten kept by merged hand (``values_forms.pxi``), and the score of
+# the parts met and their rows (``values_forms.pxi``), and the score of
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
 # Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
 
@@ -8,7 +8,6 @@
 # doubling (and copying) its way up from a few thousand
 cdef int _STATES_HINT = 1024
 cdef int _EDGES_HINT = 4096
-cdef int _FORMS_HINT = 1024     # and the slots of its table of forms
 
 
 ctypedef struct _Slot:
@@ -77,9 +76,10 @@ cdef class _Graph:
     cdef unsigned int part_key[4]
     # the kinds (separated) the hand holds, and those the wall holds
     cdef unsigned long long held, in_wall
-    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows in part_rows
+    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows are
+    # ``_PARTS[part_at[e]]``, read in place (not copied: the process's table is read anyway)
     cdef _Keys parts
-    cdef _Part* part_rows
+    cdef int* part_at
     cdef int part_used, part_cap
     cdef _Products kept
     # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
@@ -87,9 +87,6 @@ cdef class _Graph:
     # part_next[part_step[u]] is set, when part_step[u] >= 0)
     cdef int* part_next
     cdef int part_now[4]
-    # the forms' shanten and kinds of each merged hand met (``_shanten``) in ``forms``, by its
-    # parts met and whether it holds 13 tiles: the kinds | (the shanten + 1) << 56
-    cdef _Keys forms
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -115,8 +112,7 @@ cdef class _Graph:
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
         memset(&self.parts, 0, sizeof(_Keys))
-        memset(&self.forms, 0, sizeof(_Keys))
-        self.part_rows = NULL
+        self.part_at = NULL
         for u in range(4):
             self.kept.ids[u] = -1
         self.part_next = NULL
@@ -140,9 +136,8 @@ cdef class _Graph:
         free(self.hand_scoring)
         free(self.hand_ura)
         free(self.parts.slot)
-        free(self.part_rows)
+        free(self.part_at)
         free(self.part_next)
-        free(self.forms.slot)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
@@ -263,8 +258,8 @@ cdef class _Graph:
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
     cdef int _part_ids(self, int u) except -1:
-        """The part met that is part ``u`` of the hand: its rows are ``part_rows[e]`` (copied from
-        ``_part_met`` when first met in the search; ``part_rows`` may move then)."""
+        """The part met that is part ``u`` of the hand: its rows are ``_PARTS[part_at[e]]``
+        (``_part_met``: ``_PARTS`` may move when a part is first met in the process)."""
         cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (<unsigned int>1 << 31)
         cdef int p
         cdef int at = _keys_at(&self.parts, key)
@@ -272,9 +267,9 @@ cdef class _Graph:
             return <int>self.parts.slot[at].number
         if self.part_used == self.part_cap:
             self.part_cap = self.part_cap * 2 if self.part_cap else 256
-            self.part_rows = <_Part*>_grown(self.part_rows, self.part_cap * sizeof(_Part))
+            self.part_at = <int*>_grown(self.part_at, self.part_cap * sizeof(int))
             self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
-        memcpy(self.part_rows + self.part_used, _part_met(self.part_key[u], u), sizeof(_Part))
+        self.part_at[self.part_used] = _part_met(self.part_key[u], u)
         _keys_put(&self.parts, at, key, self.part_used)
         for p in range(18):
             self.part_next[18 * self.part_used + p] = -1
@@ -283,36 +278,24 @@ cdef class _Graph:
 
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
-        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state);
-        kept by merged hand (``Table.shanten``: the red fives and riichi of a state do not count)."""
+        and the kinds that lower it (a draw state) or whose discard keeps it (a choice state).
+        Worked out for every state, not kept by merged hand as ``Table.shanten`` keeps them: a
+        table of them probed for every state missed the cache more than it saved."""
         cdef long long w
         cdef int s, u
         cdef const _Part* parts[4]
-        cdef unsigned long long key = draw
-        cdef int at = 0
         for u in range(4):
             if self.part_now[u] < 0:
                 self.part_now[u] = self._part_ids(u)
                 if self.part_step[u] >= 0:
                     self.part_next[self.part_step[u]] = self.part_now[u]
-        cdef bint kept = self.part_used < 1 << 15
-        if kept:
-            for u in range(4):
-                key = key << 15 | <unsigned long long>self.part_now[u]
-            key = key << 1 | 1
-            at = _keys_at(&self.forms, key)
-            if self.forms.slot[at].key:
-                mask[0] = self.forms.slot[at].number & ((1LL << 56) - 1)
-                return <int>(self.forms.slot[at].number >> 56) - 1
         for u in range(4):
-            parts[u] = self.part_rows + self.part_now[u]
+            parts[u] = _PARTS + self.part_at[self.part_now[u]]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
         if draw:
             s = _needed(m, self.n_melds, s, w, mask)
         else:
             s = _spare(m, self.n_melds, s, w, mask)
-        if kept:  # the kinds are 34 bits, the shanten -1 … 8
-            _keys_put(&self.forms, at, key, mask[0] | <long long>(s + 1) << 56)
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:

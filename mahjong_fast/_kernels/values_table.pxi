@@ -1,6 +1,6 @@
 # A table of keys standing for numbers, by open addressing (``slots`` a power of two, key 0 an
 # empty slot, at most half full; a key and its number side by side, so a lookup reads one cache
-# line): the parts met and the merged hands whose forms are kept (values_graph.pxi) are looked up in one.
+# line): the parts met, by a search (values_graph.pxi) and by the process (values_forms.pxi).
 # Stands on: the cimports of values.pyx.
 
 ctypedef struct _KeySlot:

@@ -329,6 +329,29 @@ def test_twins_agree_on_red_fives(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_twins_agree_on_pairs_and_orphans_shapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random closed hands near seven pairs and thirteen orphans (the compiled search bounds those
+    forms' shanten word by word before counting them): the compiled and pure searches give the
+    same figures, bit for bit."""
+    rng = random.Random(2716)
+    kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+    orphans = [k for k in kinds if k[1] == "z" or k[0] in "19"]
+    cases = []
+    while len(cases) < 8:
+        if len(cases) % 2:  # orphans and a pair, one or two swapped for any tile
+            tiles = rng.sample(orphans, 13) + [rng.choice(orphans)]
+        else:  # seven pairs, a tile or two swapped
+            tiles = [k for k in rng.sample(kinds, 7) for _ in range(2)]
+        for at in rng.sample(range(14), rng.randint(1, 2)):
+            tiles[at] = rng.choice(kinds)
+        if max(tiles.count(k) for k in tiles) > 4 or mf.shanten("".join(tiles)) > 1:
+            continue
+        cases.append({"hand": "".join(tiles), "melds": [], "turn": rng.randint(8, 14), "dora": "", "seat_wind": "E",
+                      "round_wind": "E", "visible": "", "honba": 0, "riichi_sticks": 0})
+    _assert_twins_agree(monkeypatch, cases)
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_avx_and_sse2_figures_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled figures summed by AVX (where the processor runs it) and by SSE2 are the same, bit for bit."""
     from mahjong_fast import _values
