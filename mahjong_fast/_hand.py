@@ -257,13 +257,12 @@ def _restore(tiles: tuple[int, ...], red: tuple[int, ...], melds: tuple[Meld, ..
 
 
 def parse_hand(text: object, notation: str | None, name: str) -> Hand:
-    """The ``Hand`` of a text in ``notation`` (detected when ``None``)."""
+    """The ``Hand`` of a text in ``notation`` (detected when ``None``) by the general reading, errors
+    included: ``parse`` asks ``READERS.parse`` first and comes here when it declines."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a str, not {type(text).__name__}")
-    hand: Hand | None = READERS.parse(text, notation)
-    if hand is None:
-        hand = Hand.__new__(Hand)
-        _set(hand, *read_text(text, notation, name))
+    hand = Hand.__new__(Hand)
+    _set(hand, *read_text(text, notation, name))
     return hand
 
 
