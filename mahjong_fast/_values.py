@@ -218,6 +218,16 @@ def discard_values(
 
 def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: object, visible: object,
             honba: int, riichi_sticks: int, encoding: str | None) -> tuple[DiscardValue, ...]:
+    made = _values_call(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+    if made is not None:
+        return made  # type: ignore[no-any-return]
+    return _general_values(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+
+
+def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: object, visible: object,
+                    honba: int, riichi_sticks: int, encoding: str | None) -> tuple[DiscardValue, ...]:
+    """``_values`` read in Python: every form of the arguments, every error (``_values_call``, in C
+    where compiled, answers the common calls 0-1 from ready the same, object for object)."""
     size = sum(hand.counts) + 3 * len(hand.melds)
     if size != 14:
         raise ValueError(f"hand14 {hand} holds {size} tiles (a meld as three), not 14")
@@ -271,3 +281,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
     result = [DiscardValue(_TILE_OF[i], i >= 34, curves) for i, curves in found]
     result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
     return tuple(result)
+
+
+_values_call = _api_fast.install_values(globals(), DiscardValue, Situation, _MELD_CODE, SWITCHES, _RIICHI_FLAGS,
+                                        DEEP_FROM, LAST_TURN, MAX_INDICATORS)
+"""``_values``' answer in C for the common calls, None for the rest (``_api_fast_values.pxi``)."""
