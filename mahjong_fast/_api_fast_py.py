@@ -245,7 +245,7 @@ def tile_list(tiles: object, encoding: str | None) -> tuple[bytes, tuple[int, in
     return None
 
 
-def install_values(*args: object) -> Callable[..., None]:
+def install_values(*args: object) -> Callable[..., Any]:
     """``values_call``, as ``_api_fast.install_values`` gives it: here it vouches for nothing (it
     returns None), so ``discard_values`` takes its general code, which is already the Python
     reading of it."""

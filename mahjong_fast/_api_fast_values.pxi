@@ -138,6 +138,8 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
     if size + 3 * len(melds) != 14 or n_shown > _max_indicators:
         return None
     memset(limits, MAX_COPIES, N_KINDS)
+    if not shanten_ready():
+        ensure_tables()
     from_ready = shanten_rules_c(counts, 0, 0, True, limits, _riichi_flags)
     if from_ready >= _deep_from:  # a deep search (its own thread), or a hand the general code refuses
         return None
