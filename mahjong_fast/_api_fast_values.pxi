@@ -167,8 +167,8 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
         _values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
         _value_switches, tuple(melds_code), [meld_tiles[t] for t in range(N_KINDS)], meld_red_count, closed, seat,
         round_, indicators, honba, riichi_sticks)
-    found = _values_module["_search"].search(situation, PyBytes_FromStringAndSize(<char*>separated_hand, N_KINDS + 3),
-                                             PyBytes_FromStringAndSize(<char*>separated_wall, N_KINDS + 3), turn)[0]
+    found = _values_module["_search"].search(situation, [separated_hand[t] for t in range(N_KINDS + 3)],
+                                             [separated_wall[t] for t in range(N_KINDS + 3)], turn)[0]
     n = len(found)
     if n > N_KINDS + 3:
         return None
