@@ -79,7 +79,7 @@ cdef inline bint _ranks_before(double e1, double w1, int k1, double e2, double w
 
 
 def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding):
-    """``_values._values``' answer for a ``Hand`` ``hand`` 0-1 from ready (``turn`` checked) and the common
+    """``_values._general_values``' answer for a ``Hand`` ``hand`` 0-1 from ready (``turn`` checked) and the common
     forms of the rest: ``dora`` and ``visible`` None, text or index34 lists, winds None,
     ``"E"``-``"N"``, ``"1z"``-``"4z"`` or 27-30, ``honba`` and ``riichi_sticks`` ints, no
     ``encoding``; None for anything else, or for what the general code refuses."""
