@@ -115,6 +115,8 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
     if slot == NULL or not _is_bytes(<object>slot) or _size(<object>slot) != N_KINDS:
         return None
     counts = <const unsigned char*>_bytes_data(<object>slot)
+    if _held(hand, _hand_slots[2]) == NULL or _held(hand, _hand_slots[3]) == NULL:  # a Hand never initialised
+        return None
     red = <object>_held(hand, _hand_slots[2])
     melds = <object>_held(hand, _hand_slots[3])
     if type(red) is not tuple or len(red) != 3 or type(melds) is not tuple or len(melds) > MAX_MELDS:

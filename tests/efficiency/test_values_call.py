@@ -148,3 +148,5 @@ def test_the_call_in_c_answers_the_common_calls() -> None:
             assert made == _values._general_values(*args)
             assert [d.name for d in made] == [d.name for d in _values._general_values(*args)]
     assert answered == 30
+    never_filled = object.__new__(mf.Hand)  # its slots empty: handed back, not read
+    assert _values._values_call(never_filled, 1, None, None, None, None, 0, 0, None) is None
