@@ -199,7 +199,7 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     """
     _init_rows()
     cdef _Graph g = _Graph()
-    cdef int i, t, v, k, n, total = 0
+    cdef int i, v, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
         g.wall[i] = wall[i]
