@@ -644,3 +644,4 @@ def bind(function, rules):
 
 
 include "_api_fast_efficiency.pxi"
+include "_api_fast_values.pxi"

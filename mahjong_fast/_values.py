@@ -32,7 +32,8 @@ LAST_TURN = 17
 MAX_INDICATORS = 5
 MAX_FROM_READY = 3
 """The farthest hand searched: the model's states grow about fifteenfold with each step from ready."""
-_RIICHI_FLAGS = as_rules("riichi").flags
+_RIICHI = RULES["riichi"]
+_RIICHI_FLAGS = _RIICHI.flags
 DEEP_FROM = 2
 """From here on the compiled search recurses too deep for a thread's usual stack: it runs on its own thread."""
 _DEEP_STACK = 1 << 30  # address space only: the pages the search touches are all it costs
@@ -151,7 +152,7 @@ def _tiles_counts(value: object, encoding: str | None, name: str) -> tuple[list[
 
 def _rules(rules: RulesLike) -> Rules:
     r = RULES[rules] if type(rules) is str and rules in RULES else as_rules(rules)
-    if r != RULES["riichi"]:
+    if r is not _RIICHI and r != _RIICHI:  # the preset itself: equal without comparing its fields
         raise ValueError(f"rules: discard_values models the four-player riichi game ('riichi'), not {r.name!r}")
     return r
 
@@ -213,11 +214,17 @@ def discard_values(
     if not 1 <= turn <= LAST_TURN:
         raise ValueError(f"turn must be 1-{LAST_TURN}, not {turn}")
     hand = as_hand(hand14, melds, encoding, "hand14")
-    return _values(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+    made = _values_call(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+    if made is not None:
+        return made  # type: ignore[no-any-return]
+    return _general_values(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
 
 
-def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: object, visible: object,
-            honba: int, riichi_sticks: int, encoding: str | None) -> tuple[DiscardValue, ...]:
+def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: object, visible: object,
+                    honba: int, riichi_sticks: int, encoding: str | None) -> tuple[DiscardValue, ...]:
+    """``discard_values``' answer for ``hand`` (the call's arguments checked up to it) read in Python:
+    every form of the arguments, every error (``_values_call``, in C where compiled, answers the
+    common calls 0-1 from ready the same, object for object)."""
     size = sum(hand.counts) + 3 * len(hand.melds)
     if size != 14:
         raise ValueError(f"hand14 {hand} holds {size} tiles (a meld as three), not 14")
@@ -271,3 +278,8 @@ def _values(hand: Hand, turn: int, dora: object, seat_wind: object, round_wind: 
     result = [DiscardValue(_TILE_OF[i], i >= 34, curves) for i, curves in found]
     result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
     return tuple(result)
+
+
+_values_call = _api_fast.install_values(globals(), DiscardValue, Situation, _MELD_CODE, SWITCHES, _RIICHI_FLAGS,
+                                        DEEP_FROM, LAST_TURN, MAX_INDICATORS)
+"""``_general_values``' answer in C for the common calls, None for the rest (``_api_fast_values.pxi``)."""

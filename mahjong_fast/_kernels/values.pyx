@@ -11,6 +11,8 @@ by ``hand_part_c``) when it is the compiled one (with the ura expectation in C).
 """
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
@@ -197,7 +199,7 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     """
     _init_rows()
     cdef _Graph g = _Graph()
-    cdef int i, t, v, k, n, total = 0
+    cdef int i, v, n, total = 0
     for i in range(NS):
         g.hand[i] = hand[i]
         g.wall[i] = wall[i]
@@ -260,7 +262,21 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     _EDGES_HINT = max(4096, g.ecap)
     cdef double curves[NS * T1 * 3]
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
-    # the triples made here, once: the caller's figures as they are handed out
-    return [(found_kind[k], tuple([(curves[(k * T1 + t) * 3], curves[(k * T1 + t) * 3 + 1],
-                                    curves[(k * T1 + t) * 3 + 2]) for t in range(turn, TMAX)]))
-            for k in range(n_found)], n
+    return _curves(found_kind, curves, n_found, turn), n
+
+
+cdef list _curves(const int* found_kind, const double* curves, int n_found, int turn):
+    """``(kind, curve)`` of each discard, its triples made here once: the caller's figures as
+    they are handed out (each tuple filled in place, no list made first)."""
+    cdef list found = []
+    cdef int k, t
+    cdef const double* f
+    for k in range(n_found):
+        curve = PyTuple_New(max(0, TMAX - turn))
+        for t in range(turn, TMAX):
+            f = curves + (k * T1 + t) * 3
+            triple = (f[0], f[1], f[2])
+            Py_INCREF(triple)
+            PyTuple_SET_ITEM(curve, t - turn, triple)
+        found.append((found_kind[k], curve))
+    return found

@@ -1,0 +1,217 @@
+# discard_values in _api_fast: the call around the value search in C (values_call).  It reads the
+# common arguments, builds the separated hand and wall and the Situation, runs the search and makes
+# the DiscardValues best first; None for anything else (a deep search included), and the general
+# code of _values then gives the answer or the error.  Uses the header of _api_fast.pyx,
+# _api_fast_objects.pxi and _api_fast_efficiency.pxi.
+
+cdef dict _values_module = {}           # _values' globals: its _search and kernels (tests swap them), read per call
+cdef object _value_type = None          # _values.DiscardValue
+cdef tuple _value_tiles = ()            # the Tile of each separated index (34-36: the red fives' kinds)
+cdef object _situation_type = None      # _kernels.situation.Situation
+cdef dict _meld_codes = {}              # _scoring._MELD_CODE: (kind, concealed) -> the scoring kernel's code
+cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators
+cdef Py_ssize_t _value_slots[6]         # where DiscardValue keeps tile, red, curves, tenpai, win, expected
+cdef int[3] _RED_FIVE = [4, 13, 22]
+
+
+def install_values(module, value_type, situation_type, meld_codes, int switches, int riichi_flags, int deep_from,
+                   int last_turn, int max_indicators):
+    """``values_call`` for ``_values`` (``module``: its globals, whose ``_search``, ``_scoring_kernel``,
+    ``_shanten_kernel`` and ``_TILE_OF`` are the ones used); ``value_type`` is ``DiscardValue``,
+    ``situation_type`` the ``Situation`` class, ``meld_codes`` the scoring kernel's meld codes, the
+    ints ``_values``' constants of the same names."""
+    global _values_module, _value_type, _value_tiles, _situation_type, _meld_codes
+    global _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators
+    cdef int k
+    _values_module, _value_type, _situation_type, _meld_codes = module, value_type, situation_type, meld_codes
+    _value_tiles = tuple(module["_TILE_OF"])
+    _value_switches, _riichi_flags, _deep_from = switches, riichi_flags, deep_from
+    _last_turn, _max_indicators = last_turn, max_indicators
+    for k, name in enumerate(("tile", "red", "curves", "tenpai", "win", "expected")):
+        _value_slots[k] = _slot_offset(value_type, name)
+    return values_call
+
+
+cdef int _value_wind(object value) noexcept:
+    """A wind's index34 tile as ``_scoring._wind`` reads it, -1 for None; -2 for any other form."""
+    cdef Py_ssize_t n
+    cdef Py_UCS4 a
+    if value is None:
+        return -1
+    if _is_int(<PyObject*>value):
+        return <int>value if 27 <= value <= 30 else -2
+    if not _is_str(value):
+        return -2
+    n = _str_len(value)
+    a = (<str>value)[0] if n else 0
+    if n == 1:
+        return 27 if a == u"E" else 28 if a == u"S" else 29 if a == u"W" else 30 if a == u"N" else -2
+    if n == 2 and (<str>value)[1] == u"z" and u"1" <= a <= u"4":
+        return 27 + (<int>a - 49)
+    return -2
+
+
+cdef inline bint _small_count(object value) noexcept:
+    """An exact int 0 … 10**6 (``honba``, ``riichi_sticks``: what ``_scoring._int_arg`` takes, kept small)."""
+    return _is_int(<PyObject*>value) and 0 <= value <= 1000000
+
+
+cdef bint _value_seen(object value, unsigned char* seen, unsigned char* red) noexcept:
+    """34 counts and red fives of ``dora`` or ``visible`` as ``_values._tiles_counts`` reads them
+    (``encoding`` None); False when the general reading must run."""
+    memset(seen, 0, N_KINDS)
+    red[0] = red[1] = red[2] = 0
+    return value is None or _read_seen_tiles(value, seen, red)
+
+
+cdef inline bint _ranks_before(double e1, double w1, int k1, double e2, double w2, int k2) noexcept:
+    """Whether discard 1 comes before discard 2: larger expected, then larger win, then the lower
+    tile, plain before red (the general sort's key)."""
+    cdef int t1 = _RED_FIVE[k1 - N_KINDS] if k1 >= N_KINDS else k1
+    cdef int t2 = _RED_FIVE[k2 - N_KINDS] if k2 >= N_KINDS else k2
+    if e1 != e2:
+        return e1 > e2
+    if w1 != w2:
+        return w1 > w2
+    if t1 != t2:
+        return t1 < t2
+    return k1 < k2
+
+
+def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding):
+    """``_values._general_values``' answer for a ``Hand`` ``hand`` 0-1 from ready (``turn`` checked) and the common
+    forms of the rest: ``dora`` and ``visible`` None, text or index34 lists, winds None,
+    ``"E"``-``"N"``, ``"1z"``-``"4z"`` or 27-30, ``honba`` and ``riichi_sticks`` ints, no
+    ``encoding``; None for anything else, or for what the general code refuses."""
+    cdef unsigned char shown[N_KINDS]
+    cdef unsigned char shown_red[3]
+    cdef unsigned char seen[N_KINDS]
+    cdef unsigned char seen_red[3]
+    cdef unsigned char meld_tiles[N_KINDS]
+    cdef unsigned char limits[N_KINDS]
+    cdef unsigned char separated_hand[40]
+    cdef unsigned char separated_wall[40]
+    cdef int wall[N_KINDS]
+    cdef int red_wall[3]
+    cdef int meld_red[3]
+    cdef int held_red[3]
+    cdef int t, s, k, n, size = 0, n_shown = 0, total = 0, from_ready, seat, round_, meld_red_count = 0
+    cdef const unsigned char* counts
+    cdef PyObject* slot
+    cdef bint closed = True
+    cdef int kinds[40]
+    cdef double expected[40]
+    cdef double win[40]
+    cdef int order[40]
+    if encoding is not None or type(hand) is not _hand_type or not 1 <= turn <= _last_turn:
+        return None
+    seat = _value_wind(seat_wind)
+    round_ = _value_wind(round_wind)
+    if seat == -2 or round_ == -2 or not _small_count(honba) or not _small_count(riichi_sticks):
+        return None
+    if not _value_seen(dora, shown, shown_red) or not _value_seen(visible, seen, seen_red):
+        return None
+    slot = _held(hand, _hand_slots[0])
+    if slot == NULL or not _is_bytes(<object>slot) or _size(<object>slot) != N_KINDS:
+        return None
+    counts = <const unsigned char*>_bytes_data(<object>slot)
+    if _held(hand, _hand_slots[2]) == NULL or _held(hand, _hand_slots[3]) == NULL:  # a Hand never initialised
+        return None
+    red = <object>_held(hand, _hand_slots[2])
+    melds = <object>_held(hand, _hand_slots[3])
+    if type(red) is not tuple or len(red) != 3 or type(melds) is not tuple or len(melds) > MAX_MELDS:
+        return None
+    for s in range(3):
+        held_red[s] = red[s]
+        meld_red[s] = 0
+    memset(meld_tiles, 0, N_KINDS)
+    melds_code = []
+    for m in melds:
+        for tile in m.tiles:
+            meld_tiles[<int>tile] += 1
+        if m.red:
+            meld_red_count += 1
+            meld_red[<int>m.tile // 9] += m.red
+        melds_code.append(_meld_codes[m.kind, m.concealed] + (int(m.tile),))
+        closed = closed and m.kind == "kong" and m.concealed
+    for t in range(N_KINDS):
+        size += counts[t]
+        n_shown += shown[t]
+    if size + 3 * len(melds) != 14 or n_shown > _max_indicators:
+        return None
+    memset(limits, MAX_COPIES, N_KINDS)
+    if not shanten_ready():
+        ensure_tables()
+    from_ready = shanten_rules_c(counts, 0, 0, True, limits, _riichi_flags)
+    if from_ready >= _deep_from:  # a deep search (its own thread), or a hand the general code refuses
+        return None
+    for t in range(N_KINDS):
+        wall[t] = MAX_COPIES - counts[t] - meld_tiles[t] - shown[t] - seen[t]
+        if wall[t] < 0:
+            return None
+        total += wall[t]
+    for s in range(3):
+        red_wall[s] = 1 - held_red[s] - meld_red[s] - shown_red[s] - seen_red[s]
+        if red_wall[s] < 0 or wall[_RED_FIVE[s]] < red_wall[s] or counts[_RED_FIVE[s]] < held_red[s]:
+            return None
+    if total <= _last_turn:
+        return None
+    for t in range(N_KINDS):
+        separated_hand[t] = counts[t]
+        separated_wall[t] = wall[t]
+    for s in range(3):
+        separated_wall[_RED_FIVE[s]] -= red_wall[s]
+        separated_wall[N_KINDS + s] = red_wall[s]
+        separated_hand[_RED_FIVE[s]] -= held_red[s]
+        separated_hand[N_KINDS + s] = held_red[s]
+    indicators = [t for t in range(N_KINDS) for k in range(shown[t])]
+    situation = _situation_type(
+        _values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
+        _value_switches, tuple(melds_code), [meld_tiles[t] for t in range(N_KINDS)], meld_red_count, closed, seat,
+        round_, indicators, honba, riichi_sticks)
+    found = _values_module["_search"].search(situation, [separated_hand[t] for t in range(N_KINDS + 3)],
+                                             [separated_wall[t] for t in range(N_KINDS + 3)], turn)[0]
+    n = len(found)
+    if n > N_KINDS + 3:
+        return None
+    for k in range(n):  # the key of each discard, then its place: insertion, the fewer than 40 of them
+        kinds[k] = found[k][0]
+        first = found[k][1][0]
+        expected[k] = first[2]
+        win[k] = first[1]
+        if expected[k] != expected[k] or win[k] != win[k]:  # NaN: the general sort's order
+            return _made_values(found, list(range(n)), True)
+        t = k
+        while t > 0 and _ranks_before(expected[k], win[k], kinds[k], expected[order[t - 1]], win[order[t - 1]],
+                                      kinds[order[t - 1]]):
+            order[t] = order[t - 1]
+            t -= 1
+        order[t] = k
+    return _made_values(found, [order[k] for k in range(n)], False)
+
+
+cdef tuple _made_values(list found, list order, bint sort):
+    """The ``DiscardValue`` of each ``(kind, curves)`` of ``found`` in ``order`` (``sort``: sorted after
+    as the general code sorts), each made as ``DiscardValue.__init__`` makes it."""
+    cdef Py_ssize_t k, n = len(order)
+    made = PyTuple_New(n) if not sort else None
+    result = []
+    for k in range(n):
+        kind, curves = found[<Py_ssize_t>order[k]]
+        first = curves[0]
+        value = _new_instance(_value_type)
+        _put(value, _value_slots[0], _value_tiles[kind])
+        _put(value, _value_slots[1], kind >= N_KINDS)
+        _put(value, _value_slots[2], curves)
+        _put(value, _value_slots[3], first[0])
+        _put(value, _value_slots[4], first[1])
+        _put(value, _value_slots[5], first[2])
+        if sort:
+            result.append(value)
+        else:
+            Py_INCREF(value)
+            PyTuple_SET_ITEM(made, k, value)
+    if sort:
+        result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
+        return tuple(result)
+    return made

@@ -1,0 +1,152 @@
+"""``discard_values``' call in C (``_api_fast.values_call``) against its general Python code.
+
+Random hands 0-1 from ready, late turns (small searches), in every common form of every argument
+and in bad ones: the public call (the C path where compiled) and the general code alone give the
+same ``DiscardValue``s in the same order, every figure bit for bit, or the same exception type and
+message.  In the pure build ``values_call`` vouches for nothing and both runs are the general code.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mahjong_fast as mf
+from mahjong_fast import _values
+from mahjong_fast._dispatch import NO_EXTENSIONS
+
+SUITS = "mpsz"
+
+
+def _name(tile: int, red: bool = False) -> str:
+    return f"{0 if red else tile % 9 + 1}{SUITS[tile // 9]}"
+
+
+def _near_ready(rng: random.Random) -> tuple[list[int], list[str]]:
+    """14 index34 tiles of a complete hand with one or two tiles swapped, and some of its melds declared."""
+    while True:
+        counts = [0] * 34
+        sets: list[list[int]] = []
+        while len(sets) < 4:
+            t = rng.randrange(34)
+            tiles = [t, t + 1, t + 2] if t < 27 and t % 9 < 7 and rng.random() < 0.6 else [t] * 3
+            if all(counts[x] + tiles.count(x) <= 4 for x in tiles):
+                for x in tiles:
+                    counts[x] += 1
+                sets.append(tiles)
+        pair = rng.randrange(34)
+        if counts[pair] > 2:
+            continue
+        counts[pair] += 2
+        melds = [] if rng.random() < 0.6 else sets[:rng.randint(1, 2)]
+        for tiles in melds:
+            for x in tiles:
+                counts[x] -= 1
+        concealed = [t for t in range(34) for _ in range(counts[t])]
+        for _ in range(rng.randint(0, 2)):
+            i = rng.randrange(len(concealed))
+            t = rng.randrange(34)
+            if concealed.count(t) < 4 and counts[t] + sum(m.count(t) for m in melds) < 4:
+                concealed[i] = t
+        concealed.sort()
+        if _values._shanten_kernel.shanten_counts(bytes(concealed.count(t) for t in range(34)), 0,
+                                                  rules=_values._RIICHI_FLAGS) <= 1:
+            return concealed, ["[" + "".join(_name(x) for x in tiles) + "]" for tiles in melds]
+
+
+def _text(tiles: list[int], rng: random.Random) -> str:
+    reds = {4, 13, 22}
+    done: set[int] = set()
+    names = []
+    for t in tiles:
+        red = t in reds and t not in done and rng.random() < 0.5
+        if red:
+            done.add(t)
+        names.append(_name(t, red))
+    return "".join(names)
+
+
+GOOD_WINDS = [None, "E", "S", "W", "N", "1z", "2z", "3z", "4z", 27, 28, 29, 30]
+BAD_WINDS = ["5z", 31, 26, "X", "", 1.5, "east", -1, True]
+BAD_COUNTS = [-1, 1.5, "1", True, None, 10 ** 7]
+
+
+def _call(rng: random.Random, bad: str | None) -> tuple[object, dict[str, Any]]:
+    tiles, melds = _near_ready(rng)
+    form = rng.choice(["text", "list", "hand"])
+    hand: object = _text(tiles, rng) if form == "text" else list(tiles) if form == "list" else mf.Hand(tiles)
+    rest = [t for t in range(34) for _ in range(4 - tiles.count(t) - sum(m.count(_name(t)) for m in melds))]
+    rng.shuffle(rest)
+    dora_tiles, seen_tiles = rest[:rng.randint(0, 3)], rest[5:5 + rng.randint(0, 30)]
+    dora: object = rng.choice([_text(sorted(dora_tiles), rng), sorted(dora_tiles), tuple(dora_tiles),
+                               None, "", ()])
+    visible: object = rng.choice([_text(sorted(seen_tiles), rng), list(seen_tiles), None, ""])
+    kwargs: dict[str, Any] = {
+        "melds": melds, "turn": rng.randint(14, 17), "dora": dora, "seat_wind": rng.choice(GOOD_WINDS),
+        "round_wind": rng.choice(GOOD_WINDS), "visible": visible, "honba": rng.randint(0, 3),
+        "riichi_sticks": rng.randint(0, 2),
+    }
+    if bad == "hand":
+        hand = rng.choice([_text(tiles[:-1], rng), tiles + [0], "1m" * 14, tiles[:-1] + [34], "xyz", 5])
+    elif bad == "turn":
+        kwargs["turn"] = rng.choice([0, 18, 1.0, "3"])
+    elif bad == "dora":
+        kwargs["dora"] = rng.choice(["1z" * 6, "1m2m3m4m5m6m", [34], ["1m"], "9x", 5, "1z1z1z1z1z", [0] * 5 + [1]])
+    elif bad in ("seat_wind", "round_wind"):
+        kwargs[bad] = rng.choice(BAD_WINDS)
+    elif bad == "visible":
+        kwargs["visible"] = rng.choice([[t for t in range(34) for _ in range(3)], _text(tiles, rng) * 2,
+                                        "0m0m", [35], "??", 3.0, _text(rest[:80], rng)])
+    elif bad in ("honba", "riichi_sticks"):
+        kwargs[bad] = rng.choice(BAD_COUNTS)
+    elif bad == "encoding":
+        kwargs["encoding"] = rng.choice(["mpsz", "index34", "nope"])
+    elif bad == "rules":
+        kwargs["rules"] = rng.choice(["gb", "nope", mf.RULES["riichi"], None])
+    return hand, kwargs
+
+
+def _outcome(hand: object, kwargs: dict[str, Any]) -> object:
+    try:
+        found = mf.discard_values(hand, **kwargs)
+    except Exception as error:  # noqa: BLE001 (any error: the same type and message)
+        return type(error), str(error)
+    return [(d.tile, d.red, d.name, [tuple(map(float.hex, f)) for f in d.curves],
+             float.hex(d.tenpai), float.hex(d.win), float.hex(d.expected)) for d in found]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2 ** 32 - 1),
+       bad=st.sampled_from([None, None, None, "hand", "turn", "dora", "seat_wind", "round_wind", "visible",
+                            "honba", "riichi_sticks", "encoding", "rules"]))
+def test_the_call_in_c_equals_the_general_code(monkeypatch: pytest.MonkeyPatch, seed: int, bad: str | None) -> None:
+    hand, kwargs = _call(random.Random(seed), bad)
+    fast = _outcome(hand, kwargs)
+    with monkeypatch.context() as m:
+        m.setattr(_values, "_values_call", lambda *args: None)
+        general = _outcome(hand, kwargs)
+    assert fast == general
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_call_in_c_answers_the_common_calls() -> None:
+    """The common forms are answered in C (not handed back), with the general code's objects."""
+    rng = random.Random(27)
+    answered = 0
+    for _ in range(30):
+        hand, kwargs = _call(rng, None)
+        h = _values.as_hand(hand, kwargs["melds"], None, "hand14")
+        args = (h, kwargs["turn"], kwargs["dora"], kwargs["seat_wind"], kwargs["round_wind"], kwargs["visible"],
+                kwargs["honba"], kwargs["riichi_sticks"], None)
+        made = _values._values_call(*args)
+        if made is not None:
+            answered += 1
+            assert type(made) is tuple and all(type(d) is _values.DiscardValue for d in made)
+            assert made == _values._general_values(*args)
+            assert [d.name for d in made] == [d.name for d in _values._general_values(*args)]
+    assert answered == 30
+    never_filled = object.__new__(mf.Hand)  # its slots empty: handed back, not read
+    assert _values._values_call(never_filled, 1, None, None, None, None, 0, 0, None) is None
