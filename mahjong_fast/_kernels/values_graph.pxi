@@ -534,7 +534,7 @@ cdef class _Graph:
             memcpy(self.part_now, parts, sizeof(parts))
         return v
 
-    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
+    cdef inline int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
         """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
         weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
         (``self.hand`` holds the 14 tiles of ``target``)."""
