@@ -158,7 +158,7 @@ cdef class _Graph:
         self.ecap = cap
         return 0
 
-    cdef int _vertex(self, bint tenpai, bint draw) except -1:
+    cdef inline int _vertex(self, bint tenpai, bint draw) except -1:
         if self.n == self.cap:
             self._grow_states()
         self.tenpai[self.n] = tenpai
@@ -317,7 +317,7 @@ cdef class _Graph:
         self.missed_at = at
         return -1
 
-    cdef int _store(self, bint riichi, bint draw, int v) except -1:
+    cdef inline int _store(self, bint riichi, bint draw, int v) except -1:
         """State ``v`` for the hand in ``self.hand``, just missed by ``_find``."""
         cdef unsigned long long k0, k1
         cdef _Slot* old
