@@ -10,6 +10,24 @@ cdef int _STATES_HINT = 1024
 cdef int _EDGES_HINT = 4096
 
 
+# what a tile of separated kind i adds to the hand's keys (``_Graph._shift``): to key0 and key1 (one
+# of them 0), to its part's key (part _KIND_PART[i], position _KIND_POSITION[i] there: a red five
+# is its suit's five)
+cdef unsigned long long _KEY0_STEP[NS]
+cdef unsigned long long _KEY1_STEP[NS]
+cdef unsigned int _PART_KEY_STEP[NS]
+cdef unsigned char _KIND_PART[NS]
+cdef unsigned char _KIND_POSITION[NS]
+cdef int _i, _merged_kind
+for _i in range(NS):
+    _merged_kind = _i if _i < 34 else 9 * (_i - 34) + 4
+    _KIND_PART[_i] = _part(_merged_kind)
+    _KIND_POSITION[_i] = _merged_kind - 9 * _KIND_PART[_i]
+    _KEY0_STEP[_i] = 1ULL << (3 * (20 - _i)) if _i < 21 else 0
+    _KEY1_STEP[_i] = 0 if _i < 21 else 1ULL << (2 + 3 * (36 - _i))
+    _PART_KEY_STEP[_i] = 1U << (3 * _KIND_POSITION[_i])
+
+
 ctypedef struct _Slot:
     unsigned long long k0
     unsigned long long k1
@@ -216,16 +234,18 @@ cdef class _Graph:
 
     cdef inline void _shift(self, int i, int by) noexcept:
         """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
-        cdef int k = i if i < 34 else 9 * (i - 34) + 4
-        cdef int u = _part(k)
-        if i < 21:
-            self.key0 += <unsigned long long>by << (3 * (20 - i))
+        cdef int u = _KIND_PART[i]
+        if by > 0:
+            self.key0 += _KEY0_STEP[i]
+            self.key1 += _KEY1_STEP[i]
+            self.part_key[u] += _PART_KEY_STEP[i]
         else:
-            self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
-        self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+            self.key0 -= _KEY0_STEP[i]
+            self.key1 -= _KEY1_STEP[i]
+            self.part_key[u] -= _PART_KEY_STEP[i]
         cdef int e = self.part_now[u], step = -1
         if e >= 0:
-            step = 18 * e + (k - 9 * u if by > 0 else 9 + k - 9 * u)
+            step = 18 * e + (_KIND_POSITION[i] if by > 0 else 9 + _KIND_POSITION[i])
             e = self.part_next[step]
         self.part_now[u] = e
         self.part_step[u] = step
