@@ -113,7 +113,8 @@ cdef extern from *:
     }
     """
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
-    bint some_sum_below16 "mf_some_sum_below16"(const unsigned char* a, const unsigned char* b, int bound) noexcept nogil
+    bint some_sum_below16 "mf_some_sum_below16"(const unsigned char* a, const unsigned char* b,
+                                                int bound) noexcept nogil
     bint some_sum_is16 "mf_some_sum_is16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
     void row_product16 "mf_row_product16"(const unsigned char* spread, const unsigned char* b,
                                           unsigned char* out) noexcept nogil
