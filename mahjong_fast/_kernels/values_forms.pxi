@@ -168,7 +168,10 @@ cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
 ctypedef struct _Part:
     # a part met (its merged counts): the id of its cost row, and the distinct ids of its rows
     # with a tile more ([0], where the position holds fewer than 4 and the part fewer than 14)
-    # and with a tile less ([1], where the position holds one), each with the positions giving it
+    # and with a tile less ([1], where the position holds one), each with the positions giving it;
+    # next[p] (next[9 + p]) the place in ``_PARTS`` of the part with a tile more (less) at
+    # position p, -1 until a search looks it up (``_Graph._shift``, ``_Graph._shanten``)
+    int next[18]
     unsigned char row
     unsigned char n[2]
     unsigned char rows[2][9]
@@ -217,7 +220,7 @@ cdef void _part_rows(const unsigned char* c, int u, _Part* e) noexcept nogil:
 
 # every part met by any search, by its counts and whether it is the honours (``_part_met``): a
 # part's rows do not depend on the hand around it, so they are worked out once in a process (at
-# most once per count vector of a suit and of the honours, 448,480 of them: 26 MB, 38 with the keys)
+# most once per count vector of a suit and of the honours, 448,480 of them: 59 MB, 71 with the keys)
 cdef _Keys _PART_KEYS
 cdef _Part* _PARTS = NULL
 cdef int _PARTS_CAP = 0
@@ -241,6 +244,8 @@ cdef int _part_met(unsigned int counts, int u) except -1:
         for p in range(9):
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)
+        for p in range(18):
+            _PARTS[_PART_KEYS.used].next[p] = -1
         _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
     return <int>_PART_KEYS.slot[at].number
 

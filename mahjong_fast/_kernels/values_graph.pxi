@@ -94,17 +94,11 @@ cdef class _Graph:
     cdef unsigned int part_key[4]
     # the kinds (separated) the hand holds, and those the wall holds
     cdef unsigned long long held, in_wall
-    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows are
-    # ``_PARTS[part_at[e]]``, read in place (not copied: the process's table is read anyway)
-    cdef _Keys parts
-    cdef int* part_at
-    cdef int part_used, part_cap
     cdef _Products kept
-    # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
-    # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
-    # part_next[part_step[u]] is set, when part_step[u] >= 0)
-    cdef int* part_next
+    # part_now[u]: the hand's part u, its place in ``_PARTS`` (-1 until looked up; then, when
+    # part_step[u] >= 0, ``_PARTS[part_from[u]].next[part_step[u]]`` is set to it)
     cdef int part_now[4]
+    cdef int part_from[4]
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -129,12 +123,8 @@ cdef class _Graph:
         self.hand_slots = self.hand_used = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
-        memset(&self.parts, 0, sizeof(_Keys))
-        self.part_at = NULL
         for u in range(4):
             self.kept.ids[u] = -1
-        self.part_next = NULL
-        self.part_used = self.part_cap = 0
 
     def __dealloc__(self):
         free(self.tenpai)
@@ -153,9 +143,6 @@ cdef class _Graph:
         free(self.hands)
         free(self.hand_scoring)
         free(self.hand_ura)
-        free(self.parts.slot)
-        free(self.part_at)
-        free(self.part_next)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
@@ -223,7 +210,7 @@ cdef class _Graph:
             if self.hand[i] > self.origin[i]:
                 self.distance += self.hand[i] - self.origin[i]
         for u in range(4):
-            self.part_now[u] = self._part_ids(u)
+            self.part_now[u] = _part_met(self.part_key[u], u)
         self.held = self.in_wall = 0
         for i in range(NS):
             if self.hand[i]:
@@ -245,8 +232,9 @@ cdef class _Graph:
             self.part_key[u] -= _PART_KEY_STEP[i]
         cdef int e = self.part_now[u], step = -1
         if e >= 0:
-            step = 18 * e + (_KIND_POSITION[i] if by > 0 else 9 + _KIND_POSITION[i])
-            e = self.part_next[step]
+            step = _KIND_POSITION[i] if by > 0 else 9 + _KIND_POSITION[i]
+            self.part_from[u] = e
+            e = _PARTS[e].next[step]
         self.part_now[u] = e
         self.part_step[u] = step
 
@@ -277,25 +265,6 @@ cdef class _Graph:
         k0[0] = self.key0
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
-    cdef int _part_ids(self, int u) except -1:
-        """The part met that is part ``u`` of the hand: its rows are ``_PARTS[part_at[e]]``
-        (``_part_met``: ``_PARTS`` may move when a part is first met in the process)."""
-        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (<unsigned int>1 << 31)
-        cdef int p
-        cdef int at = _keys_at(&self.parts, key)
-        if self.parts.slot[at].key:
-            return <int>self.parts.slot[at].number
-        if self.part_used == self.part_cap:
-            self.part_cap = self.part_cap * 2 if self.part_cap else 256
-            self.part_at = <int*>_grown(self.part_at, self.part_cap * sizeof(int))
-            self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
-        self.part_at[self.part_used] = _part_met(self.part_key[u], u)
-        _keys_put(&self.parts, at, key, self.part_used)
-        for p in range(18):
-            self.part_next[18 * self.part_used + p] = -1
-        self.part_used += 1
-        return self.part_used - 1
-
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
         and the kinds that lower it (a draw state) or whose discard keeps it (a choice state).
@@ -306,11 +275,11 @@ cdef class _Graph:
         cdef const _Part* parts[4]
         for u in range(4):
             if self.part_now[u] < 0:
-                self.part_now[u] = self._part_ids(u)
+                self.part_now[u] = _part_met(self.part_key[u], u)
                 if self.part_step[u] >= 0:
-                    self.part_next[self.part_step[u]] = self.part_now[u]
+                    _PARTS[self.part_from[u]].next[self.part_step[u]] = self.part_now[u]
         for u in range(4):
-            parts[u] = _PARTS + self.part_at[self.part_now[u]]
+            parts[u] = _PARTS + self.part_now[u]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
         if draw:
             s = _needed(m, self.n_melds, s, w, mask)
