@@ -140,11 +140,12 @@ cdef extern from *:
                                         const int* d_first, const unsigned char* tenpai, int nd, const double* next,
                                         double* now, double left, const int* source, const int* c_first, int nc,
                                         double* best) {
-        int k;
-        for (k = 0; k < nd; k++) {
-            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, tenpai[k], left,
+        int k, ready;
+        for (k = 0; k < nd; k++) {  /* tenpai[k] read once (the stores to ``now`` might alias it) */
+            ready = tenpai[k];
+            sums_of(after, target, weight, score, d_first[k], d_first[k + 1], next + MF_FIG * k, ready, left,
                     now + MF_FIG * k);
-            if (tenpai[k])
+            if (ready)
                 now[MF_FIG * k] = 1.0;
         }
         for (k = 0; k < nc; k++)

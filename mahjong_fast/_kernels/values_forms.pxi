@@ -45,6 +45,31 @@ cdef extern from *:
         return best;
     #endif
     }
+    /* Whether some a[j] + b[j] is below ``bound`` (every byte below 128, ``bound`` at most 127): the
+       least sum compared without working it out. */
+    static inline int mf_some_sum_below16(const unsigned char* a, const unsigned char* b, int bound) {
+    #if defined(MF_VALUES_SSE2)
+        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
+        return _mm_movemask_epi8(_mm_cmplt_epi8(s, _mm_set1_epi8((char)bound)));
+    #else
+        int j;
+        for (j = 0; j < 16; j++)
+            if (a[j] + b[j] < bound) return 1;
+        return 0;
+    #endif
+    }
+    /* Whether some a[j] + b[j] is ``value`` (every byte below 128). */
+    static inline int mf_some_sum_is16(const unsigned char* a, const unsigned char* b, int value) {
+    #if defined(MF_VALUES_SSE2)
+        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
+        return _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_set1_epi8((char)value)));
+    #else
+        int j;
+        for (j = 0; j < 16; j++)
+            if (a[j] + b[j] == value) return 1;
+        return 0;
+    #endif
+    }
     /* The min-plus product of two cost rows of 16 bytes (ROW_LEN entries, then any up to 60;
        every entry at most 60), the first given spread (``spread[16 k + j]`` is its entry k, every
        j: a byte made 16 without SSSE3 takes several instructions, so the table rows' are kept):
@@ -88,6 +113,9 @@ cdef extern from *:
     }
     """
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
+    bint some_sum_below16 "mf_some_sum_below16"(const unsigned char* a, const unsigned char* b,
+                                                int bound) noexcept nogil
+    bint some_sum_is16 "mf_some_sum_is16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
     void row_product16 "mf_row_product16"(const unsigned char* spread, const unsigned char* b,
                                           unsigned char* out) noexcept nogil
 
@@ -140,7 +168,10 @@ cdef inline int _row_id(const unsigned char* c, int u) noexcept nogil:
 ctypedef struct _Part:
     # a part met (its merged counts): the id of its cost row, and the distinct ids of its rows
     # with a tile more ([0], where the position holds fewer than 4 and the part fewer than 14)
-    # and with a tile less ([1], where the position holds one), each with the positions giving it
+    # and with a tile less ([1], where the position holds one), each with the positions giving it;
+    # next[p] (next[9 + p]) the place in ``_PARTS`` of the part with a tile more (less) at
+    # position p, -1 until a search looks it up (``_Graph._shift``, ``_Graph._shanten``)
+    int next[18]
     unsigned char row
     unsigned char n[2]
     unsigned char rows[2][9]
@@ -189,7 +220,7 @@ cdef void _part_rows(const unsigned char* c, int u, _Part* e) noexcept nogil:
 
 # every part met by any search, by its counts and whether it is the honours (``_part_met``): a
 # part's rows do not depend on the hand around it, so they are worked out once in a process (at
-# most once per count vector of a suit and of the honours, 448,480 of them: 26 MB, 38 with the keys)
+# most once per count vector of a suit and of the honours, 448,480 of them: 59 MB, 71 with the keys)
 cdef _Keys _PART_KEYS
 cdef _Part* _PARTS = NULL
 cdef int _PARTS_CAP = 0
@@ -213,6 +244,8 @@ cdef int _part_met(unsigned int counts, int u) except -1:
         for p in range(9):
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)
+        for p in range(18):
+            _PARTS[_PART_KEYS.used].next[p] = -1
         _keys_put(&_PART_KEYS, at, key, _PART_KEYS.used)
     return <int>_PART_KEYS.slot[at].number
 
@@ -247,9 +280,12 @@ cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogi
 
 cdef int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept, long long* out) noexcept nogil:
     """The standard form's shanten of the hand of ``parts`` and the kinds that lower it (``draw``:
-    13 tiles) or whose discard keeps it (14 tiles): each part's neighbours costed once a row."""
+    13 tiles) or whose discard keeps it (14 tiles): each part's neighbours costed once a row, by
+    whether that cost (the least sum less one) is below the hand's (a draw) or is it (a discard):
+    the sums compared with the bound, their least not worked out."""
     cdef int ids[4]
-    cdef int u, j, s, cost, n = 4 - n_melds, side = 0 if draw else 1
+    cdef int u, j, s, n = 4 - n_melds, side = 0 if draw else 1
+    cdef const unsigned char* row
     cdef long long mask = 0
     cdef const unsigned char* o
     cdef const _Part* e
@@ -260,9 +296,12 @@ cdef int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept,
     for u in range(4):
         e = parts[u]
         for j in range(e.n[side]):
-            cost = least_sum16(_TURNED[n][u == 3][e.rows[side][j]], o + u * ROW16) - 1
-            if (draw and cost < s) or (not draw and cost == s):
-                mask |= <long long>e.positions[side][j] << (9 * u)
+            row = _TURNED[n][u == 3][e.rows[side][j]]
+            if draw:  # cost < s: a sum below s + 1
+                if some_sum_below16(row, o + u * ROW16, s + 1):
+                    mask |= <long long>e.positions[side][j] << (9 * u)
+            elif not some_sum_below16(row, o + u * ROW16, s + 1) and some_sum_is16(row, o + u * ROW16, s + 1):
+                mask |= <long long>e.positions[side][j] << (9 * u)  # cost == s: no sum below s + 1, one at it
     out[0] = mask
     return s
 

@@ -10,6 +10,24 @@ cdef int _STATES_HINT = 1024
 cdef int _EDGES_HINT = 4096
 
 
+# what a tile of separated kind i adds to the hand's keys (``_Graph._shift``): to key0 and key1 (one
+# of them 0), to its part's key (part _KIND_PART[i], position _KIND_POSITION[i] there: a red five
+# is its suit's five)
+cdef unsigned long long _KEY0_STEP[NS]
+cdef unsigned long long _KEY1_STEP[NS]
+cdef unsigned int _PART_KEY_STEP[NS]
+cdef unsigned char _KIND_PART[NS]
+cdef unsigned char _KIND_POSITION[NS]
+cdef int _i, _merged_kind
+for _i in range(NS):
+    _merged_kind = _i if _i < 34 else 9 * (_i - 34) + 4
+    _KIND_PART[_i] = _part(_merged_kind)
+    _KIND_POSITION[_i] = _merged_kind - 9 * _KIND_PART[_i]
+    _KEY0_STEP[_i] = 1ULL << (3 * (20 - _i)) if _i < 21 else 0
+    _KEY1_STEP[_i] = 0 if _i < 21 else 1ULL << (2 + 3 * (36 - _i))
+    _PART_KEY_STEP[_i] = 1U << (3 * _KIND_POSITION[_i])
+
+
 ctypedef struct _Slot:
     unsigned long long k0
     unsigned long long k1
@@ -76,17 +94,11 @@ cdef class _Graph:
     cdef unsigned int part_key[4]
     # the kinds (separated) the hand holds, and those the wall holds
     cdef unsigned long long held, in_wall
-    # the parts met, numbered in ``parts`` by (part, counts) | 1 << 31: their rows are
-    # ``_PARTS[part_at[e]]``, read in place (not copied: the process's table is read anyway)
-    cdef _Keys parts
-    cdef int* part_at
-    cdef int part_used, part_cap
     cdef _Products kept
-    # part_next[18 e + p] (18 e + 9 + p): the part met that part e becomes with a tile more (less)
-    # at position p, -1 until looked up; part_now[u] the hand's part u (-1 until looked up, then
-    # part_next[part_step[u]] is set, when part_step[u] >= 0)
-    cdef int* part_next
+    # part_now[u]: the hand's part u, its place in ``_PARTS`` (-1 until looked up; then, when
+    # part_step[u] >= 0, ``_PARTS[part_from[u]].next[part_step[u]]`` is set to it)
     cdef int part_now[4]
+    cdef int part_from[4]
     cdef int part_step[4]
 
     def __cinit__(self):
@@ -111,12 +123,8 @@ cdef class _Graph:
         self.hand_slots = self.hand_used = 0
         memset(self.totals, 0xff, sizeof(self.totals))
         self.slots = self.used = 0
-        memset(&self.parts, 0, sizeof(_Keys))
-        self.part_at = NULL
         for u in range(4):
             self.kept.ids[u] = -1
-        self.part_next = NULL
-        self.part_used = self.part_cap = 0
 
     def __dealloc__(self):
         free(self.tenpai)
@@ -135,9 +143,6 @@ cdef class _Graph:
         free(self.hands)
         free(self.hand_scoring)
         free(self.hand_ura)
-        free(self.parts.slot)
-        free(self.part_at)
-        free(self.part_next)
 
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
@@ -158,7 +163,7 @@ cdef class _Graph:
         self.ecap = cap
         return 0
 
-    cdef int _vertex(self, bint tenpai, bint draw) except -1:
+    cdef inline int _vertex(self, bint tenpai, bint draw) except -1:
         if self.n == self.cap:
             self._grow_states()
         self.tenpai[self.n] = tenpai
@@ -205,7 +210,7 @@ cdef class _Graph:
             if self.hand[i] > self.origin[i]:
                 self.distance += self.hand[i] - self.origin[i]
         for u in range(4):
-            self.part_now[u] = self._part_ids(u)
+            self.part_now[u] = _part_met(self.part_key[u], u)
         self.held = self.in_wall = 0
         for i in range(NS):
             if self.hand[i]:
@@ -216,17 +221,20 @@ cdef class _Graph:
 
     cdef inline void _shift(self, int i, int by) noexcept:
         """The keys of the hand when a tile of kind ``i`` (separated) comes in (``by`` 1) or goes."""
-        cdef int k = i if i < 34 else 9 * (i - 34) + 4
-        cdef int u = _part(k)
-        if i < 21:
-            self.key0 += <unsigned long long>by << (3 * (20 - i))
+        cdef int u = _KIND_PART[i]
+        if by > 0:
+            self.key0 += _KEY0_STEP[i]
+            self.key1 += _KEY1_STEP[i]
+            self.part_key[u] += _PART_KEY_STEP[i]
         else:
-            self.key1 += <unsigned long long>by << (2 + 3 * (36 - i))
-        self.part_key[u] += <unsigned int>by << (3 * (k - 9 * u))
+            self.key0 -= _KEY0_STEP[i]
+            self.key1 -= _KEY1_STEP[i]
+            self.part_key[u] -= _PART_KEY_STEP[i]
         cdef int e = self.part_now[u], step = -1
         if e >= 0:
-            step = 18 * e + (k - 9 * u if by > 0 else 9 + k - 9 * u)
-            e = self.part_next[step]
+            step = _KIND_POSITION[i] if by > 0 else 9 + _KIND_POSITION[i]
+            self.part_from[u] = e
+            e = _PARTS[e].next[step]
         self.part_now[u] = e
         self.part_step[u] = step
 
@@ -257,25 +265,6 @@ cdef class _Graph:
         k0[0] = self.key0
         k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
 
-    cdef int _part_ids(self, int u) except -1:
-        """The part met that is part ``u`` of the hand: its rows are ``_PARTS[part_at[e]]``
-        (``_part_met``: ``_PARTS`` may move when a part is first met in the process)."""
-        cdef unsigned int key = self.part_key[u] | (<unsigned int>u << 27) | (<unsigned int>1 << 31)
-        cdef int p
-        cdef int at = _keys_at(&self.parts, key)
-        if self.parts.slot[at].key:
-            return <int>self.parts.slot[at].number
-        if self.part_used == self.part_cap:
-            self.part_cap = self.part_cap * 2 if self.part_cap else 256
-            self.part_at = <int*>_grown(self.part_at, self.part_cap * sizeof(int))
-            self.part_next = <int*>_grown(self.part_next, self.part_cap * 18 * sizeof(int))
-        self.part_at[self.part_used] = _part_met(self.part_key[u], u)
-        _keys_put(&self.parts, at, key, self.part_used)
-        for p in range(18):
-            self.part_next[18 * self.part_used + p] = -1
-        self.part_used += 1
-        return self.part_used - 1
-
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
         and the kinds that lower it (a draw state) or whose discard keeps it (a choice state).
@@ -286,11 +275,11 @@ cdef class _Graph:
         cdef const _Part* parts[4]
         for u in range(4):
             if self.part_now[u] < 0:
-                self.part_now[u] = self._part_ids(u)
+                self.part_now[u] = _part_met(self.part_key[u], u)
                 if self.part_step[u] >= 0:
-                    self.part_next[self.part_step[u]] = self.part_now[u]
+                    _PARTS[self.part_from[u]].next[self.part_step[u]] = self.part_now[u]
         for u in range(4):
-            parts[u] = _PARTS + self.part_at[self.part_now[u]]
+            parts[u] = _PARTS + self.part_now[u]
         s = _standard(parts, self.n_melds, draw, &self.kept, &w)
         if draw:
             s = _needed(m, self.n_melds, s, w, mask)
@@ -317,7 +306,7 @@ cdef class _Graph:
         self.missed_at = at
         return -1
 
-    cdef int _store(self, bint riichi, bint draw, int v) except -1:
+    cdef inline int _store(self, bint riichi, bint draw, int v) except -1:
         """State ``v`` for the hand in ``self.hand``, just missed by ``_find``."""
         cdef unsigned long long k0, k1
         cdef _Slot* old
@@ -534,7 +523,7 @@ cdef class _Graph:
             memcpy(self.part_now, parts, sizeof(parts))
         return v
 
-    cdef int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
+    cdef inline int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
         """The edge of drawing ``i`` from the draw state ``source`` to the choice state ``target``, once:
         weighed by the copies of ``i`` in the wall before the draw, scored when the draw ``wins``
         (``self.hand`` holds the 14 tiles of ``target``)."""

@@ -456,3 +456,39 @@ def test_discard_values_survive_pickling():
     back = pickle.loads(pickle.dumps(values))
     assert back == values and [v.name for v in back] == [v.name for v in values]
     assert [(v.tenpai, v.win, v.expected) for v in back] == [(v.tenpai, v.win, v.expected) for v in values]
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_twins_agree_on_random_hands_with_melds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random hands one from ready with no meld to two (the compiled search tells the kinds a state
+    follows by comparing its neighbours' sums with a bound, for every count of sets wanted): the
+    compiled and pure searches walk the same number of states and give the same figures, bit for bit."""
+    from mahjong_fast import _values
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels import values_py as pure
+
+    rng = random.Random(1521)
+    kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
+    met = set()
+    while len(met) < 3:
+        n_melds = len(met) if len(met) < 3 else 0
+        melds = [f"[{k}{k}{k}]" for k in rng.sample(kinds, n_melds)]
+        tiles = [rng.choice(kinds) for _ in range(14 - 3 * n_melds)]
+        held = tiles + [m[1:3] for m in melds for _ in range(3)]
+        if max(held.count(k) for k in held) > 4 or mf.shanten("".join(tiles), melds=melds) != 1:
+            continue
+        answers, turn = [], rng.randint(10, 15)
+        for module in (compiled, pure):
+            searched: list[int] = []
+
+            class Counting:
+                def search(self, *args: Any, module: Any = module, searched: list[int] = searched) -> Any:
+                    found, states = module.search(*args)
+                    searched.append(states)
+                    return found, states
+
+            monkeypatch.setattr(_values, "_search", Counting())
+            got = discard_values("".join(tiles), melds=melds, turn=turn)
+            answers.append((searched, [(d.name, [x.hex() for curve in d.curves for x in curve]) for d in got]))
+        assert answers[0] == answers[1], (tiles, melds)
+        met.add(n_melds)
