@@ -52,7 +52,7 @@ cdef int _value_wind(object value) noexcept:
 
 
 cdef inline bint _small_count(object value) noexcept:
-    """An exact int 0 … 10**6 (``honba``, ``riichi_sticks``: what ``_scoring._int_arg`` takes, kept small)."""
+    """An exact int 0 … 10**6 (``honba``, ``riichi_sticks``: what ``_values`` takes, 0 … ``MAX_STICKS``)."""
     return _is_int(<PyObject*>value) and 0 <= value <= 1000000
 
 

@@ -30,6 +30,8 @@ T = TypeVar("T")
 LAST_TURN = 17
 """The last turn the player draws at (mahjong-cpp's ``t_max`` 18 is the turn after it)."""
 MAX_INDICATORS = 5
+MAX_STICKS = 1_000_000
+"""The most ``honba`` and ``riichi_sticks`` each: the compiled search adds their points in C ints."""
 MAX_FROM_READY = 3
 """The farthest hand searched: the model's states grow about fifteenfold with each step from ready."""
 _RIICHI = RULES["riichi"]
@@ -200,7 +202,7 @@ def discard_values(
     ValueError
         Naming the argument: rules other than ``riichi``, ``turn`` outside 1-17, a hand of
         other than 14 tiles or more than 3 from ready (``MAX_FROM_READY``), more than 5 dora
-        indicators, more copies seen than exist.
+        indicators, more copies seen than exist, ``honba`` or ``riichi_sticks`` beyond ``MAX_STICKS``.
 
     Examples
     --------
@@ -234,8 +236,8 @@ def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, roun
                          f"{MAX_FROM_READY} from ready")
     seat = _wind(seat_wind, "seat_wind", 4)
     round_ = _wind(round_wind, "round_wind", 4)
-    honba = _int_arg(honba, "honba")
-    riichi_sticks = _int_arg(riichi_sticks, "riichi_sticks")
+    honba = _int_arg(honba, "honba", MAX_STICKS)
+    riichi_sticks = _int_arg(riichi_sticks, "riichi_sticks", MAX_STICKS)
     shown, shown_red = _tiles_counts(dora, encoding, "dora")
     if sum(shown) > MAX_INDICATORS:
         raise ValueError(f"dora: at most {MAX_INDICATORS} indicators, not {sum(shown)}")

@@ -23,7 +23,7 @@ import pytest
 import mahjong_fast as mf
 from mahjong_fast import _values as values
 from mahjong_fast._dispatch import NO_EXTENSIONS
-from mahjong_fast._values import DiscardValue, discard_values
+from mahjong_fast._values import MAX_STICKS, DiscardValue, discard_values
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "values" / "values.json.gz"
 REL = 1e-9
@@ -137,11 +137,23 @@ def test_example_hand() -> None:
     ({"round_wind": "P"}, "round_wind"),
     ({"honba": -1}, "honba"),
     ({"riichi_sticks": -2}, "riichi_sticks"),
+    ({"honba": 10**7}, "honba"),
+    ({"riichi_sticks": 2**31}, "riichi_sticks"),
+    ({"honba": 10**30}, "honba"),
     ({"visible": "1111m"}, "visible"),
 ])
 def test_errors_name_the_argument(kwargs: dict[str, Any], name: str) -> None:
     with pytest.raises(ValueError, match=name):
         discard_values("123456789m12345p", **kwargs)
+
+
+def test_the_most_honba_and_sticks_add_their_points_to_every_win() -> None:
+    base = {d.name: d for d in discard_values("123456789m1235p1z", turn=16)}
+    most = discard_values("123456789m1235p1z", turn=16, honba=MAX_STICKS, riichi_sticks=MAX_STICKS)
+    assert {d.name for d in most} == set(base)
+    for d in most:
+        added = (300 + 1000) * MAX_STICKS * d.win
+        assert d.win == base[d.name].win and d.expected == pytest.approx(base[d.name].expected + added, rel=1e-9)
 
 
 @pytest.mark.parametrize("hand", ["123456789m123p", "123456789m123456p"])

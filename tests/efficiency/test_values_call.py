@@ -71,7 +71,7 @@ def _text(tiles: list[int], rng: random.Random) -> str:
 
 GOOD_WINDS = [None, "E", "S", "W", "N", "1z", "2z", "3z", "4z", 27, 28, 29, 30]
 BAD_WINDS = ["5z", 31, 26, "X", "", 1.5, "east", -1, True]
-BAD_COUNTS = [-1, 1.5, "1", True, None, 10 ** 7]
+BAD_COUNTS = [-1, 1.5, "1", True, None, 10 ** 6 + 1, 10 ** 7, 2 ** 31, 10 ** 30]
 
 
 def _call(rng: random.Random, bad: str | None) -> tuple[object, dict[str, Any]]:
