@@ -9,24 +9,24 @@ cdef object _value_type = None          # _values.DiscardValue
 cdef tuple _value_tiles = ()            # the Tile of each separated index (34-36: the red fives' kinds)
 cdef object _situation_type = None      # _kernels.situation.Situation
 cdef dict _meld_codes = {}              # _scoring._MELD_CODE: (kind, concealed) -> the scoring kernel's code
-cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators
+cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators, _max_sticks
 cdef Py_ssize_t _value_slots[6]         # where DiscardValue keeps tile, red, curves, tenpai, win, expected
 cdef int[3] _RED_FIVE = [4, 13, 22]
 
 
 def install_values(module, value_type, situation_type, meld_codes, int switches, int riichi_flags, int deep_from,
-                   int last_turn, int max_indicators):
+                   int last_turn, int max_indicators, int max_sticks):
     """``values_call`` for ``_values`` (``module``: its globals, whose ``_search``, ``_scoring_kernel``,
     ``_shanten_kernel`` and ``_TILE_OF`` are the ones used); ``value_type`` is ``DiscardValue``,
     ``situation_type`` the ``Situation`` class, ``meld_codes`` the scoring kernel's meld codes, the
     ints ``_values``' constants of the same names."""
     global _values_module, _value_type, _value_tiles, _situation_type, _meld_codes
-    global _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators
+    global _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators, _max_sticks
     cdef int k
     _values_module, _value_type, _situation_type, _meld_codes = module, value_type, situation_type, meld_codes
     _value_tiles = tuple(module["_TILE_OF"])
     _value_switches, _riichi_flags, _deep_from = switches, riichi_flags, deep_from
-    _last_turn, _max_indicators = last_turn, max_indicators
+    _last_turn, _max_indicators, _max_sticks = last_turn, max_indicators, max_sticks
     for k, name in enumerate(("tile", "red", "curves", "tenpai", "win", "expected")):
         _value_slots[k] = _slot_offset(value_type, name)
     return values_call
@@ -52,8 +52,8 @@ cdef int _value_wind(object value) noexcept:
 
 
 cdef inline bint _small_count(object value) noexcept:
-    """An exact int 0 … 10**6 (``honba``, ``riichi_sticks``: what ``_values`` takes, 0 … ``MAX_STICKS``)."""
-    return _is_int(<PyObject*>value) and 0 <= value <= 1000000
+    """An exact int 0 … ``_values.MAX_STICKS`` (``honba``, ``riichi_sticks``)."""
+    return _is_int(<PyObject*>value) and 0 <= value <= _max_sticks
 
 
 cdef bint _value_seen(object value, unsigned char* seen, unsigned char* red) noexcept:

@@ -283,5 +283,5 @@ def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, roun
 
 
 _values_call = _api_fast.install_values(globals(), DiscardValue, Situation, _MELD_CODE, SWITCHES, _RIICHI_FLAGS,
-                                        DEEP_FROM, LAST_TURN, MAX_INDICATORS)
+                                        DEEP_FROM, LAST_TURN, MAX_INDICATORS, MAX_STICKS)
 """``_general_values``' answer in C for the common calls, None for the rest (``_api_fast_values.pxi``)."""
