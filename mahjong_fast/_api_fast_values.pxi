@@ -66,7 +66,7 @@ cdef bint _value_seen(object value, unsigned char* seen, unsigned char* red) noe
 
 cdef inline bint _ranks_before(double e1, double w1, int k1, double e2, double w2, int k2) noexcept:
     """Whether discard 1 comes before discard 2: larger expected, then larger win, then the lower
-    tile, plain before red (the general sort's key)."""
+    tile, plain before red (``_values._best_first``, the general sort's key)."""
     cdef int t1 = _RED_FIVE[k1 - N_KINDS] if k1 >= N_KINDS else k1
     cdef int t2 = _RED_FIVE[k2 - N_KINDS] if k2 >= N_KINDS else k2
     if e1 != e2:
@@ -192,7 +192,7 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
 
 cdef tuple _made_values(list found, list order, bint sort):
     """The ``DiscardValue`` of each ``(kind, curves)`` of ``found`` in ``order`` (``sort``: sorted after
-    as the general code sorts), each made as ``DiscardValue.__init__`` makes it."""
+    by the general code's key, ``_values._best_first``), each made as ``DiscardValue.__init__`` makes it."""
     cdef Py_ssize_t k, n = len(order)
     made = PyTuple_New(n) if not sort else None
     result = []
@@ -212,6 +212,6 @@ cdef tuple _made_values(list found, list order, bint sort):
             Py_INCREF(value)
             PyTuple_SET_ITEM(made, k, value)
     if sort:
-        result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
+        result.sort(key=_values_module["_best_first"])
         return tuple(result)
     return made

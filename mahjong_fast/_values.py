@@ -140,6 +140,12 @@ class DiscardValue:
         return hash((self.tile, self.red, self.curves))
 
 
+def _best_first(value: DiscardValue) -> tuple[float, float, int, bool]:
+    """The order of ``discard_values``' answer: larger expected, then larger win, then the lower tile
+    (plain before red)."""
+    return -value.expected, -value.win, int(value.tile), value.red
+
+
 def _tiles_counts(value: object, encoding: str | None, name: str) -> tuple[list[int], list[int]]:
     """34 counts and the red fives per suit of a tile list (``None``, ``()`` or ``""`` for none)."""
     if value is None or (isinstance(value, (str, tuple, list)) and not (value.strip() if isinstance(value, str)
@@ -278,7 +284,7 @@ def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, roun
     found = _deep(_search.search, situation, separated_hand, separated_wall, turn)[0] if from_ready >= DEEP_FROM \
         else _search.search(situation, separated_hand, separated_wall, turn)[0]
     result = [DiscardValue(_TILE_OF[i], i >= 34, curves) for i, curves in found]
-    result.sort(key=lambda d: (-d.expected, -d.win, int(d.tile), d.red))
+    result.sort(key=_best_first)
     return tuple(result)
 
 

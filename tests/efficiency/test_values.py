@@ -483,7 +483,7 @@ def test_twins_agree_on_random_hands_with_melds(monkeypatch: pytest.MonkeyPatch)
     kinds = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + [f"{r}z" for r in range(1, 8)]
     met = set()
     while len(met) < 3:
-        n_melds = len(met) if len(met) < 3 else 0
+        n_melds = len(met)
         melds = [f"[{k}{k}{k}]" for k in rng.sample(kinds, n_melds)]
         tiles = [rng.choice(kinds) for _ in range(14 - 3 * n_melds)]
         held = tiles + [m[1:3] for m in melds for _ in range(3)]
