@@ -47,8 +47,11 @@ the compiled rows first, then the same rows in a fresh interpreter with `MAHJONG
 Every row maps its call over the same 1,000 hands (the pure-Python rows over the first {pure_hands}; the
 tile-efficiency rows whose check is slow are checked on a share of them, and timed on it in pure Python,
 as `mahjong_fast/_bench/` says), each library fed its native input prepared beforehand (index34 list,
-34 counts, 136-ids, Botzone names), so a time per hand includes a Python-level loop (`deque(map(f,
-hands), 0)`). The rows of a group take turns, {repeat} times, and the best time of each is kept; the
+34 counts, 136-ids, Botzone names), so a time per hand includes a Python-level loop: `deque(map(f,
+hands), 0)`, or, in a group with a call that passes keywords, the `for` loop a user writes around it
+(`for x in hands: f(x, encoding="counts")`) for every row of the group alike, so that a keyword row pays
+no frame of the bench's own (before session 19 such rows paid a lambda's, about 30-50 ns). The rows of a
+group take turns, {repeat} times, and the best time of each is kept; the
 machine is shared and noisy, so the **ratios** are the figures to quote, not the absolute times. The
 run's output and rows are in `bench/readme-run.txt` and `bench/readme-run.json`; `python bench/readme.py
 bench/results.json` writes this page (and the README's headline table) from such a file and `python

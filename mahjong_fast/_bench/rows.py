@@ -2,8 +2,11 @@
 
 A ``Row`` is one library or input form in one ``Workload`` (a group of rows on the same hands);
 its setup converts the hands beforehand into the form it is fed (text, 136-ids, counts, ``Meld``
-objects...), and ``prepare`` turns it into one timed call that maps it over all hands with
-``deque(map(f, hands), 0)``, the cheapest loop Python has, beside the share of answers right.
+objects...), and ``prepare`` turns it into one timed call over all hands, beside the share of
+answers right.  A row is timed as ``deque(map(f, hands), 0)``, the cheapest loop Python has, unless its
+group holds a call with keywords (``bound``, ``star``): then every row of the group is timed as the
+``for`` loop a user writes around such a call (``Written.loop``), so the rows of a group are timed alike
+and a keyword row pays no frame a user's code does not.
 
 >>> bound(max, default=0)([])
 0
@@ -41,6 +44,8 @@ class Row:
     hands_per_input: int = 1
     reference: str | None = None
     fewer: int = 1
+    written: bool = False
+    """Its call is a ``Written`` (keywords written out): its group is timed as loops."""
 
     def available(self) -> bool:
         if self.requires is None:
@@ -60,6 +65,11 @@ class Workload:
     reference: str | None = None
     """The answers its rows are checked against unless a row names its own (default: ``name``)."""
 
+    @property
+    def written(self) -> bool:
+        """Whether a row calls with keywords written out, so that every row is timed as a ``for`` loop."""
+        return any(r.written for r in self.rows)
+
 
 def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callable[[], Any], int, float | None]:
     """A zero-argument timed function, the hands it covers, and the share answered right.
@@ -72,7 +82,12 @@ def prepare(workload: Workload, row: Row, hands: int = N_HANDS) -> tuple[Callabl
     if row.hands_per_input == 1:
         inputs = list(inputs)[: checked if package().implementation != "compiled" else hands]
 
+    if workload.written and not isinstance(call, Written):
+        call = bound(call)
+
     def timed() -> Any:
+        if isinstance(call, Written):
+            return call.loop(inputs)
         return deque(map(call, inputs), 0)
 
     correct = None
@@ -116,22 +131,40 @@ def text(hands: Sequence[Sequence[int]], notation: str = "mpsz") -> list[str]:
     return [package().format(list(h), notation) for h in hands]
 
 
-def bound(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
-    """``lambda x: f(x, key=value, ...)`` with the keywords written out, as a user's call is: the
-    keywords go by name (vectorcall), not through a dict as ``partial`` or ``**kw`` would send them,
-    so a row pays one lambda frame beside the bare call and nothing per keyword."""
-    scope = {"_f": f, **{f"_{k}": v for k, v in kw.items()}}
-    args = "".join(f", {k}=_{k}" for k in kw)
-    made: Callable[[Any], Any] = eval(f"lambda x: _f(x{args})", scope)  # noqa: S307 (names are ours)
-    return made
+class Written:
+    """``f`` called as a user writes the call, ``f(x, key=value, ...)``: the keywords by name (vectorcall),
+    not through a dict as ``partial`` or ``**kw`` would send them.
+
+    Called, it answers one input (the check); ``loop(inputs)`` is what is timed, the ``for`` loop a
+    user writes around the call, so a keyword row pays that loop and no lambda frame of the bench's.
+    """
+
+    __slots__ = ("one", "loop")
+
+    def __init__(self, one: Callable[[Any], Any], loop: Callable[[Sequence[Any]], None]) -> None:
+        self.one = one
+        self.loop = loop
+
+    def __call__(self, x: Any) -> Any:
+        return self.one(x)
 
 
-def star(f: Callable[..., Any], **kw: Any) -> Callable[[Any], Any]:
-    """``f`` on a ``(hand, melds)`` input, the keywords written out as ``bound`` writes them."""
+def _written(f: Callable[..., Any], kw: dict[str, Any], name: str, call: str, one: str) -> Written:
+    """A ``Written`` of ``f``: ``for {name} in inputs: f({call}, key=value...)``, and ``one`` for one input."""
     scope = {"_f": f, **{f"_{k}": v for k, v in kw.items()}}
-    args = "".join(f", {k}=_{k}" for k in kw)
-    made: Callable[[Any], Any] = eval(f"lambda x: _f(x[0], melds=x[1]{args})", scope)  # noqa: S307 (names are ours)
-    return made
+    keywords = "".join(f", {k}=_{k}" for k in kw)
+    exec(f"def loop(inputs):\n    for {name} in inputs:\n        _f({call}{keywords})\n", scope)  # noqa: S102 (names are ours)
+    return Written(eval(f"lambda x: _f({one}{keywords})", scope), scope["loop"])  # noqa: S307 (names are ours)
+
+
+def bound(f: Callable[..., Any], **kw: Any) -> Written:
+    """``f(x, key=value, ...)`` with the keywords written out, as a user's call is (``Written``)."""
+    return _written(f, kw, "x", "x", "x")
+
+
+def star(f: Callable[..., Any], **kw: Any) -> Written:
+    """``f`` on a ``(hand, melds)`` input, ``f(hand, melds=melds, key=value, ...)`` (``Written``)."""
+    return _written(f, kw, "hand, melds", "hand, melds=melds", "x[0], melds=x[1]")
 
 
 def prebuilt(hands: Sequence[Sequence[int]]) -> list[Any]:
@@ -164,9 +197,9 @@ def numpy_rows(hands: Sequence[Sequence[int]]) -> list[Any]:
     return list(np.array([tile_counts(h) for h in hands], dtype=np.uint8))
 
 
-def seen(f: Callable[..., Any]) -> Callable[[Any], Any]:
-    """``f`` on a ``(hand, visible)`` input."""
-    return lambda args: f(args[0], visible=args[1])
+def seen(f: Callable[..., Any]) -> Written:
+    """``f`` on a ``(hand, visible)`` input, ``f(hand, visible=tiles)`` (``Written``)."""
+    return _written(f, {}, "hand, tiles", "hand, visible=tiles", "x[0], visible=x[1]")
 
 
 def and_seen(size: int) -> list[tuple[list[int], list[int]]]:

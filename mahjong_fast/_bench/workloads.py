@@ -31,6 +31,7 @@ from .rows import (
     Row,
     Setup,
     Workload,
+    Written,
     and_seen,
     batch_array,
     bound,
@@ -66,7 +67,8 @@ def row(label: str, f: Callable[[Any], Any], inputs: Callable[[], Sequence[Any]]
         answer: Callable[[Any], Any] | None, reference: str | None = None, requires: str | None = None,
         fewer: int = 1) -> Row:
     """A row of ours: ``f`` mapped over ``inputs()``, each answer read by ``answer``."""
-    return Row(label, requires, lambda: (f, inputs(), answer), reference=reference, fewer=fewer)
+    return Row(label, requires, lambda: (f, inputs(), answer), reference=reference, fewer=fewer,
+               written=isinstance(f, Written))
 
 
 def coded(hands: Callable[[], Sequence[Sequence[int]]], encoding: str) -> Callable[[], list[Any]]:
@@ -84,7 +86,6 @@ def is_win_forms() -> list[Row]:
     h = hands14
     return [
         row("mahjong_fast list of 14 ints", mf.is_win, lambda: ints(h()), bool),
-        row("list of 14 ints, through the lambda of the keyword rows", bound(mf.is_win), lambda: ints(h()), bool),
         row("tuple of 14 ints", mf.is_win, lambda: [tuple(x) for x in h()], bool),
         row("34 counts, list", bound(mf.is_win, encoding="counts"), lambda: [tile_counts(x) for x in h()], bool),
         row("34 counts, bytes", bound(mf.is_win, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()],
@@ -109,7 +110,7 @@ def is_win_melds() -> list[Row]:
     ref = "is_win melds"
     return [
         row("mahjong_fast the 14 tiles as ints, no melds", mf.is_win, lambda: whole(melded(3, 5)), None),
-        row("the 14 tiles as ints, melds=(), through the lambda of the rows below", star(mf.is_win),
+        row("the 14 tiles as ints, melds=()", star(mf.is_win),
             lambda: [(x, ()) for x in whole(melded(3, 5))], None),
         row("5 ints + 3 melds as text", star(mf.is_win), lambda: with_melds(melded(3, 5), "text"), bool, ref),
         row("5 tiles as text + 3 melds as text", star(mf.is_win),
@@ -140,7 +141,6 @@ def forms_of_13(f: Callable[..., Any], answer: Callable[[Any], Any], name: str) 
     return [
         row("mpsz text", f, lambda: text(h()), answer),
         row("chinese text", f, lambda: text(h(), "chinese"), answer),
-        row("list of 13 ints, through the lambda of the keyword rows", bound(f), lambda: ints(h()), answer),
         row("34 counts, bytes", bound(f, encoding="counts"), lambda: [bytes(tile_counts(x)) for x in h()], answer),
         row("index136 ids", bound(f, encoding="index136"), lambda: [to_ids136(x) for x in h()], answer),
         row("prebuilt Hand", f, lambda: prebuilt(h()), answer),
@@ -242,7 +242,6 @@ def by_rules(f: Callable[..., Any], hands: Callable[[], Sequence[Sequence[int]]]
     ``"riichi"`` and ``"gb"``; their references ``name``, ``name riichi``, ``name gb``."""
     return [
         row("mahjong_fast no rules=", f, lambda: ints(hands()), answer, name),
-        row("no rules=, through the lambda of the rows below", bound(f), lambda: ints(hands()), answer, name),
         *[row(label, bound(f, rules=rules), lambda: ints(hands()), answer, reference)
           for label, rules, reference in (("rules=None", None, name), ('rules="riichi"', "riichi", f"{name} riichi"),
                                           ('rules="gb"', "gb", f"{name} gb"))],
@@ -274,8 +273,6 @@ def rules_waits() -> Workload:
     r = "riichi"
     return Workload("rules_waits", "waits under rules, 13 tiles", [
         row("mahjong_fast no rules=", mf.waits, lambda: ints(hands13()), sorted_ints, "waits"),
-        row("no rules=, through the lambda of the rows below", bound(mf.waits), lambda: ints(hands13()),
-            sorted_ints, "waits"),
         row("rules=None", bound(mf.waits, rules=None), lambda: ints(hands13()), sorted_ints, "waits"),
         row('rules="riichi"', bound(mf.waits, rules=r), lambda: ints(hands13()), sorted_ints,
             "waits riichi"),
