@@ -113,6 +113,8 @@ def is_win_melds() -> list[Row]:
         row("the 14 tiles as ints, melds=()", star(mf.is_win),
             lambda: [(x, ()) for x in whole(melded(3, 5))], None),
         row("5 ints + 3 melds as text", star(mf.is_win), lambda: with_melds(melded(3, 5), "text"), bool, ref),
+        row("the 14 tiles as mpsz text, no melds (the next row without its melds)", mf.is_win,
+            lambda: text(whole(melded(3, 5))), None),
         row("5 tiles as text + 3 melds as text", star(mf.is_win),
             lambda: with_melds(melded(3, 5), "text", "text"), bool, ref),
         row("5 ints + 3 Meld objects", star(mf.is_win), lambda: with_melds(melded(3, 5), "meld"), bool,
