@@ -9,7 +9,9 @@ cdef extern from *:
     /* The figures step's loops (values_py.Graph.figures): a state's figures are MF_FIG doubles
        (tenpai, win, expected, 0), tenpai and win summed as one SSE2 pair, or the four as one AVX
        vector where the processor has it: the same products and sums, in the same order, as three
-       scalars (no fused multiply-add; the fourth lane only ever holds 0). */
+       scalars (no fused multiply-add; the fourth lane only ever holds 0).  The edges name a
+       state's figures by their byte offset (its number times MF_FIG doubles, unsigned: widened by
+       the load itself), so their loops read a figure without scaling a number. */
     #if defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2)
     #include <emmintrin.h>
     #define MF_FIGURES_SSE2 1
@@ -22,11 +24,12 @@ cdef extern from *:
     #define MF_FIGURES_INLINE static inline
     #endif
     #define MF_FIG 4
+    #define MF_AT(figures, offset) ((const double*)((const char*)(figures) + (offset)))
     /* out[f]: a draw state's figure f at t, now[f] + s_f / left (``now`` its figures at t + 1),
        s_f the sum over its edges j0 .. j1 - 1 of weight[j] * (x_f - now[f]), x the figures of the
-       choice state target[j] at t + 1 in ``after``, or (1, 1, max(score, x_2)) where the edge wins
-       (score[j] > 0: never where ``tenpai`` is 0, which mf_draw_sums_avx reads). */
-    MF_FIGURES_INLINE void mf_draw_sums(const double* after, const int* target, const double* weight,
+       choice state at byte offset target[j] at t + 1 in ``after``, or (1, 1, max(score, x_2)) where
+       the edge wins (score[j] > 0: never where ``tenpai`` is 0, which mf_draw_sums_avx reads). */
+    MF_FIGURES_INLINE void mf_draw_sums(const double* after, const unsigned int* target, const double* weight,
                                         const double* score, int j0, int j1, const double* now, int tenpai,
                                         double left, double* out) {
         int j;
@@ -36,7 +39,7 @@ cdef extern from *:
         const __m128d one = _mm_set1_pd(1.0), tw1 = _mm_loadu_pd(now);
         __m128d atw = _mm_setzero_pd(), xtw;
         for (j = j0; j < j1; j++) {
-            x = after + MF_FIG * (size_t)target[j];
+            x = MF_AT(after, target[j]);
             xtw = _mm_loadu_pd(x);
             xe = x[2];
             sc = score[j];
@@ -51,7 +54,7 @@ cdef extern from *:
     #else
         double at = 0.0, aw = 0.0, xt, xw, t1 = now[0], w1 = now[1];
         for (j = j0; j < j1; j++) {
-            x = after + MF_FIG * (size_t)target[j];
+            x = MF_AT(after, target[j]);
             xt = x[0];
             xw = x[1];
             xe = x[2];
@@ -69,16 +72,18 @@ cdef extern from *:
     #endif
         out[2] = e1 + ae / left;
     }
-    /* best[f]: the largest of 0 and figure f of the draw states source[j0 .. j1 - 1] in ``now``;
+    /* best[f]: the largest of 0 and figure f of the draw states at byte offsets source[j0 .. j1 - 1]
+       in ``now``;
        maxpd(x, b) is x > b ? x : b, the scalar comparison. */
-    MF_FIGURES_INLINE void mf_choice_best(const double* now, const int* source, int j0, int j1, double* best) {
+    MF_FIGURES_INLINE void mf_choice_best(const double* now, const unsigned int* source, int j0, int j1,
+                                          double* best) {
         int j;
         double be = 0.0;
         const double* x;
     #if defined(MF_FIGURES_SSE2)
         __m128d btw = _mm_setzero_pd();
         for (j = j0; j < j1; j++) {
-            x = now + MF_FIG * (size_t)source[j];
+            x = MF_AT(now, source[j]);
             btw = _mm_max_pd(_mm_loadu_pd(x), btw);
             if (x[2] > be) be = x[2];
         }
@@ -86,7 +91,7 @@ cdef extern from *:
     #else
         double bt = 0.0, bw = 0.0;
         for (j = j0; j < j1; j++) {
-            x = now + MF_FIG * (size_t)source[j];
+            x = MF_AT(now, source[j]);
             if (x[0] > bt) bt = x[0];
             if (x[1] > bw) bw = x[1];
             if (x[2] > be) be = x[2];
@@ -101,19 +106,19 @@ cdef extern from *:
        operations as figure f above (maxpd(sc, x_2) is sc > x_2 ? sc : x_2); the scores are not
        read for a draw state short of tenpai (``tenpai`` 0: none of its draws wins). */
     __attribute__((target("avx"))) static inline void mf_draw_sums_avx(
-            const double* after, const int* target, const double* weight, const double* score, int j0, int j1,
-            const double* now, int tenpai, double left, double* out) {
+            const double* after, const unsigned int* target, const double* weight, const double* score, int j0,
+            int j1, const double* now, int tenpai, double left, double* out) {
         const __m256d ones = _mm256_set1_pd(1.0), x1 = _mm256_loadu_pd(now);
         __m256d acc = _mm256_setzero_pd(), x;
         double sc;
         int j;
         if (!tenpai)
             for (j = j0; j < j1; j++) {
-                x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+                x = _mm256_loadu_pd(MF_AT(after, target[j]));
                 acc = _mm256_add_pd(acc, _mm256_mul_pd(_mm256_set1_pd(weight[j]), _mm256_sub_pd(x, x1)));
             }
         else for (j = j0; j < j1; j++) {
-            x = _mm256_loadu_pd(after + MF_FIG * (size_t)target[j]);
+            x = _mm256_loadu_pd(MF_AT(after, target[j]));
             sc = score[j];
             if (sc > 0.0)
                 x = _mm256_max_pd(_mm256_set_pd(0.0, sc, 1.0, 1.0), _mm256_blend_pd(x, ones, 0x3));
@@ -122,24 +127,24 @@ cdef extern from *:
         _mm256_storeu_pd(out, _mm256_add_pd(x1, _mm256_div_pd(acc, _mm256_set1_pd(left))));
     }
     __attribute__((target("avx"))) static inline void mf_choice_best_avx(
-            const double* now, const int* source, int j0, int j1, double* best) {
+            const double* now, const unsigned int* source, int j0, int j1, double* best) {
         __m256d b = _mm256_setzero_pd();
         int j;
         for (j = j0; j < j1; j++)
-            b = _mm256_max_pd(_mm256_loadu_pd(now + MF_FIG * (size_t)source[j]), b);
+            b = _mm256_max_pd(_mm256_loadu_pd(MF_AT(now, source[j])), b);
         _mm256_storeu_pd(best, b);
     }
     #endif
-    typedef void (*mf_draw_sums_fn)(const double*, const int*, const double*, const double*, int, int,
+    typedef void (*mf_draw_sums_fn)(const double*, const unsigned int*, const double*, const double*, int, int,
                                     const double*, int, double, double*);
-    typedef void (*mf_choice_best_fn)(const double*, const int*, int, int, double*);
+    typedef void (*mf_choice_best_fn)(const double*, const unsigned int*, int, int, double*);
     /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
        states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
     MF_FIGURES_INLINE void mf_turn_with(mf_draw_sums_fn sums_of, mf_choice_best_fn best_of, const double* after,
-                                        const int* target, const double* weight, const double* score,
+                                        const unsigned int* target, const double* weight, const double* score,
                                         const int* d_first, const unsigned char* tenpai, int nd, const double* next,
-                                        double* now, double left, const int* source, const int* c_first, int nc,
-                                        double* best) {
+                                        double* now, double left, const unsigned int* source, const int* c_first,
+                                        int nc, double* best) {
         int k, ready;
         for (k = 0; k < nd; k++) {  /* tenpai[k] read once (the stores to ``now`` might alias it) */
             ready = tenpai[k];
@@ -151,9 +156,9 @@ cdef extern from *:
         for (k = 0; k < nc; k++)
             best_of(now, source, c_first[k], c_first[k + 1], best + MF_FIG * k);
     }
-    #define MF_TURN_ARGS const double* after, const int* target, const double* weight, const double* score, \
+    #define MF_TURN_ARGS const double* after, const unsigned int* target, const double* weight, const double* score, \
         const int* d_first, const unsigned char* tenpai, int nd, const double* next, double* now, double left, \
-        const int* source, const int* c_first, int nc, double* best
+        const unsigned int* source, const int* c_first, int nc, double* best
     #define MF_TURN_PASS after, target, weight, score, d_first, tenpai, nd, next, now, left, source, c_first, nc, best
     static void mf_turn_plain(MF_TURN_ARGS) {
         mf_turn_with(mf_draw_sums, mf_choice_best, MF_TURN_PASS);
@@ -183,9 +188,10 @@ cdef extern from *:
     }
     """
     enum: FIG "MF_FIG"
-    void figures_turn "mf_turn"(int avx, const double* after, const int* target, const double* weight,
+    void figures_turn "mf_turn"(int avx, const double* after, const unsigned int* target, const double* weight,
                                 const double* score, const int* d_first, const unsigned char* tenpai, int nd,
-                                const double* next, double* now, double left, const int* source, const int* c_first,
+                                const double* next, double* now, double left, const unsigned int* source,
+                                const int* c_first,
                                 int nc, double* best) noexcept nogil
     bint figures_avx "mf_figures_avx"() noexcept nogil
 
@@ -287,8 +293,9 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
     cdef int* c_first = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* d_target = <int*>malloc(m * sizeof(int) + 1)
-    cdef int* c_source = <int*>malloc(m * sizeof(int) + 1)
+    # the edges' ends by the byte offsets of their figures (FIG doubles a state), not their numbers
+    cdef unsigned int* d_target = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
+    cdef unsigned int* c_source = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
     cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
     cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
     cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
@@ -310,6 +317,8 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 or found == NULL or buffers == NULL or out_at == NULL or in_at == NULL or out_edge == NULL
                 or in_source == NULL):
             raise MemoryError()
+        if <size_t>n * FIG * sizeof(double) > <size_t>UINT_MAX:  # an offset past 32 bits (over 134 million states)
+            raise MemoryError()
         _by_state(g, out_at, out_edge, in_at, in_source)
         nd = _depths(g, found_state, n_found, out_at, out_edge, in_at, in_source, at, d_state, c_state, d_upto,
                      c_upto)
@@ -320,7 +329,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
             d_first[k] = j
             for q in range(out_at[d_state[k]], out_at[d_state[k] + 1]):
                 e = out_edge[q]
-                d_target[j] = at[g.e_target[e]]
+                d_target[j] = <unsigned int>(<size_t>at[g.e_target[e]] * FIG * sizeof(double))
                 d_weight[j] = g.e_weight[e]
                 d_score[j] = g.e_score[e]
                 j += 1
@@ -329,7 +338,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(nc):
             c_first[k] = j
             for q in range(in_at[c_state[k]], in_at[c_state[k] + 1]):
-                c_source[j] = at[in_source[q]]
+                c_source[j] = <unsigned int>(<size_t>at[in_source[q]] * FIG * sizeof(double))
                 j += 1
         c_first[nc] = j
         for k in range(n_found):
