@@ -418,7 +418,9 @@ def _on_cluster(
             raise TypeError(f"analyze(client=...) reads logs on the workers: every source must be a path, not "
                             f"{type(source).__name__}")
     if files_per_task is None:
-        workers = max(1, len(client.scheduler_info()["workers"]))
+        # nthreads() asks the scheduler each time; scheduler_info() may return the client's cached
+        # identity, which a periodic refresh leaves without its workers (distributed 2026.x)
+        workers = max(1, len(client.nthreads()))
         files_per_task = max(1, -(-len(items) // (workers * TASKS_PER_WORKER)))
     elif type(files_per_task) is not int or files_per_task < 1:
         raise ValueError(f"files_per_task must be a positive int or None, not {files_per_task!r}")

@@ -3,6 +3,7 @@ and the optional extra stays optional."""
 from __future__ import annotations
 
 import json
+import os
 import textwrap
 from array import array
 from pathlib import Path
@@ -125,7 +126,9 @@ def test_same_table_on_a_local_dask_cluster_of_two_processes(table: object, samp
     with local_cluster() as cluster, distributed.Client(cluster) as client:
         ticks: list[tuple[int, int]] = []
         on_cluster = logs.analyze(sample, client=client, progress=lambda d, t: ticks.append((d, t)))
-        assert len(client.scheduler_info()["workers"]) == 2
+        pids = client.run(os.getpid)  # asked of each worker, not read from a cached identity
+        assert len(pids) == 2 and len(client.nthreads()) == 2
+        assert len(set(pids.values()) | {os.getpid()}) == 3  # two processes, neither this one
         one_each = logs.analyze(sample, client=client, files_per_task=1)  # one task per file
         three_each = logs.analyze(sample, client=client, files_per_task=3)
         with pytest.raises(ValueError, match="files_per_task"):
