@@ -10,7 +10,8 @@ cdef tuple _value_tiles = ()            # the Tile of each separated index (34-3
 cdef object _situation_type = None      # _kernels.situation.Situation
 cdef dict _meld_codes = {}              # _scoring._MELD_CODE: (kind, concealed) -> the scoring kernel's code
 cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators, _max_sticks
-cdef Py_ssize_t _value_slots[6]         # where DiscardValue keeps tile, red, curves, tenpai, win, expected
+# where DiscardValue keeps tile, red, curves (tuples), tenpai, win, expected and the packed curves
+cdef Py_ssize_t _value_slots[7]
 cdef int[3] _RED_FIVE = [4, 13, 22]
 
 
@@ -27,7 +28,7 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
     _value_tiles = tuple(module["_TILE_OF"])
     _value_switches, _riichi_flags, _deep_from = switches, riichi_flags, deep_from
     _last_turn, _max_indicators, _max_sticks = last_turn, max_indicators, max_sticks
-    for k, name in enumerate(("tile", "red", "curves", "tenpai", "win", "expected")):
+    for k, name in enumerate(("tile", "red", "_curves", "tenpai", "win", "expected", "_figures")):
         _value_slots[k] = _slot_offset(value_type, name)
     return values_call
 
@@ -102,6 +103,7 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
     cdef int kinds[40]
     cdef double expected[40]
     cdef double win[40]
+    cdef double figures[3]
     cdef int order[40]
     if encoding is not None or type(hand) is not _hand_type or not 1 <= turn <= _last_turn:
         return None
@@ -169,16 +171,19 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
         _values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
         _value_switches, tuple(melds_code), [meld_tiles[t] for t in range(N_KINDS)], meld_red_count, closed, seat,
         round_, indicators, honba, riichi_sticks)
-    found = _values_module["_search"].search(situation, [separated_hand[t] for t in range(N_KINDS + 3)],
-                                             [separated_wall[t] for t in range(N_KINDS + 3)], turn)[0]
+    search = _values_module["_search"]
+    packed = getattr(search, "search_packed", None)  # a search swapped in by a test may have only search
+    found = (search.search if packed is None else packed)(
+        situation, [separated_hand[t] for t in range(N_KINDS + 3)], [separated_wall[t] for t in range(N_KINDS + 3)],
+        turn)[0]
     n = len(found)
     if n > N_KINDS + 3:
         return None
     for k in range(n):  # the key of each discard, then its place: insertion, the fewer than 40 of them
         kinds[k] = found[k][0]
-        first = found[k][1][0]
-        expected[k] = first[2]
-        win[k] = first[1]
+        _first_figures(found[k][1], figures)
+        expected[k] = figures[2]
+        win[k] = figures[1]
         if expected[k] != expected[k] or win[k] != win[k]:  # NaN: the general sort's order
             return _made_values(found, list(range(n)), True)
         t = k
@@ -190,22 +195,38 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
     return _made_values(found, [order[k] for k in range(n)], False)
 
 
+cdef int _first_figures(object curve, double* figures) except -1:
+    """``figures``: the first triple of a curve, packed (``bytes`` of doubles) or a tuple of triples."""
+    cdef const double* packed
+    if _is_bytes(curve):
+        packed = <const double*>_bytes_data(curve)
+        figures[0], figures[1], figures[2] = packed[0], packed[1], packed[2]
+    else:
+        first = curve[0]
+        figures[0], figures[1], figures[2] = first[0], first[1], first[2]
+    return 0
+
+
 cdef tuple _made_values(list found, list order, bint sort):
-    """The ``DiscardValue`` of each ``(kind, curves)`` of ``found`` in ``order`` (``sort``: sorted after
-    by the general code's key, ``_values._best_first``), each made as ``DiscardValue.__init__`` makes it."""
+    """The ``DiscardValue`` of each ``(kind, curve)`` of ``found`` in ``order`` (``sort``: sorted after
+    by the general code's key, ``_values._best_first``), each made as ``DiscardValue.__init__`` makes it
+    (a packed curve kept as it is, its tuples made when ``curves`` is first read)."""
     cdef Py_ssize_t k, n = len(order)
+    cdef double figures[3]
     made = PyTuple_New(n) if not sort else None
     result = []
     for k in range(n):
-        kind, curves = found[<Py_ssize_t>order[k]]
-        first = curves[0]
+        kind, curve = found[<Py_ssize_t>order[k]]
+        _first_figures(curve, figures)
+        packed = _is_bytes(curve)
         value = _new_instance(_value_type)
         _put(value, _value_slots[0], _value_tiles[kind])
         _put(value, _value_slots[1], kind >= N_KINDS)
-        _put(value, _value_slots[2], curves)
-        _put(value, _value_slots[3], first[0])
-        _put(value, _value_slots[4], first[1])
-        _put(value, _value_slots[5], first[2])
+        _put(value, _value_slots[2], None if packed else curve)
+        _put(value, _value_slots[3], figures[0])
+        _put(value, _value_slots[4], figures[1])
+        _put(value, _value_slots[5], figures[2])
+        _put(value, _value_slots[6], curve if packed else None)
         if sort:
             result.append(value)
         else:

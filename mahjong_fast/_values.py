@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from struct import iter_unpack
+from typing import Any, TypeVar, cast
 
 from ._dispatch import api_fast as _api_fast
 from ._dispatch import scoring as _scoring_kernel
@@ -93,24 +94,40 @@ class DiscardValue:
     >>> d = DiscardValue(Tile(0), False, ((1.0, 0.5, 4000.0), (1.0, 0.25, 2000.0)))
     >>> d.tile, d.red, d.win, d.expected
     (1m, False, 0.5, 4000.0)
+    >>> d.curves[1]
+    (1.0, 0.25, 2000.0)
     """
 
-    __slots__ = ("curves", "expected", "red", "tenpai", "tile", "win")
+    # A compiled search hands its curves over as packed doubles (``_figures``, three a turn) and
+    # ``curves`` makes their tuples on first reading: most callers read only the first turn's
+    # figures, and several hundred floats and tuples a call cost more than the search's smallest cases.
+    __slots__ = ("_curves", "_figures", "expected", "red", "tenpai", "tile", "win")
     tile: Tile
     red: bool
     tenpai: float
     win: float
     expected: float
-    curves: tuple[tuple[float, float, float], ...]
+    _curves: tuple[tuple[float, float, float], ...] | None
+    _figures: bytes | None
 
     def __init__(self, tile: Tile, red: bool, curves: tuple[tuple[float, float, float], ...]) -> None:
         put = object.__setattr__
         put(self, "tile", tile)
         put(self, "red", red)
-        put(self, "curves", curves)
+        put(self, "_curves", curves)
+        put(self, "_figures", None)
         put(self, "tenpai", curves[0][0])
         put(self, "win", curves[0][1])
         put(self, "expected", curves[0][2])
+
+    @property
+    def curves(self) -> tuple[tuple[float, float, float], ...]:
+        """``(tenpai, win, expected)`` for every turn from the one asked for to 17."""
+        curves = self._curves
+        if curves is None:
+            curves = tuple(iter_unpack("ddd", cast(bytes, self._figures)))
+            object.__setattr__(self, "_curves", curves)
+        return curves
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"DiscardValue is immutable; cannot set {name!r}")

@@ -26,7 +26,7 @@ from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offs
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
 from mahjong_fast._kernels.shanten import ensure_tables
 
-__all__ = ["MAX_TURN", "combination", "merged", "search", "ura_distribution"]
+__all__ = ["MAX_TURN", "combination", "merged", "search", "search_packed", "ura_distribution"]
 
 MAX_TURN = 18
 """The turn after the last draw (mahjong-cpp's ``t_max``)."""
@@ -198,6 +198,16 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     Same answers as ``values_py.search``, with the figures summed by AVX where the processor
     runs it (``avx=False``: by SSE2, the same figures).
     """
+    return _search(situation, hand, wall, turn, extra, avx, False)
+
+
+def search_packed(situation, hand, wall, int turn):
+    """``search(situation, hand, wall, turn)`` with each curve as ``bytes``: its triples as native
+    doubles, three a turn (``DiscardValue`` makes the tuples when they are read)."""
+    return _search(situation, hand, wall, turn, 1, None, True)
+
+
+cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed):
     _init_rows()
     cdef _Graph g = _Graph()
     cdef int i, v, n, total = 0
@@ -263,7 +273,20 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     _EDGES_HINT = max(4096, g.ecap)
     cdef double curves[NS * T1 * 3]
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
+    if packed:
+        return _packed(found_kind, curves, n_found, turn), n
     return _curves(found_kind, curves, n_found, turn), n
+
+
+cdef list _packed(const int* found_kind, const double* curves, int n_found, int turn):
+    """``(kind, figures)`` of each discard, its curve as ``bytes``: the triples of turns ``turn`` to 17
+    as they lie in ``curves``."""
+    cdef list found = []
+    cdef int k
+    for k in range(n_found):
+        found.append((found_kind[k], PyBytes_FromStringAndSize(<const char*>(curves + (k * T1 + turn) * 3),
+                                                               max(0, TMAX - turn) * 3 * sizeof(double))))
+    return found
 
 
 cdef list _curves(const int* found_kind, const double* curves, int n_found, int turn):

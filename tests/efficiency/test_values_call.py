@@ -7,7 +7,9 @@ message.  In the pure build ``values_call`` vouches for nothing and both runs ar
 """
 from __future__ import annotations
 
+import pickle
 import random
+import struct
 from typing import Any
 
 import pytest
@@ -150,3 +152,26 @@ def test_the_call_in_c_answers_the_common_calls() -> None:
     assert answered == 30
     never_filled = object.__new__(mf.Hand)  # its slots empty: handed back, not read
     assert _values._values_call(never_filled, 1, None, None, None, None, 0, 0, None) is None
+
+
+def test_packed_curves_read_as_the_general_codes_tuples() -> None:
+    """A ``DiscardValue`` made from packed figures (the compiled call's) reads, pickles, compares and
+    hashes as one made from tuples (the general code's): ``curves`` a tuple of float triples, made
+    once and kept; the first triple the figures at the turn asked for."""
+    made = _values.DiscardValue.__new__(_values.DiscardValue)
+    curves = ((0.75, 0.5, 3900.0), (0.5, 0.25, 1950.5), (0.125, 0.0, 0.0))
+    for name, value in (("tile", mf.Tile(4)), ("red", True), ("_curves", None), ("tenpai", 0.75), ("win", 0.5),
+                        ("expected", 3900.0), ("_figures", b"".join(struct.pack("ddd", *t) for t in curves))):
+        object.__setattr__(made, name, value)
+    plain = _values.DiscardValue(mf.Tile(4), True, curves)
+    assert made.curves == curves and made.curves is made.curves
+    assert all(type(t) is tuple and len(t) == 3 and all(type(x) is float for x in t) for t in made.curves)
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain) and made.name == "0m"
+    assert pickle.loads(pickle.dumps(made)) == plain
+    with pytest.raises(AttributeError, match="immutable"):
+        made.curves = curves  # type: ignore[misc]
+    found = mf.discard_values("123456789m1245p1z", dora="1z", turn=3)
+    for d in found:
+        assert len(d.curves) == 15 and d.curves[0] == (d.tenpai, d.win, d.expected)
+        if not NO_EXTENSIONS:
+            assert d._figures is not None and len(d._figures) == 15 * 3 * 8  # answered packed, in C
