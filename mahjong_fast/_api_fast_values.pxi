@@ -13,6 +13,13 @@ cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators
 # where DiscardValue keeps tile, red, curves (tuples), tenpai, win, expected and the packed curves
 cdef Py_ssize_t _value_slots[7]
 cdef int[3] _RED_FIVE = [4, 13, 22]
+# where Situation keeps its facts, in the order of _SITUATION_SLOTS; the dora of each indicator and
+# the points of a honba and of a stick, its class's
+cdef tuple _SITUATION_SLOTS = ("score_counts", "shanten", "switches", "melds", "n_melds", "meld_tiles", "meld_red",
+                               "closed", "seat_wind", "round_wind", "dora_kinds", "indicators", "dealer", "bonus")
+cdef Py_ssize_t _situation_slots[14]
+cdef tuple _dora_of = ()
+cdef long _honba_points, _stick_points
 
 
 def install_values(module, value_type, situation_type, meld_codes, int switches, int riichi_flags, int deep_from,
@@ -30,6 +37,11 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
     _last_turn, _max_indicators, _max_sticks = last_turn, max_indicators, max_sticks
     for k, name in enumerate(("tile", "red", "_curves", "tenpai", "win", "expected", "_figures")):
         _value_slots[k] = _slot_offset(value_type, name)
+    global _dora_of, _honba_points, _stick_points
+    for k, name in enumerate(_SITUATION_SLOTS):
+        _situation_slots[k] = _slot_offset(situation_type, name)
+    _dora_of = tuple(situation_type.DORA_OF)
+    _honba_points, _stick_points = situation_type.HONBA_POINTS, situation_type.STICK_POINTS
     return values_call
 
 
@@ -166,11 +178,14 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
         separated_wall[N_KINDS + s] = red_wall[s]
         separated_hand[_RED_FIVE[s]] -= held_red[s]
         separated_hand[N_KINDS + s] = held_red[s]
-    indicators = [t for t in range(N_KINDS) for k in range(shown[t])]
-    situation = _situation_type(
-        _values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
-        _value_switches, tuple(melds_code), [meld_tiles[t] for t in range(N_KINDS)], meld_red_count, closed, seat,
-        round_, indicators, honba, riichi_sticks)
+    dora_kinds = [_dora_of[t] for t in range(N_KINDS) for k in range(shown[t])]
+    situation = _new_instance(_situation_type)  # its slots as Situation.__init__ sets them
+    facts = (_values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
+             _value_switches, tuple(melds_code), len(melds_code), [meld_tiles[t] for t in range(N_KINDS)],
+             meld_red_count, closed, seat, round_, dora_kinds, n_shown, seat == FIRST_HONOR,
+             _honba_points * <long>honba + _stick_points * <long>riichi_sticks)
+    for k in range(14):
+        _put(situation, _situation_slots[k], facts[k])
     search = _values_module["_search"]
     packed = getattr(search, "search_packed", None)  # a search swapped in by a test may have only search
     found = (search.search if packed is None else packed)(

@@ -34,7 +34,19 @@ class Situation:
     Python-level kernel functions; the compiled twin calls the shanten kernel in C), the rule
     ``switches``, the melds as the scoring kernel reads them (``melds``), their 34 tile counts and
     the count of melds holding a red five, whether the hand is closed, the winds (index34, -1 for
-    none), the dora indicators (index34), honba and riichi sticks."""
+    none), the dora indicators (index34), honba and riichi sticks.
+
+    The compiled call of ``discard_values`` makes it in C, its slots set as ``__init__`` sets them
+    from the class's ``DORA_OF``, ``HONBA_POINTS`` and ``STICK_POINTS`` (``_api_fast_values.pxi``)."""
+
+    __slots__ = ("bonus", "closed", "dealer", "dora_kinds", "indicators", "meld_red", "meld_tiles", "melds", "n_melds",
+                 "round_wind", "score_counts", "seat_wind", "shanten", "switches")
+    DORA_OF = tuple(dora_of(i) for i in range(34))
+    """The dora each indicator shows, by index34."""
+    HONBA_POINTS = 300
+    """What a honba adds to a win."""
+    STICK_POINTS = 1000
+    """What a riichi stick on the table adds to a win."""
 
     def __init__(self, score_counts: ScoreKernel | None, shanten: ShantenKernel | None, switches: int,
                  melds: tuple[tuple[int, int], ...], meld_tiles: Sequence[int], meld_red: int, closed: bool,
@@ -49,7 +61,7 @@ class Situation:
         self.closed = closed
         self.seat_wind = seat_wind
         self.round_wind = round_wind
-        self.dora_kinds = [dora_of(i) for i in dora]
+        self.dora_kinds = [self.DORA_OF[i] for i in dora]
         self.indicators = len(dora)
         self.dealer = seat_wind == EAST
-        self.bonus = 300 * honba + 1000 * riichi_sticks
+        self.bonus = self.HONBA_POINTS * honba + self.STICK_POINTS * riichi_sticks

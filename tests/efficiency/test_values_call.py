@@ -175,3 +175,40 @@ def test_packed_curves_read_as_the_general_codes_tuples() -> None:
         assert len(d.curves) == 15 and d.curves[0] == (d.tenpai, d.win, d.expected)
         if not NO_EXTENSIONS:
             assert d._figures is not None and len(d._figures) == 15 * 3 * 8  # answered packed, in C
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_call_in_c_makes_the_situation_the_general_code_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``Situation`` the call in C makes slot by slot holds, in every slot, what
+    ``Situation.__init__`` holds for the general code's call: equal values of the same types."""
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels.situation import Situation
+
+    seen: list[Situation] = []
+
+    class Spy:
+        def search(self, situation: Situation, *args: Any) -> Any:
+            seen.append(situation)
+            return compiled.search(situation, *args)
+
+        def search_packed(self, situation: Situation, *args: Any) -> Any:
+            seen.append(situation)
+            return compiled.search_packed(situation, *args)
+
+    monkeypatch.setattr(_values, "_search", Spy())
+    rng = random.Random(5)
+    for n in range(40):
+        hand, kwargs = _call(rng, None)
+        kwargs["honba"], kwargs["riichi_sticks"] = rng.choice([(0, 0), (3, 2), (10 ** 6, 10 ** 6)])
+        kwargs["dora"] = rng.choice([kwargs["dora"], "9m9p4z7z", [8, 33, 30, 26, 17]])
+        try:
+            mf.discard_values(hand, **kwargs)
+        except ValueError:
+            continue
+        with monkeypatch.context() as m:
+            m.setattr(_values, "_values_call", lambda *args: None)
+            mf.discard_values(hand, **kwargs)
+        made, general = seen[-2:]
+        assert [(type(getattr(made, s)), getattr(made, s)) for s in Situation.__slots__] == \
+            [(type(getattr(general, s)), getattr(general, s)) for s in Situation.__slots__], (n, hand, kwargs)
+    assert len(seen) >= 40
