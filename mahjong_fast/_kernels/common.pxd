@@ -107,3 +107,32 @@ cdef extern from *:
     int popcount64 "mf_popcount64"(unsigned long long x) noexcept nogil
     int weighted_popcount3 "mf_weighted_popcount3"(unsigned long long a, unsigned long long b,
                                                    unsigned long long c) noexcept nogil
+
+
+cdef extern from *:
+    """
+    #include <stdlib.h>
+    #include <string.h>
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* A zeroed table of size bytes, freed by free(): on Linux a table of a megabyte or more is
+       placed on 2 MB boundaries and the kernel asked to back it with huge pages, so that random
+       reads across it do not miss the TLB; elsewhere, or when that fails, calloc. */
+    static void* mf_table_calloc(size_t size) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        const size_t huge = (size_t)2 << 20;
+        if (size >= ((size_t)1 << 20)) {
+            void* p = NULL;
+            size_t rounded = (size + huge - 1) & ~(huge - 1);
+            if (posix_memalign(&p, huge, rounded) == 0) {
+                madvise(p, rounded, MADV_HUGEPAGE);
+                memset(p, 0, size);
+                return p;
+            }
+        }
+    #endif
+        return calloc(1, size);
+    }
+    """
+    void* table_calloc "mf_table_calloc"(size_t size) nogil

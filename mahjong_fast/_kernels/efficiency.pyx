@@ -20,13 +20,13 @@ discard come from per-part records of the row entries each added tile lowers
 Glossary of the derivation's letters: docs/efficiency.md.
 """
 from libc.stdint cimport int8_t, int16_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcmp, memcpy, memset
 
 from mahjong_fast._counts cimport is_counts_bytes
 from mahjong_fast._kernels.common cimport (
     INF, KNITTED_TILES, N_KNITTED_SETS, N_PARTS, ROW_LEN, ctz64, knitted_residue, part_of, popcount64, row_product,
-    weighted_popcount3,
+    table_calloc, weighted_popcount3,
 )
 from mahjong_fast._kernels.rule_flags cimport (
     CHINESE, DROP_MASK, KNITTED, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS,

@@ -241,8 +241,8 @@ def ensure_rows():
                         k += 1
         SUIT_RANK_OFFSETS = rank_offsets_c(0)
         HONOUR_RANK_OFFSETS = rank_offsets_c(N_SUITS)
-        SUIT_RECORDS = <PartRecord*>calloc(SUIT_VECTORS, sizeof(PartRecord))
-        HONOUR_RECORDS = <PartRecord*>calloc(HONOR_VECTORS, sizeof(PartRecord))
+        SUIT_RECORDS = <PartRecord*>table_calloc(SUIT_VECTORS * sizeof(PartRecord))
+        HONOUR_RECORDS = <PartRecord*>table_calloc(HONOR_VECTORS * sizeof(PartRecord))
         if SUIT_RECORDS == NULL or HONOUR_RECORDS == NULL:
             free(SUIT_RECORDS)
             free(HONOUR_RECORDS)

@@ -14,13 +14,13 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport UINT_MAX
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitPart, base_points_c
 from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c, situation_yaku_c
-from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64
+from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, table_calloc
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts

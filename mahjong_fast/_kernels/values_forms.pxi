@@ -236,11 +236,14 @@ cdef int _part_met(unsigned int counts, int u) except -1:
     global _PARTS, _PARTS_CAP
     if not _PART_KEYS.slot[at].key:
         if _PART_KEYS.used == _PARTS_CAP:
-            grown = realloc(_PARTS, (_PARTS_CAP * 2 if _PARTS_CAP else 1024) * sizeof(_Part))
+            grown = table_calloc(<size_t>(_PARTS_CAP * 2 if _PARTS_CAP else 16384) * sizeof(_Part))
             if grown == NULL:
                 raise MemoryError()
+            if _PARTS_CAP:
+                memcpy(grown, _PARTS, <size_t>_PARTS_CAP * sizeof(_Part))
+            free(_PARTS)
             _PARTS = <_Part*>grown
-            _PARTS_CAP = _PARTS_CAP * 2 if _PARTS_CAP else 1024
+            _PARTS_CAP = _PARTS_CAP * 2 if _PARTS_CAP else 16384
         for p in range(9):
             c[p] = counts >> (3 * p) & 7
         _part_rows(c, u, _PARTS + _PART_KEYS.used)

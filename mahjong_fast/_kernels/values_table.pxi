@@ -18,11 +18,12 @@ cdef inline unsigned int _key_slot(unsigned long long key, int slots) noexcept n
     return <unsigned int>((h ^ h >> 29) >> 16) & <unsigned int>(slots - 1)
 
 
-cdef int _keys_grow(_Keys* t, int least=1024) except -1:
-    """``t`` with twice the slots (``least``, a power of two, at first), its keys placed again."""
+cdef int _keys_grow(_Keys* t, int least=65536) except -1:
+    """``t`` with twice the slots (``least``, a power of two, at first: a megabyte, on huge pages), its keys
+    placed again."""
     cdef int slots = t.slots * 2 if t.slots else least, j
     cdef unsigned int at
-    cdef _KeySlot* slot = <_KeySlot*>calloc(slots, sizeof(_KeySlot))
+    cdef _KeySlot* slot = <_KeySlot*>table_calloc(<size_t>slots * sizeof(_KeySlot))
     if slot == NULL:
         raise MemoryError()
     for j in range(t.slots):
