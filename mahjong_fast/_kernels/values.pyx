@@ -262,6 +262,7 @@ def search(situation, hand, wall, int turn, int extra=1, avx=None):
     _STATES_HINT = max(1024, g.cap)
     _EDGES_HINT = max(4096, g.ecap)
     cdef double curves[NS * T1 * 3]
+    g._release_build()
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
     return _curves(found_kind, curves, n_found, turn), n
 
