@@ -272,6 +272,7 @@ cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed)
     _STATES_HINT = max(1024, g.cap)
     _EDGES_HINT = max(4096, g.ecap)
     cdef double curves[NS * T1 * 3]
+    g._release_build()
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))
     if packed:
         return _packed(found_kind, curves, n_found, turn), n

@@ -303,8 +303,9 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef int* in_at = <int*>malloc((n + 1) * sizeof(int))
     cdef int* out_edge = <int*>malloc(m * sizeof(int) + 1)
     cdef int* in_source = <int*>malloc(m * sizeof(int) + 1)
-    # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1
-    cdef double* buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
+    # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1;
+    # allocated once the layout's arrays and the graph's edges are freed, so as to take their memory
+    cdef double* buffers = NULL
     cdef double* d_now
     cdef double* d_next
     cdef double* c_now
@@ -314,8 +315,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
                 or c_first == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
-                or found == NULL or buffers == NULL or out_at == NULL or in_at == NULL or out_edge == NULL
-                or in_source == NULL):
+                or found == NULL or out_at == NULL or in_at == NULL or out_edge == NULL or in_source == NULL):
             raise MemoryError()
         if <size_t>n * FIG * sizeof(double) > <size_t>UINT_MAX:  # an offset past 32 bits (over 134 million states)
             raise MemoryError()
@@ -343,6 +343,15 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         c_first[nc] = j
         for k in range(n_found):
             found[k] = at[found_state[k]]
+        g._release_edges()
+        free(out_at)
+        free(in_at)
+        free(out_edge)
+        free(in_source)
+        out_at = in_at = out_edge = in_source = NULL
+        buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
+        if buffers == NULL:
+            raise MemoryError()
         memset(curves, 0, n_found * T1 * 3 * sizeof(double))
         # the draw states' figures at the last turn 0 (but tenpai, below), their fourth lane too: every
         # other figure is written before it is read (a state needed at turn t was needed at t + 1:

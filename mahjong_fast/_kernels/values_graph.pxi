@@ -144,6 +144,42 @@ cdef class _Graph:
         free(self.hand_scoring)
         free(self.hand_ura)
 
+    cdef void _release_build(self) noexcept:
+        """The build's own arrays freed (the table of states, the hands' records, the kinds, the
+        ura rows and scorings): the graph then holds only what the figures read (``n``, ``m``,
+        ``tenpai``, the edges), and builds and finds nothing more.  The figures' arrays, allocated
+        next, then take the memory just written (in the caches) rather than lines pushed out since
+        the last search."""
+        free(self.table)
+        free(self.hands)
+        free(self.hand_scoring)
+        free(self.hand_ura)
+        free(self.out_kinds)
+        free(self.is_draw)
+        free(self.ura_at)
+        free(self.ura_rows)
+        free(self.ura_steps)
+        free(self.scoring_at)
+        free(self.scoring_bytes)
+        self.table = self.hands = NULL
+        self.hand_scoring = self.hand_ura = self.ura_at = self.scoring_at = NULL
+        self.out_kinds = NULL
+        self.is_draw = self.scoring_bytes = NULL
+        self.ura_rows = NULL
+        self.ura_steps = NULL
+        self.slots = self.used = self.hand_slots = self.hand_used = 0
+        self.n_ura = self.ura_cap = self.scoring_used = self.scoring_cap = 0
+
+    cdef void _release_edges(self) noexcept:
+        """The edges' arrays freed, once the figures have laid them out (``m`` kept)."""
+        free(self.e_source)
+        free(self.e_target)
+        free(self.e_weight)
+        free(self.e_score)
+        self.e_source = self.e_target = self.e_weight = NULL
+        self.e_score = NULL
+        self.ecap = 0
+
     cdef int _grow_states(self) except -1:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))

@@ -211,6 +211,28 @@ def test_searches_in_any_order_and_side_by_side_agree() -> None:
         assert list(pool.map(_hexes, cases * 3)) == alone * 3
 
 
+@pytest.mark.skipif(NO_EXTENSIONS or not sys.platform.startswith("linux"),
+                    reason="the compiled search, glibc's MALLOC_PERTURB_")
+def test_figures_read_no_memory_the_search_freed() -> None:
+    """The search frees its build's arrays, and the figures' layout arrays and the edges, before the
+    figures allocate theirs: run where glibc fills every freed byte (``MALLOC_PERTURB_``, every
+    allocation through it), the figures are still the same, bit for bit, so none read freed memory."""
+    import subprocess
+
+    cases = [c for c in CASES if c["shanten"] == 1][:8] + [c for c in CASES if c["shanten"] == 2][:2]
+    child = ("import json, sys\n"
+             "from tests.efficiency.test_values import CASES, _hexes\n"
+             "picked = [c for c in CASES if c['shanten'] == 1][:8] + [c for c in CASES if c['shanten'] == 2][:2]\n"
+             "json.dump([_hexes(c) for c in picked], sys.stdout)\n")
+    root = Path(__file__).resolve().parents[2]
+    for perturb in ("165", "90"):
+        env = dict(os.environ, PYTHONMALLOC="malloc", MALLOC_PERTURB_=perturb)
+        env["PYTHONPATH"] = os.pathsep.join([str(root), env.get("PYTHONPATH", "")])
+        out = subprocess.run([sys.executable, "-c", child], env=env, cwd=root, capture_output=True, text=True,
+                             check=True).stdout
+        assert json.loads(out) == [[[name, hexes] for name, hexes in _hexes(c)] for c in cases]
+
+
 @pytest.mark.skipif(NO_EXTENSIONS, reason="the pure search takes seconds a hand two from ready")
 def test_searches_on_threads_leave_the_process_as_found() -> None:
     """The recursion limit and the thread stack size are the whole process's.  Searches two from
