@@ -103,18 +103,32 @@ cdef extern from *:
     void _subset_sums "mf_subset_sums"(int16_t* sums, const int16_t* unseen, int n) noexcept nogil
 
 
-cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
-    """What every draw of the hand ``c`` reads of it: unseen sums, parts less one kind."""
-    cdef int u, i, n, k
+cdef inline void _unseen_subset_sums(int16_t* sums, const Ctx* ctx, const uint8_t* c) noexcept nogil:
+    """``sums[(u << SUIT_SIZE) + m]``: the unseen copies for the hand ``c`` of the kinds ``m`` of part
+    u, for every subset m of the part's kinds (512 per suit, 128 for the honours)."""
+    cdef int u, i, n
     cdef int16_t unseen[SUIT_SIZE]
-    draw.melds = total // 3
-    draw.cost_entries = COST_ENTRIES + draw.melds * N_ROWS * N_ROWS
-    draw.cost = COST + draw.melds * N_ROWS * N_ROWS
     for u in range(N_PARTS):
         n = SUIT_SIZE if u < N_SUITS else N_KINDS - FIRST_HONOR     # the honours: 128 sums
         for i in range(n):
             unseen[i] = <int16_t>_unseen(ctx, c, SUIT_SIZE * u + i)
-        _subset_sums(draw.unseen_sums[u], unseen, n)
+        _subset_sums(sums + (u << SUIT_SIZE), unseen, n)
+
+
+cdef inline int _subset_unseen(const int16_t* sums, uint64_t m) noexcept nogil:
+    """Unseen copies of the kinds ``m`` by the sums of ``_unseen_subset_sums``: four loads."""
+    return (sums[m & 0x1FF] + sums[(1 << SUIT_SIZE) + ((m >> SUIT_SIZE) & 0x1FF)]
+            + sums[(2 << SUIT_SIZE) + ((m >> (2 * SUIT_SIZE)) & 0x1FF)]
+            + sums[(3 << SUIT_SIZE) + (m >> (3 * SUIT_SIZE))])
+
+
+cdef void _draw_init(Draw* draw, const Ctx* ctx, uint8_t* c, int total) noexcept nogil:
+    """What every draw of the hand ``c`` reads of it: unseen sums, parts less one kind."""
+    cdef int k
+    draw.melds = total // 3
+    draw.cost_entries = COST_ENTRIES + draw.melds * N_ROWS * N_ROWS
+    draw.cost = COST + draw.melds * N_ROWS * N_ROWS
+    _unseen_subset_sums(&draw.unseen_sums[0][0], ctx, c)
     for k in range(N_KINDS):
         if c[k]:
             c[k] -= 1

@@ -329,14 +329,15 @@ cdef inline int _best_keeping(DrawnHand* drawn, const HandPass* hand, Draw* draw
     return best
 
 
-cdef inline uint64_t _ready_waits(const Parts* p, const PartRecord* r, int u, int n) noexcept nogil:
-    """Standard-form useful draws of the hand of parts ``p`` with part ``u`` replaced by the
-    record ``r`` (a draw added to it): only the products of three parts holding u are read again."""
-    cdef uint64_t m = _draws_lowering(r, _cost_entries(r.row, p.others[u], n), u)
+cdef inline uint64_t _ready_waits_outside(const Parts* p, int row, int u, int n) noexcept nogil:
+    """Standard-form useful draws outside part ``u`` of the hand of parts ``p`` with part ``u``
+    of row ``row`` (a draw added to it): only the products of three parts holding u are read
+    again, and they depend on that row alone."""
+    cdef uint64_t m = 0
     cdef int v, rest
     for v in range(N_PARTS):
         if v != u:
-            rest = PRODUCT[r.row][p.pair_product[OTHER_TWO[v][u][0]][OTHER_TWO[v][u][1]]]
+            rest = PRODUCT[row][p.pair_product[OTHER_TWO[v][u][0]][OTHER_TWO[v][u][1]]]
             m |= _draws_lowering(p.record[v], _cost_entries(p.row[v], rest, n), v)
     return m
 
@@ -358,9 +359,10 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     and for e."""
     cdef Parts hand, less_two
     cdef Forms forms, pair_forms, ready_forms
-    cdef UnseenPlanes unseen
+    cdef int16_t unseen_sums[N_PARTS << SUIT_SIZE]
     cdef CostEntries entries
     cdef const PartRecord* hand_less[N_KINDS]
+    cdef const PartRecord* r
     cdef uint64_t draws[N_KINDS]
     cdef int waits[N_KINDS]
     cdef uint8_t kinds[MAX_HELD]
@@ -368,7 +370,8 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     cdef uint64_t pair_by_count[MAX_COPIES + 1]
     cdef uint64_t ready_by_count[MAX_COPIES + 1]
     cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0, standard, by_forms
-    cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k
+    cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k, u, row_part, row
+    cdef uint64_t outside = 0
     cdef bint forms_play = False
     if total != MAX_HAND:
         return False
@@ -393,12 +396,12 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
         if forms_play:
             _kinds_by_count(c, by_count)
     _parts_of(&hand, c)
-    _unseen_planes(&unseen, ctx, c)
+    _unseen_subset_sums(unseen_sums, ctx, c)
     for i in range(n_kinds):
         d = kinds[i]
         _two_step_clear(&out[d])
         # the hand left's waits, unseen copies counted for it (one more of d)
-        waits[d] = _unseen_total(&unseen, ctx, c, mask[d], 0) + <int>((mask[d] >> d) & 1)
+        waits[d] = _subset_unseen(unseen_sums, mask[d]) + <int>((mask[d] >> d) & 1)
         draws[d] = _left_unseen(ctx, c, unseen_kinds, d) & ~mask[d]     # its drawable non-waits
         c[d] -= 1
         hand_less[d] = _part_record(c, KIND_PART[d])
@@ -445,13 +448,22 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
                 useful &= ~(<uint64_t>1 << e)
                 if waits[d] > waits[e]:
                     out[e].improving |= draws[e] & (<uint64_t>1 << e)
+            row_part = row = -1
             while useful:
                 t = ctz64(useful)
                 useful &= useful - 1
                 c[t] += 1
                 m = 0
                 if (standard >> t) & 1:
-                    m = _ready_waits(&less_two, _part_record(c, KIND_PART[t]), KIND_PART[t], n)
+                    # the ready hand's draws outside t's part depend on the row of that part alone:
+                    # read again only when it changes (the draws of one part come in turn)
+                    u = KIND_PART[t]
+                    r = _part_record(c, u)
+                    if u != row_part or r.row != row:
+                        row_part = u
+                        row = r.row
+                        outside = _ready_waits_outside(&less_two, row, u, n)
+                    m = _draws_lowering(r, _cost_entries(row, less_two.others[u], n), u) | outside
                 if (by_forms >> t) & 1:
                     ready_forms = pair_forms
                     memcpy(ready_by_count, pair_by_count, sizeof(ready_by_count))
@@ -460,7 +472,7 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
                     m |= _forms_useful(&ready_forms, ready_by_count, 1, ctx.flags)
                 c[t] -= 1
                 # unseen copies for the ready hand: one more of d and of e, one fewer of t
-                k = (_unseen_total(&unseen, ctx, c, m, 0) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
+                k = (_subset_unseen(unseen_sums, m) + <int>((m >> d) & 1) + <int>((m >> e) & 1)
                      - <int>((m >> t) & 1))
                 if k > waits[d]:
                     out[d].improving |= draws[d] & (<uint64_t>1 << t)
