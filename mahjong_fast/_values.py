@@ -122,7 +122,12 @@ class DiscardValue:
 
     @property
     def curves(self) -> tuple[tuple[float, float, float], ...]:
-        """``(tenpai, win, expected)`` for every turn from the one asked for to 17."""
+        """``(tenpai, win, expected)`` for every turn from the one asked for to 17, ``curves[0]`` the
+        figures at that turn (made on first reading when the search handed them over packed).
+
+        >>> DiscardValue(Tile(0), False, ((1.0, 0.5, 4000.0), (1.0, 0.25, 2000.0))).curves[1]
+        (1.0, 0.25, 2000.0)
+        """
         curves = self._curves
         if curves is None:
             curves = tuple(iter_unpack("ddd", cast(bytes, self._figures)))
