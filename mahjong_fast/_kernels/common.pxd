@@ -118,7 +118,7 @@ cdef extern from *:
     #endif
     /* A zeroed table of size bytes, freed by free(): on Linux a table of a megabyte or more is
        placed on 2 MB boundaries and the kernel asked to back it with huge pages, so that random
-       reads across it do not miss the TLB; elsewhere, or when that fails, calloc. */
+       reads across it need a few TLB entries, not thousands; elsewhere, or when that fails, calloc. */
     static void* mf_table_calloc(size_t size) {
     #if defined(__linux__) && defined(MADV_HUGEPAGE)
         const size_t huge = (size_t)2 << 20;
