@@ -127,22 +127,9 @@ cdef class _Graph:
             self.kept.ids[u] = -1
 
     def __dealloc__(self):
+        self._release_build()
+        self._release_edges()
         free(self.tenpai)
-        free(self.out_kinds)
-        free(self.e_source)
-        free(self.e_target)
-        free(self.e_weight)
-        free(self.e_score)
-        free(self.table)
-        free(self.is_draw)
-        free(self.ura_at)
-        free(self.ura_rows)
-        free(self.ura_steps)
-        free(self.scoring_at)
-        free(self.scoring_bytes)
-        free(self.hands)
-        free(self.hand_scoring)
-        free(self.hand_ura)
 
     cdef void _release_build(self) noexcept:
         """The build's own arrays freed (the table of states, the hands' records, the kinds, the
