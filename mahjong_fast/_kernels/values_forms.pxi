@@ -303,8 +303,8 @@ cdef int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept,
             if draw:  # cost < s: a sum below s + 1
                 if some_sum_below16(row, o + u * ROW16, s + 1):
                     mask |= <long long>e.positions[side][j] << (9 * u)
-            elif not some_sum_below16(row, o + u * ROW16, s + 1) and some_sum_is16(row, o + u * ROW16, s + 1):
-                mask |= <long long>e.positions[side][j] << (9 * u)  # cost == s: no sum below s + 1, one at it
+            elif some_sum_is16(row, o + u * ROW16, s + 1) and not some_sum_below16(row, o + u * ROW16, s + 1):
+                mask |= <long long>e.positions[side][j] << (9 * u)  # cost == s: one sum at s + 1, none below
     out[0] = mask
     return s
 
