@@ -519,8 +519,14 @@ cdef class _Graph:
         self._store(riichi, draw, v)
         cdef int i, other
         cdef bint followed, declare
-        cdef int parts[4]  # the hand's parts, known here (``_shanten`` looked them up), put back after each kind
+        # the hand's keys, tiles and parts (``_shanten`` looked them up), put back after each kind as they
+        # were rather than worked out again: the same values, without reading the next part's record
+        cdef int parts[4]
+        cdef unsigned int part_key[4]
+        cdef unsigned long long key0 = self.key0, key1 = self.key1, held = self.held, in_wall = self.in_wall
+        cdef int distance = self.distance
         memcpy(parts, self.part_now, sizeof(parts))
+        memcpy(part_key, self.part_key, sizeof(part_key))
         cdef unsigned long long kinds = self.in_wall if draw else self.held
         if not free_:
             kinds &= <unsigned long long>follow
@@ -534,16 +540,25 @@ cdef class _Graph:
                 if other < 0:
                     other = self._build(riichi, False)
                 self._link(v, other, i, riichi, shanten == 0 and followed)
-                self._give(i)
+                self.hand[i] -= 1
+                self.wall[i] += 1
             else:  # the hand holds 14 tiles again: the draw of i won when it is complete
                 self._give(i)
                 declare = True if self.closed and shanten == 0 and followed else riichi
                 other = self._find(declare, True)
                 if other < 0:
                     other = self._build(declare, True)
-                self._take(i)
-                self._link(other, v, i, riichi, shanten == -1)
+                self.hand[i] += 1
+                self.wall[i] -= 1
+            self.key0 = key0
+            self.key1 = key1
+            self.held = held
+            self.in_wall = in_wall
+            self.distance = distance
+            memcpy(self.part_key, part_key, sizeof(part_key))
             memcpy(self.part_now, parts, sizeof(parts))
+            if not draw:
+                self._link(other, v, i, riichi, shanten == -1)
         return v
 
     cdef inline int _link(self, int source, int target, int i, bint riichi, bint wins) except -1:
