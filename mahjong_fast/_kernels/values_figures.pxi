@@ -24,9 +24,6 @@ cdef extern from *:
     #define MF_FIGURES_INLINE static inline
     #endif
     #define MF_FIG 4
-    /* set in a choice state's last source (an offset is a multiple of MF_FIG doubles: bit 0 is free),
-       so that the choice states' sources are walked as one array, without a range a state */
-    #define MF_LAST 1u
     #define MF_AT(figures, offset) ((const double*)((const char*)(figures) + (offset)))
     /* out[f]: a draw state's figure f at t, now[f] + s_f / left (``now`` its figures at t + 1),
        s_f the sum over its edges j0 .. j1 - 1 of weight[j] * (x_f - now[f]), x the figures of the
@@ -76,36 +73,31 @@ cdef extern from *:
         out[2] = e1 + ae / left;
     }
     /* best[f]: the largest of 0 and figure f of the draw states at byte offsets source[0], source[1], ...
-       in ``now``, up to the first with MF_LAST set (a choice state has one source or more); returns
-       the next state's sources.  maxpd(x, b) is x > b ? x : b, the scalar comparison. */
-    MF_FIGURES_INLINE const unsigned int* mf_choice_best(const double* now, const unsigned int* source,
-                                                         double* best) {
-        unsigned int o;
+       in ``now``, up to ``end`` (a choice state has one source or more).  maxpd(x, b) is x > b ? x : b, the scalar comparison. */
+    MF_FIGURES_INLINE void mf_choice_best(const double* now, const unsigned int* source,
+                                          const unsigned int* end, double* best) {
         double be = 0.0;
         const double* x;
     #if defined(MF_FIGURES_SSE2)
         __m128d btw = _mm_setzero_pd();
         do {
-            o = *source++;
-            x = MF_AT(now, o & ~MF_LAST);
+            x = MF_AT(now, *source);
             btw = _mm_max_pd(_mm_loadu_pd(x), btw);
             if (x[2] > be) be = x[2];
-        } while (!(o & MF_LAST));
+        } while (++source < end);
         _mm_storeu_pd(best, btw);
     #else
         double bt = 0.0, bw = 0.0;
         do {
-            o = *source++;
-            x = MF_AT(now, o & ~MF_LAST);
+            x = MF_AT(now, *source);
             if (x[0] > bt) bt = x[0];
             if (x[1] > bw) bw = x[1];
             if (x[2] > be) be = x[2];
-        } while (!(o & MF_LAST));
+        } while (++source < end);
         best[0] = bt;
         best[1] = bw;
     #endif
         best[2] = be;
-        return source;
     }
     #if defined(MF_FIGURES_AVX)
     /* mf_draw_sums and mf_choice_best with the four figures in one vector: lane f the same
@@ -136,28 +128,27 @@ cdef extern from *:
         }
         _mm256_storeu_pd(out, _mm256_sub_pd(x1, _mm256_div_pd(acc, _mm256_set1_pd(left))));
     }
-    __attribute__((target("avx"))) static inline const unsigned int* mf_choice_best_avx(
-            const double* now, const unsigned int* source, double* best) {
+    __attribute__((target("avx"))) static inline void mf_choice_best_avx(
+            const double* now, const unsigned int* source, const unsigned int* end, double* best) {
         __m256d b = _mm256_setzero_pd();
-        unsigned int o;
-        do {  /* maxpd(b, x) is b > x ? b : x: x > b ? x : b but where x == b (no NaN) */
-            o = *source++;
-            b = _mm256_max_pd(b, _mm256_loadu_pd(MF_AT(now, o & ~MF_LAST)));
-        } while (!(o & MF_LAST));
+        do  /* maxpd(b, x) is b > x ? b : x: x > b ? x : b but where x == b (no NaN) */
+            b = _mm256_max_pd(b, _mm256_loadu_pd(MF_AT(now, *source)));
+        while (++source < end);
         _mm256_storeu_pd(best, b);
-        return source;
     }
     #endif
     typedef void (*mf_draw_sums_fn)(const double*, const unsigned int*, const double*, const double*, int, int,
                                     const double*, int, double, double*);
-    typedef const unsigned int* (*mf_choice_best_fn)(const double*, const unsigned int*, double*);
+    typedef void (*mf_choice_best_fn)(const double*, const unsigned int*, const unsigned int*, double*);
     /* One turn t: the draw states 0 .. nd - 1 (their figures at t + 1 in ``next``, the choice
        states' in ``after``) into ``now``, then the choice states 0 .. nc - 1 from them into ``best``. */
     MF_FIGURES_INLINE void mf_turn_with(mf_draw_sums_fn sums_of, mf_choice_best_fn best_of, const double* after,
                                         const unsigned int* target, const double* weight, const double* score,
                                         const int* d_first, const unsigned char* tenpai, int nd, const double* next,
                                         double* now, double left, const unsigned int* source,
-                                        int nc, double* best) {
+                                        const int* c_end, int nc, double* best) {
+        const unsigned int* start = source;
+        const unsigned int* end;
         int k, ready;
         for (k = 0; k < nd; k++) {  /* tenpai[k] read once (the stores to ``now`` might alias it) */
             ready = tenpai[k];
@@ -166,13 +157,17 @@ cdef extern from *:
             if (ready)
                 now[MF_FIG * k] = 1.0;
         }
-        for (k = 0; k < nc; k++)
-            source = best_of(now, source, best + MF_FIG * k);
+        for (k = 0; k < nc; k++) {  /* a state's sources start where the last one's ended */
+            end = source + c_end[k];
+            best_of(now, start, end, best);
+            start = end;
+            best += MF_FIG;
+        }
     }
     #define MF_TURN_ARGS const double* after, const unsigned int* target, const double* weight, const double* score, \
         const int* d_first, const unsigned char* tenpai, int nd, const double* next, double* now, double left, \
-        const unsigned int* source, int nc, double* best
-    #define MF_TURN_PASS after, target, weight, score, d_first, tenpai, nd, next, now, left, source, nc, best
+        const unsigned int* source, const int* c_end, int nc, double* best
+    #define MF_TURN_PASS after, target, weight, score, d_first, tenpai, nd, next, now, left, source, c_end, nc, best
     static void mf_turn_plain(MF_TURN_ARGS) {
         mf_turn_with(mf_draw_sums, mf_choice_best, MF_TURN_PASS);
     }
@@ -201,11 +196,10 @@ cdef extern from *:
     }
     """
     enum: FIG "MF_FIG"
-    enum: LAST "MF_LAST"
     void figures_turn "mf_turn"(int avx, const double* after, const unsigned int* target, const double* weight,
                                 const double* score, const int* d_first, const unsigned char* tenpai, int nd,
                                 const double* next, double* now, double left, const unsigned int* source,
-                                int nc, double* best) noexcept nogil
+                                const int* c_end, int nc, double* best) noexcept nogil
     bint figures_avx "mf_figures_avx"() noexcept nogil
 
 
@@ -305,6 +299,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef int* c_state = <int*>malloc(n * sizeof(int) + 1)
     cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
     cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
+    cdef int* c_end = <int*>malloc((n + 1) * sizeof(int))
     # the edges' ends by the byte offsets of their figures (FIG doubles a state), not their numbers
     cdef unsigned int* d_target = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
     cdef unsigned int* c_source = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
@@ -326,7 +321,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double left
     try:
         if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
-                or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
+                or c_end == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
                 or found == NULL or out_at == NULL or in_at == NULL or out_edge == NULL or in_source == NULL):
             raise MemoryError()
         if <size_t>n * FIG * sizeof(double) > <size_t>UINT_MAX:  # an offset past 32 bits (over 134 million states)
@@ -351,7 +346,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
             for q in range(in_at[c_state[k]], in_at[c_state[k] + 1]):
                 c_source[j] = <unsigned int>(<size_t>at[in_source[q]] * FIG * sizeof(double))
                 j += 1
-            c_source[j - 1] |= LAST
+            c_end[k] = j
         for k in range(n_found):
             found[k] = at[found_state[k]]
         g._release_edges()
@@ -379,7 +374,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 left = total - t
                 # at TMAX only the tenpai (set above)
                 figures_turn(avx, c_next, d_target, d_weight, d_score, d_first, d_tenpai,
-                             d_upto[t - turn] if t < TMAX else 0, d_next, d_now, left, c_source,
+                             d_upto[t - turn] if t < TMAX else 0, d_next, d_now, left, c_source, c_end,
                              c_upto[t - turn], c_now)
                 for k in range(n_found):
                     memcpy(curves + (k * T1 + t) * 3, d_now + found[k] * FIG, 3 * sizeof(double))
@@ -395,6 +390,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         free(c_state)
         free(d_tenpai)
         free(d_first)
+        free(c_end)
         free(d_target)
         free(c_source)
         free(d_weight)
