@@ -73,7 +73,8 @@ cdef extern from *:
         out[2] = e1 + ae / left;
     }
     /* best[f]: the largest of 0 and figure f of the draw states at byte offsets source[0], source[1], ...
-       in ``now``, up to ``end`` (a choice state has one source or more).  maxpd(x, b) is x > b ? x : b, the scalar comparison. */
+       in ``now``, up to ``end`` (a choice state has one source or more).  maxpd(x, b) is x > b ? x : b,
+       the scalar comparison. */
     MF_FIGURES_INLINE void mf_choice_best(const double* now, const unsigned int* source,
                                           const unsigned int* end, double* best) {
         double be = 0.0;
