@@ -343,7 +343,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 j += 1
         d_first[nd] = j
         j = 0
-        for k in range(nc):  # a choice state's sources one after another, its last marked (it has one or more)
+        for k in range(nc):  # a choice state's sources one after another, to c_end[k] (it has one or more)
             for q in range(in_at[c_state[k]], in_at[c_state[k] + 1]):
                 c_source[j] = <unsigned int>(<size_t>at[in_source[q]] * FIG * sizeof(double))
                 j += 1
