@@ -245,11 +245,11 @@ def tile_list(tiles: object, encoding: str | None) -> tuple[bytes, tuple[int, in
     return None
 
 
-def install_values(*args: object) -> Callable[..., Any]:
-    """``values_call``, as ``_api_fast.install_values`` gives it: here it vouches for nothing (it
-    returns None), so ``discard_values`` takes its general code, which is already the Python
-    reading of it."""
-    return _not_vouched
+def install_values(*args: object) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """``values_entry`` and ``values_call``, as ``_api_fast.install_values`` gives them: here they
+    vouch for nothing (each returns None), so ``discard_values`` takes its general code, which is
+    already the Python reading of it."""
+    return _not_vouched, _not_vouched
 
 
 def bind(function: Callable[..., object], rules: object) -> Callable[..., object] | None:

@@ -1,8 +1,8 @@
-# discard_values in _api_fast: the call around the value search in C (values_call).  It reads the
-# common arguments, builds the separated hand and wall and the Situation, runs the search and makes
-# the DiscardValues best first; None for anything else (a deep search included), and the general
-# code of _values then gives the answer or the error.  Uses the header of _api_fast.pyx,
-# _api_fast_objects.pxi and _api_fast_efficiency.pxi.
+# discard_values in _api_fast: the call around the value search in C (values_entry from the public
+# arguments, values_call from a Hand).  It reads the common arguments, builds the separated hand and
+# wall and the Situation, runs the search and makes the DiscardValues best first; None for anything
+# else (a deep search included), and the general code of _values then gives the answer or the error.
+# Uses the header of _api_fast.pyx, _api_fast_objects.pxi and _api_fast_efficiency.pxi.
 
 cdef dict _values_module = {}           # _values' globals: its _search and kernels (tests swap them), read per call
 cdef object _value_type = None          # _values.DiscardValue
@@ -24,8 +24,8 @@ cdef long _honba_points, _stick_points
 
 def install_values(module, value_type, situation_type, meld_codes, int switches, int riichi_flags, int deep_from,
                    int last_turn, int max_indicators, int max_sticks):
-    """``values_call`` for ``_values`` (``module``: its globals, whose ``_search``, ``_scoring_kernel``,
-    ``_shanten_kernel`` and ``_TILE_OF`` are the ones used); ``value_type`` is ``DiscardValue``,
+    """``values_entry`` and ``values_call`` for ``_values`` (``module``: its globals, whose ``_search``,
+    ``_scoring_kernel``, ``_shanten_kernel`` and ``_TILE_OF`` are the ones used); ``value_type`` is ``DiscardValue``,
     ``situation_type`` the ``Situation`` class, ``meld_codes`` the scoring kernel's meld codes, the
     ints ``_values``' constants of the same names."""
     global _values_module, _value_type, _value_tiles, _situation_type, _meld_codes
@@ -42,7 +42,7 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
         _situation_slots[k] = _slot_offset(situation_type, name)
     _dora_of = tuple(situation_type.DORA_OF)
     _honba_points, _stick_points = situation_type.HONBA_POINTS, situation_type.STICK_POINTS
-    return values_call
+    return values_entry, values_call
 
 
 cdef int _value_wind(object value) noexcept:
@@ -91,11 +91,34 @@ cdef inline bint _ranks_before(double e1, double w1, int k1, double e2, double w
     return k1 < k2
 
 
+def values_entry(hand14, melds, rules, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding):
+    """``_values.discard_values``' answer for its arguments as given, when ``values_call`` answers
+    for the ``Hand`` they make: ``rules`` the text ``"riichi"``, ``turn`` an int, a hand that
+    ``Hand``'s reader in C vouches for (``fill_hand``); None for anything else.  A call then costs
+    no Python frame but ``discard_values``' own (``_values._rules`` and ``as_hand`` run on the way
+    back only)."""
+    if (encoding is not None or type(turn) is not int or not _is_str(rules) or rules != u"riichi"
+            or not _reader_is(0, fill_hand)):
+        return None
+    if not 1 <= turn <= _last_turn:
+        return None
+    hand = _new_instance(_hand_type)
+    if not _fill_hand(hand, hand14, melds, u"index34", False):
+        return None
+    return _values_of(hand, <int>turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+
+
 def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding):
     """``_values._general_values``' answer for a ``Hand`` ``hand`` 0-1 from ready (``turn`` checked) and the common
     forms of the rest: ``dora`` and ``visible`` None, text or index34 lists, winds None,
     ``"E"``-``"N"``, ``"1z"``-``"4z"`` or 27-30, ``honba`` and ``riichi_sticks`` ints, no
     ``encoding``; None for anything else, or for what the general code refuses."""
+    return _values_of(hand, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+
+
+cdef object _values_of(object hand, int turn, object dora, object seat_wind, object round_wind, object visible,
+                       object honba, object riichi_sticks, object encoding):
+    """``values_call``, for the calls in this module."""
     cdef unsigned char shown[N_KINDS]
     cdef unsigned char shown_red[3]
     cdef unsigned char seen[N_KINDS]

@@ -481,14 +481,16 @@ def discard_analysis(
     >>> [str(row.tile) for row in table if row.backward]
     ['3s', '4m', '6m', '4s', '5m']
     """
-    if not melds and visible is None and wild is None and fifth is True and encoding is None and two_step is False:
+    if not melds and visible is None and wild is None and fifth is True and encoding is None and (
+            two_step is False or two_step is True):
         if rules is None:
-            quick = _kernel.quick_discards(hand, DiscardAnalysis)
+            quick = _kernel.quick_discards(hand, DiscardAnalysis, two_step=two_step)
         else:
             spec = _RULE_SPECS.get(rules) if type(rules) is str else None
             if spec is None:
                 spec = _rule_spec(rules)
-            quick = None if spec is None else _kernel.quick_discards(hand, DiscardAnalysis, spec[0], spec[1])
+            quick = None if spec is None else _kernel.quick_discards(hand, DiscardAnalysis, spec[0], spec[1],
+                                                                     two_step)
         if quick is not None:
             return cast(DiscardAnalysis, quick)
     if not isinstance(two_step, bool):

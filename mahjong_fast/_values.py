@@ -239,6 +239,10 @@ def discard_values(
     >>> best.name, round(best.win, 4), round(best.expected)
     ('1p', 0.6125, 7492)
     """
+    made = _values_entry(hand14, melds, rules, turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks,
+                         encoding)
+    if made is not None:
+        return made  # type: ignore[no-any-return]
     _rules(rules)
     if type(turn) is not int:
         raise TypeError(f"turn must be an int, not {type(turn).__name__} {show(turn)}")
@@ -311,6 +315,7 @@ def _general_values(hand: Hand, turn: int, dora: object, seat_wind: object, roun
     return tuple(result)
 
 
-_values_call = _api_fast.install_values(globals(), DiscardValue, Situation, _MELD_CODE, SWITCHES, _RIICHI_FLAGS,
-                                        DEEP_FROM, LAST_TURN, MAX_INDICATORS, MAX_STICKS)
-"""``_general_values``' answer in C for the common calls, None for the rest (``_api_fast_values.pxi``)."""
+_values_entry, _values_call = _api_fast.install_values(globals(), DiscardValue, Situation, _MELD_CODE, SWITCHES,
+                                                       _RIICHI_FLAGS, DEEP_FROM, LAST_TURN, MAX_INDICATORS, MAX_STICKS)
+"""``_general_values``' answer in C for the common calls, None for the rest (``_api_fast_values.pxi``):
+``_values_entry`` from ``discard_values``' own arguments, ``_values_call`` from a ``Hand``."""

@@ -280,14 +280,14 @@ def quick_useful(hand, int flags=CHINESE, limits=None):
     return s, m, tot, (<char*>c)[:N_KINDS]
 
 
-def quick_discards(hand, cls=Discards, int flags=CHINESE, limits=None):
-    """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
-    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
-    their 34 counts); None for any other input."""
+def quick_discards(hand, cls=Discards, int flags=CHINESE, limits=None, bint two_step=False):
+    """``discards(held, limits, limits, flags=flags, two_step=two_step, cls=cls)`` for a list or
+    tuple of 3n+2 plain index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of
+    every tile; ``held``: their 34 counts); None for any other input."""
     cdef uint8_t c[N_KINDS]
     cdef Ctx ctx
     if _quick_read(hand, c) % 3 != 2 or not _quick_ctx(&ctx, c, flags, limits):
         return None
     if not rows_ready:
         ensure_rows()
-    return _discards_obj(&ctx, (<char*>c)[:N_KINDS], _FULL_BYTES if limits is None else limits, False, cls)
+    return _discards_obj(&ctx, (<char*>c)[:N_KINDS], _FULL_BYTES if limits is None else limits, two_step, cls)

@@ -418,16 +418,17 @@ def _quick_held(hand: object, limits: bytes | None, residue: int) -> bytes | Non
 
 
 def quick_discards(
-    hand: object, cls: type[Discards] = Discards, flags: int = _f.CHINESE, limits: bytes | None = None
+    hand: object, cls: type[Discards] = Discards, flags: int = _f.CHINESE, limits: bytes | None = None,
+    two_step: bool = False,
 ) -> Discards | None:
-    """``discards(held, limits, limits, flags=flags, cls=cls)`` for a list or tuple of 3n+2 plain
-    index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of every tile; ``held``:
-    their 34 counts); None for any other input."""
+    """``discards(held, limits, limits, flags=flags, two_step=two_step, cls=cls)`` for a list or
+    tuple of 3n+2 plain index34 ints, at most 4 copies each and at most ``limits`` (None: 4 of
+    every tile; ``held``: their 34 counts); None for any other input."""
     held = _quick_held(hand, limits, 2)
     if held is None:
         return None
     lim = _FULL_LIMITS if limits is None else limits
-    return discards(held, lim, lim, None, flags, True, cls=cls)
+    return discards(held, lim, lim, None, flags, True, two_step, cls=cls)
 
 
 def quick_useful(

@@ -217,6 +217,26 @@ def test_quick_lane_under_rules_matches_general_path(rules):
         assert mf.useful_tiles(hand[1:], rules=rules) == mf.useful_tiles(mf.Hand(hand[1:]), rules=rules)
 
 
+@pytest.mark.parametrize("rules", [None, "riichi", RULES["riichi"]])
+def test_quick_lane_with_two_step_matches_general_path(rules):
+    """``two_step=True`` on a list of ints takes the quick lane too: every figure of every row
+    (two-step, improvements, good shape) as the general path gives it for the same hand as a ``Hand``."""
+    def rows(table):
+        return [(d.tile, d.shanten, d.useful, d.two_step, d.improvements, d.good_shape) for d in table]
+
+    rng = random.Random(12)
+    for _ in range(n_hands(150, 1)):
+        hand = tiles_of(mixed_hand(rng, 14))
+        try:
+            general = mf.discard_analysis(mf.Hand(hand), rules=rules, two_step=True)
+        except ValueError as exc:
+            with pytest.raises(ValueError, match=str(exc).split(",")[0]):
+                mf.discard_analysis(hand, rules=rules, two_step=True)
+            continue
+        assert rows(mf.discard_analysis(hand, rules=rules, two_step=True)) == rows(general)
+        assert rows(mf.discard_analysis(tuple(hand), rules=rules, two_step=True)) == rows(general)
+
+
 def _args_cases(rng):
     """Calls of every kind the C reader of the efficiency arguments meets: hands as ints, text and
     a Hand, melds, visible as a list, counts or text, each preset, wild kinds, and bad input."""

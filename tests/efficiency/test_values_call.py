@@ -111,6 +111,12 @@ def _call(rng: random.Random, bad: str | None) -> tuple[object, dict[str, Any]]:
     return hand, kwargs
 
 
+def _general_only(m: pytest.MonkeyPatch) -> None:
+    """``discard_values`` made to take its general code: both calls in C hand every call back."""
+    m.setattr(_values, "_values_entry", lambda *args: None)
+    m.setattr(_values, "_values_call", lambda *args: None)
+
+
 def _outcome(hand: object, kwargs: dict[str, Any]) -> object:
     try:
         found = mf.discard_values(hand, **kwargs)
@@ -128,7 +134,7 @@ def test_the_call_in_c_equals_the_general_code(monkeypatch: pytest.MonkeyPatch, 
     hand, kwargs = _call(random.Random(seed), bad)
     fast = _outcome(hand, kwargs)
     with monkeypatch.context() as m:
-        m.setattr(_values, "_values_call", lambda *args: None)
+        _general_only(m)
         general = _outcome(hand, kwargs)
     assert fast == general
 
@@ -152,6 +158,41 @@ def test_the_call_in_c_answers_the_common_calls() -> None:
     assert answered == 30
     never_filled = object.__new__(mf.Hand)  # its slots empty: handed back, not read
     assert _values._values_call(never_filled, 1, None, None, None, None, 0, 0, None) is None
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_entry_in_c_answers_from_the_arguments_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_values_entry`` answers the common calls from ``discard_values``' own arguments (no
+    ``Hand`` made in Python), object for object the general code's answer; it hands back, to the
+    Python path, the rules not given as ``"riichi"``, a turn not an int, an encoding, and a hand
+    the reader in C does not vouch for."""
+    rng = random.Random(28)
+    answered = 0
+    for _ in range(30):
+        hand, kwargs = _call(rng, None)
+        args = (hand, kwargs["melds"], "riichi", kwargs["turn"], kwargs["dora"], kwargs["seat_wind"],
+                kwargs["round_wind"], kwargs["visible"], kwargs["honba"], kwargs["riichi_sticks"], None)
+        made = _values._values_entry(*args)
+        if made is None:  # a Hand with melds beside it: the reader in C reads text and lists only
+            assert type(hand) is mf.Hand and kwargs["melds"], (hand, kwargs)
+            continue
+        answered += 1
+        with monkeypatch.context() as m:
+            _general_only(m)
+            general = mf.discard_values(hand, **kwargs)
+        assert type(made) is tuple and made == general and [d.name for d in made] == [d.name for d in general]
+    assert answered >= 20
+    hand, kwargs = "123456789m1245p1z", {"melds": (), "turn": 3, "dora": "1z", "seat_wind": None,
+                                         "round_wind": None, "visible": None, "honba": 0, "riichi_sticks": 0}
+    plain = (hand, (), "riichi", 3, "1z", None, None, None, 0, 0, None)
+    assert _values._values_entry(*plain) == mf.discard_values(hand, **kwargs)
+    for k, other in ((2, mf.RULES["riichi"]), (2, "gb"), (3, True), (3, 3.0), (3, 0), (10, "index34"),
+                     (0, "123456789m1245p1z9x"), (0, 5)):
+        changed = plain[:k] + (other,) + plain[k + 1:]
+        assert _values._values_entry(*changed) is None, (k, other)
+    with monkeypatch.context() as m:  # a reader swapped in for Hand's: the entry hands back
+        m.setattr(mf._meld.READERS, "hand", lambda *args: False)
+        assert _values._values_entry(*plain) is None
 
 
 def test_packed_curves_read_as_the_general_codes_tuples() -> None:
@@ -206,7 +247,7 @@ def test_the_call_in_c_makes_the_situation_the_general_code_makes(monkeypatch: p
         except ValueError:
             continue
         with monkeypatch.context() as m:
-            m.setattr(_values, "_values_call", lambda *args: None)
+            _general_only(m)
             mf.discard_values(hand, **kwargs)
         made, general = seen[-2:]
         assert [(type(getattr(made, s)), getattr(made, s)) for s in Situation.__slots__] == \
