@@ -492,7 +492,7 @@ def discard_analysis(
             quick = None if spec is None else _kernel.quick_discards(hand, DiscardAnalysis, spec[0], spec[1],
                                                                      two_step)
         if quick is not None:
-            return cast(DiscardAnalysis, quick)
+            return quick  # type: ignore[return-value]  # made as DiscardAnalysis; no call to cast on the quick lane
     if not isinstance(two_step, bool):
         raise TypeError(f"two_step must be a bool, not {type(two_step).__name__}")
     held, lim, avail, mask, flags, fifth_ = _read(hand, melds, visible, rules, wild, fifth, encoding, 2,

@@ -369,7 +369,7 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     cdef uint64_t by_count[MAX_COPIES + 1]
     cdef uint64_t pair_by_count[MAX_COPIES + 1]
     cdef uint64_t ready_by_count[MAX_COPIES + 1]
-    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0, standard, by_forms
+    cdef uint64_t both, useful, m, unseen_kinds = 0, held = 0, standard, by_forms, lone
     cdef int n = total // 3, n_kinds = 0, pairs = 0, i, j, d, e, t, a, b, copies, k, u, row_part, row
     cdef uint64_t outside = 0
     cdef bint forms_play = False
@@ -397,12 +397,27 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
             _kinds_by_count(c, by_count)
     _parts_of(&hand, c)
     _unseen_subset_sums(unseen_sums, ctx, c)
+    # lone draws (see _discard_draws): no copy held and no tile of the suit within two ranks; thirteen
+    # orphans cost the hand 3 or more here, so an orphan may be lone too
+    lone = ~held & ALL_TILES
+    for u in range(N_SUITS):
+        m = (held >> (SUIT_SIZE * u)) & 0x1FF
+        m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
+        lone &= ~(m << (SUIT_SIZE * u))
     for i in range(n_kinds):
         d = kinds[i]
         _two_step_clear(&out[d])
         # the hand left's waits, unseen copies counted for it (one more of d)
         waits[d] = _subset_unseen(unseen_sums, mask[d]) + <int>((mask[d] >> d) & 1)
         draws[d] = _left_unseen(ctx, c, unseen_kinds, d) & ~mask[d]     # its drawable non-waits
+        # a lone draw makes a ready hand that waits on it alone, one copy fewer than its unseen
+        # copies for the hand left: it improves nothing when that is no more than the waits
+        m = draws[d] & lone
+        while m:
+            t = ctz64(m)
+            m &= m - 1
+            if ctx.avail[t] - 1 <= waits[d]:
+                draws[d] &= ~(<uint64_t>1 << t)
         c[d] -= 1
         hand_less[d] = _part_record(c, KIND_PART[d])
         c[d] += 1
