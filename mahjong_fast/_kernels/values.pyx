@@ -94,7 +94,8 @@ cdef long long _ways(int n, int r) noexcept nogil:
 
 
 cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
-    """``values_py.ura_distribution`` (wall: 34 merged counts), the same figures bit for bit.
+    """``values_py.ura_distribution`` (wall: 34 merged counts), the same figures bit for bit (for
+    walls of a game: at most 4 copies a kind, 136 tiles).
 
     Its sums are of whole numbers of ways to draw the indicators, each far below 2**53, so exact in
     any order: here they are counted as integers, the tiles the hand does not hold (gain 0) taken
