@@ -75,74 +75,78 @@ cdef double _combination(int n, int r) noexcept nogil:
     return value
 
 
-cdef double _COMB[5][5]   # _combination(c, k) for c, k <= 4 (a kind's copies in the wall)
+cdef long long _WAYS[5][5]   # C(c, k) for c, k <= 4 (a kind's copies in the wall)
 cdef int _c, _k
 for _c in range(5):
     for _k in range(5):
-        _COMB[_c][_k] = _combination(_c, _k)
+        _WAYS[_c][_k] = <long long>_combination(_c, _k)
 
 
-ctypedef struct _UraSteps:
-    # the sums of ``_ura`` tile by tile for the last hand: before[k] those before tile k, made from
-    # count[k] (the copies of tile k's indicator in the wall) and gain[k] (of tile k in hand and melds)
-    int indicators              # 0: none yet
-    int count[34]
-    int gain[34]
-    int top[35]                 # the largest ura count with a sum in before[k] (the others are 0)
-    double before[35][6][13]
+cdef long long _ways(int n, int r) noexcept nogil:
+    """C(n, r), exact (the values ``_ura`` meets are far below 2**63)."""
+    if r < 0 or r > n:
+        return 0
+    cdef long long value = 1
+    cdef int i
+    for i in range(1, r + 1):
+        value = value * (n - r + i) // i
+    return value
 
 
-cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out,
-               _UraSteps* steps) noexcept nogil:
-    """``values_py.ura_distribution`` (wall: 34 merged counts), the same sums in the same order;
-    ``steps`` those of the last call, kept from its first tile of a different count or gain on."""
-    cdef int tile, count, gain, selected, ura, take, top, total = 0, start = 0, high
-    cdef size_t rows = (indicators + 1) * sizeof(steps.before[0][0])
+cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
+    """``values_py.ura_distribution`` (wall: 34 merged counts), the same figures bit for bit (for
+    walls of a game: at most 4 copies a kind, 136 tiles).
+
+    Its sums are of whole numbers of ways to draw the indicators, each far below 2**53, so exact in
+    any order: here they are counted as integers, the tiles the hand does not hold (gain 0) taken
+    together (C(their copies, r) ways to draw r of their indicators: Vandermonde), and only each
+    figure's division by C(wall, indicators) is made in floating point, as the twin makes it."""
+    cdef int tile, count, gain, selected, ura, take, top, total = 0, zero = 0, high = 0
+    cdef long long w
+    cdef long long ways[6][13]   # ways[selected][ura]: to draw ``selected`` indicators of the tiles so far
+    cdef long long sums[13]
     cdef double p
-    cdef double (*dp)[13]
-    cdef double (*nxt)[13]
-    cdef int sums[13]
-    if indicators == 1:  # the sums below are then of whole counts (exact): added up as integers
+    if indicators == 1:  # one indicator: every sum a count of tiles
         memset(sums, 0, sizeof(sums))
         for tile in range(34):
             sums[min(12, tiles[tile])] += wall[_INDICATOR_OF[tile]]
             total += wall[tile]
         p = _combination(total, 1)
         for ura in range(13):
-            out[ura] = sums[ura] / p
+            out[ura] = <double>sums[ura] / p
         return
-    if steps.indicators == indicators:
-        while start < 34 and steps.count[start] == wall[_INDICATOR_OF[start]] and steps.gain[start] == tiles[start]:
-            start += 1
-    else:
-        steps.indicators = indicators
-        memset(steps.before[0], 0, rows)
-        steps.before[0][0][0] = 1.0
-        steps.top[0] = 0
-    for tile in range(start, 34):
-        count = steps.count[tile] = wall[_INDICATOR_OF[tile]]
-        gain = steps.gain[tile] = tiles[tile]
-        dp = steps.before[tile]
-        nxt = steps.before[tile + 1]
-        memcpy(nxt, dp, rows)
-        high = steps.top[tile]
-        if count:
-            for selected in range(indicators):
-                for ura in range(steps.top[tile] + 1):  # past top every sum is 0
-                    p = dp[selected][ura]
-                    if p == 0.0:
-                        continue
-                    top = count if count < indicators - selected else indicators - selected
-                    for take in range(1, top + 1):
-                        nxt[selected + take][min(12, ura + gain * take)] += p * (
-                            _COMB[count][take] if count <= 4 else _combination(count, take))
-                    high = max(high, min(12, ura + gain * top))
-        steps.top[tile + 1] = high
+    memset(ways, 0, sizeof(ways))
+    ways[0][0] = 1
     for tile in range(34):
+        count = wall[_INDICATOR_OF[tile]]
         total += wall[tile]
+        if not count:
+            continue
+        gain = tiles[tile]
+        if not gain:
+            zero += count
+            continue
+        # the most indicators first: what this tile adds is not read again for it
+        for selected in range(indicators - 1, -1, -1):
+            top = count if count < indicators - selected else indicators - selected
+            for ura in range(high + 1):  # past high every count is 0
+                w = ways[selected][ura]
+                if w == 0:
+                    continue
+                for take in range(1, top + 1):
+                    ways[selected + take][min(12, ura + gain * take)] += w * (
+                        _WAYS[count][take] if count <= 4 else _ways(count, take))
+        high = min(12, high + gain * (count if count < indicators else indicators))
+    for ura in range(13):
+        sums[ura] = 0
+    for selected in range(indicators + 1):
+        w = _ways(zero, indicators - selected)
+        if w:
+            for ura in range(high + 1):
+                sums[ura] += ways[selected][ura] * w
     p = _combination(total, indicators)
     for ura in range(13):
-        out[ura] = steps.before[34][indicators][ura] / p
+        out[ura] = <double>sums[ura] / p
 
 
 cdef inline int _up(int x) noexcept nogil:
@@ -163,9 +167,6 @@ def combination(int n, int r):
     return _combination(n, r)
 
 
-cdef _UraSteps _URA_STEPS  # ``ura_distribution``'s (zeroed: no sums yet)
-
-
 def ura_distribution(wall, tiles, int indicators):
     """The probability of 0 … 12 ura dora (``values_py.ura_distribution``)."""
     cdef unsigned char w[34]
@@ -175,7 +176,7 @@ def ura_distribution(wall, tiles, int indicators):
     for i in range(34):
         w[i] = wall[i]
         t[i] = tiles[i]
-    _ura(w, t, indicators, out, &_URA_STEPS)  # the sums of the last call's first tiles reused, as in a search
+    _ura(w, t, indicators, out)
     return [out[i] for i in range(13)]
 
 

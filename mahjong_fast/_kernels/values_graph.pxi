@@ -69,7 +69,6 @@ cdef class _Graph:
     # ura_rows (13 probabilities) or -1
     cdef int* ura_at
     cdef double* ura_rows
-    cdef _UraSteps* ura_steps       # the sums of the last ura distribution made, tile by tile
     cdef int n_ura, ura_cap
     # what the wins of a complete hand's choice state share, read once (``hand_part_c``):
     # scoring_at[v] its place in scoring_bytes (a HandPart, then its SplitParts) or -1
@@ -112,7 +111,6 @@ cdef class _Graph:
         self.is_draw = NULL
         self.ura_at = NULL
         self.ura_rows = NULL
-        self.ura_steps = NULL
         self.n_ura = self.ura_cap = 0
         self.scoring_at = NULL
         self.scoring_bytes = NULL
@@ -145,7 +143,6 @@ cdef class _Graph:
         free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
-        free(self.ura_steps)
         free(self.scoring_at)
         free(self.scoring_bytes)
         self.table = self.hands = NULL
@@ -153,7 +150,6 @@ cdef class _Graph:
         self.out_kinds = NULL
         self.is_draw = self.scoring_bytes = NULL
         self.ura_rows = NULL
-        self.ura_steps = NULL
         self.slots = self.used = self.hand_slots = self.hand_used = 0
         self.n_ura = self.ura_cap = self.scoring_used = self.scoring_cap = 0
 
@@ -424,13 +420,10 @@ cdef class _Graph:
             if self.n_ura == self.ura_cap:
                 self.ura_cap = self.ura_cap * 2 if self.ura_cap else 256
                 self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
-            if self.ura_steps == NULL:
-                self.ura_steps = <_UraSteps*>_grown(NULL, sizeof(_UraSteps))
-                self.ura_steps.indicators = 0
             _merge(self.wall, wm)
             for i in range(34):
                 tiles[i] = m[i] + self.meld_tiles[i]
-            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13, self.ura_steps)
+            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
             self.ura_at[state] = self.hand_ura[r] = self.n_ura
             self.n_ura += 1
         return self.ura_rows + self.ura_at[state] * 13

@@ -331,9 +331,9 @@ def test_twins_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
 def test_ura_sums_kept_from_the_last_hand_agree() -> None:
-    """The compiled ura distribution keeps the last call's sums tile by tile and starts again at the
-    first tile whose count or gain differ: on walks of hands one or two tiles apart (and with the
-    indicators changing), every probability is bit for bit the pure twin's."""
+    """The compiled ura distribution counts the ways as integers, the tiles of no gain together: on
+    walks of hands one or two tiles apart (and with the indicators changing), and on hands of 14
+    tiles (most kinds of no gain), every probability is bit for bit the pure twin's."""
     from mahjong_fast._kernels import values as compiled
     from mahjong_fast._kernels import values_py as pure
 
@@ -351,6 +351,14 @@ def test_ura_sums_kept_from_the_last_hand_agree() -> None:
         assert [p.hex() for p in got] == [p.hex() for p in want], (wall, tiles, indicators)
         met.add(indicators)
     assert met == {2, 3, 4, 5}
+    for _ in range(1000):
+        tiles = [0] * 34
+        for kind in rng.sample(range(34), rng.randint(1, 9)):
+            tiles[kind] = rng.randint(1, 4)
+        wall = [rng.randint(0, 4) for _ in range(34)]
+        indicators = rng.choice((1, 2, 3, 4, 5))
+        got, want = compiled.ura_distribution(wall, tiles, indicators), pure.ura_distribution(wall, tiles, indicators)
+        assert [p.hex() for p in got] == [p.hex() for p in want], (wall, tiles, indicators)
 
 
 @pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
