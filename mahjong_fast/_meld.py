@@ -468,10 +468,7 @@ def tile_list(value: object, name: str, red: list[int] | None = None) -> list[Ti
         if type(t) is int and 0 <= t < N_KINDS:
             t = TILES[t]
         elif not isinstance(t, Tile):
-            try:
-                t, is_red = as_tile_red(t, f"{name}[{i}]")
-            except (TypeError, ValueError) as exc:
-                raise type(exc)(str(exc) if isinstance(t, str) else f"{name}[{i}]: {exc}") from None
+            t, is_red = as_tile_red(t, f"{name}[{i}]")  # its errors name the position once
             if is_red and red is not None:
                 red[t // SUIT_SIZE] += 1
         seen[t] += 1

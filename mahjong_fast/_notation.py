@@ -117,10 +117,7 @@ def format(hand: Hand | str | Iterable[int], notation: str = "mpsz") -> str:
         if type(t) is int and 0 <= t < N_KINDS:  # the common case: an index34 int, never red
             tiles.append(TILES[t])
             continue
-        try:
-            tile, is_red = as_tile_red(t, f"hand[{i}]")
-        except (TypeError, ValueError) as exc:
-            raise type(exc)(f"hand[{i}]: {exc}" if not isinstance(t, str) else str(exc)) from None
+        tile, is_red = as_tile_red(t, f"hand[{i}]")  # its errors name the position once
         tiles.append(tile)
         if is_red:
             red[tile // SUIT_SIZE] += 1

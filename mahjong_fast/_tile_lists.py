@@ -201,10 +201,7 @@ def encode(tiles: Iterable[int], encoding: str = "index34", *, red: bool = False
     check_red(red)
     pairs = []
     for i, t in enumerate(tile_items(tiles, "tiles")):
-        try:
-            pairs.append(as_tile_red(t, f"tiles[{i}]"))
-        except (TypeError, ValueError) as exc:
-            raise type(exc)(f"tiles[{i}]: {exc}") from None
+        pairs.append(as_tile_red(t, f"tiles[{i}]"))  # its errors name the position once
     return encode_pairs(pairs, encoding, red)
 
 

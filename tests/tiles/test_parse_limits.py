@@ -283,6 +283,24 @@ def test_messages_name_the_argument():
         mf.to_counts([5] + [0] * 33, "counts")
 
 
+@pytest.mark.parametrize("call", [
+    lambda bad: mf.is_win(bad), lambda bad: mf.shanten(bad[1:]), lambda bad: mf.waits(bad[1:]),
+    lambda bad: mf.discard_analysis(bad), lambda bad: mf.discard_analysis(bad, two_step=True),
+    lambda bad: mf.useful_tiles(bad[1:]), lambda bad: Hand(bad), lambda bad: mf.encode(bad),
+    lambda bad: mf.to_counts(bad), lambda bad: mf.is_win(bad, rules="riichi"),
+])
+@pytest.mark.parametrize("code", [34, -1, 0.5, True, None, "x9"])
+def test_a_bad_code_in_a_list_is_named_once(call, code):
+    """A bad element of a tile list is named by its position once, whichever reader meets it
+    (``hand[13]: unknown index34 tile code 34``, not the position twice)."""
+    bad = [0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 33, code]
+    with pytest.raises((ValueError, TypeError)) as info:
+        call(bad)
+    message = str(info.value)
+    assert len(re.findall(r"\w+\[\d+\]", message)) == 1, message
+    assert re.search(r"\[1[23]\]", message), message
+
+
 # --- Hand equality, Tile text ---------------------------------------------------------
 
 def test_hand_equality_ignores_meld_order():
