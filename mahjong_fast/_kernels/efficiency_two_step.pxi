@@ -74,12 +74,38 @@ cdef inline void _twins_init(HandPass* hand, const Draw* draw, const Ctx* ctx, c
                 break
 
 
+cdef inline uint64_t _far_kinds(uint64_t held) noexcept nogil:
+    """The kinds of which ``held`` has no copy and, for a suit's, no tile of the suit within two
+    ranks: a draw of one of them cannot join a held tile in a pair or a meld."""
+    cdef uint64_t far = ~held & ALL_TILES, near
+    cdef int u
+    for u in range(N_SUITS):
+        near = (held >> (SUIT_SIZE * u)) & 0x1FF
+        near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
+        far &= ~(near << (SUIT_SIZE * u))
+    return far
+
+
+cdef inline uint64_t _without_lone_draws(uint64_t draws, uint64_t lone, const Ctx* ctx, int waits) noexcept nogil:
+    """``draws`` less the lone ones (in ``lone``, none held) that gain nothing at tenpai: a lone draw t
+    makes a ready hand that waits on t alone, for one copy fewer than t's unseen copies for the hand
+    left, which is no gain where that is no more than ``waits``."""
+    cdef uint64_t m = draws & lone
+    cdef int t
+    while m:
+        t = ctz64(m)
+        m &= m - 1
+        if ctx.avail[t] - 1 <= waits:
+            draws &= ~(<uint64_t>1 << t)
+    return draws
+
+
 cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uint8_t* c, int total,
                                  const signed char* sh) noexcept nogil:
     """What every draw reads of the hand ``c`` (``sh``: the shanten after each discard): its held
     kinds, parts, groups and classes."""
     cdef int t, i, u, most = 1
-    cdef uint64_t near, paired = 0
+    cdef uint64_t paired = 0
     hand.n_kinds = 0
     hand.held = hand.unseen = 0
     hand.one_part = -1
@@ -116,10 +142,7 @@ cdef inline void _hand_pass_init(HandPass* hand, Draw* draw, const Ctx* ctx, uin
     # misses two tiles of it or fewer, for a draw lowers a cost by one at most and a discard never
     hand.lone = ~hand.held & ALL_TILES
     if draw.cost[hand.parts.row[0] * N_ROWS + hand.parts.others[0]] <= 2:   # standard: no tile near
-        for u in range(N_SUITS):
-            near = (hand.held >> (SUIT_SIZE * u)) & 0x1FF
-            near = (near | near << 1 | near << 2 | near >> 1 | near >> 2) & 0x1FF
-            hand.lone &= ~(near << (SUIT_SIZE * u))
+        hand.lone = _far_kinds(hand.held)
     if (ctx.flags & THIRTEEN_ORPHANS and total == MAX_HAND
             and popcount64(ORPHAN_BITS & ~hand.held) + 1 - ((paired & ORPHAN_BITS) != 0) <= 2):
         hand.lone &= ~ORPHAN_BITS
@@ -146,7 +169,7 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
     """The draws that count for discard ``d``: its useful draws at one from ready or more, the other
     drawable tiles at tenpai.  Drawing d back gives the hand itself, whose discards are read
     already: that draw is added here, and the others are returned."""
-    cdef uint64_t draws, lone
+    cdef uint64_t draws
     cdef int s = sh[d], i, e, t, best
     cdef bint good
     _two_step_clear(out)
@@ -163,12 +186,7 @@ cdef inline uint64_t _discard_draws(HandPass* hand, Draw* draw, const Ctx* ctx, 
         # alone (a pair, or a meld missing one tile, would need a copy or a neighbour of t; the
         # forms the hand is far from make no ready hand), for one copy fewer than t's unseen
         # copies for the hand left; no more than the waits, no gain
-        lone = draws & hand.lone
-        while lone:
-            t = ctz64(lone)
-            lone &= lone - 1
-            if ctx.avail[t] - c[t] - 1 <= hand.waits[d]:
-                draws &= ~(<uint64_t>1 << t)
+        draws = _without_lone_draws(draws, hand.lone, ctx, hand.waits[d])
     else:
         draws = 0
     if (draws >> d) & 1:        # drawing d back: the discards e of the hand itself
@@ -399,25 +417,14 @@ cdef bint _ready_improvements(const Ctx* ctx, uint8_t* c, int total, const signe
     _unseen_subset_sums(unseen_sums, ctx, c)
     # lone draws (see _discard_draws): no copy held and no tile of the suit within two ranks; thirteen
     # orphans cost the hand 3 or more here, so an orphan may be lone too
-    lone = ~held & ALL_TILES
-    for u in range(N_SUITS):
-        m = (held >> (SUIT_SIZE * u)) & 0x1FF
-        m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1FF
-        lone &= ~(m << (SUIT_SIZE * u))
+    lone = _far_kinds(held)
     for i in range(n_kinds):
         d = kinds[i]
         _two_step_clear(&out[d])
         # the hand left's waits, unseen copies counted for it (one more of d)
         waits[d] = _subset_unseen(unseen_sums, mask[d]) + <int>((mask[d] >> d) & 1)
         draws[d] = _left_unseen(ctx, c, unseen_kinds, d) & ~mask[d]     # its drawable non-waits
-        # a lone draw makes a ready hand that waits on it alone, one copy fewer than its unseen
-        # copies for the hand left: it improves nothing when that is no more than the waits
-        m = draws[d] & lone
-        while m:
-            t = ctz64(m)
-            m &= m - 1
-            if ctx.avail[t] - 1 <= waits[d]:
-                draws[d] &= ~(<uint64_t>1 << t)
+        draws[d] = _without_lone_draws(draws[d], lone, ctx, waits[d])
         c[d] -= 1
         hand_less[d] = _part_record(c, KIND_PART[d])
         c[d] += 1

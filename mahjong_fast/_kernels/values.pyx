@@ -75,13 +75,6 @@ cdef double _combination(int n, int r) noexcept nogil:
     return value
 
 
-cdef long long _WAYS[5][5]   # C(c, k) for c, k <= 4 (a kind's copies in the wall)
-cdef int _c, _k
-for _c in range(5):
-    for _k in range(5):
-        _WAYS[_c][_k] = <long long>_combination(_c, _k)
-
-
 cdef long long _ways(int n, int r) noexcept nogil:
     """C(n, r), exact (the values ``_ura`` meets are far below 2**63)."""
     if r < 0 or r > n:
@@ -91,6 +84,13 @@ cdef long long _ways(int n, int r) noexcept nogil:
     for i in range(1, r + 1):
         value = value * (n - r + i) // i
     return value
+
+
+cdef long long _WAYS[5][5]   # _ways(c, k) for c, k <= 4 (a kind's copies in the wall)
+cdef int _c, _k
+for _c in range(5):
+    for _k in range(5):
+        _WAYS[_c][_k] = _ways(_c, _k)
 
 
 cdef void _ura(const unsigned char* wall, const int* tiles, int indicators, double* out) noexcept nogil:
