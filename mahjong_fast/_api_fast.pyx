@@ -15,6 +15,7 @@ answer or error: same answers, same errors.
 cimport cython
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_CheckBuffer, PyObject_GetBuffer
 from cpython.object cimport PyObject
+from cpython.pycapsule cimport PyCapsule_GetPointer
 from libc.string cimport memcpy, memset
 
 from mahjong_fast._kernels.rule_flags cimport KNITTED, LOCK_SHIFT, SEVEN_PAIRS, SEVEN_PAIRS_DISTINCT, THIRTEEN_ORPHANS
@@ -23,6 +24,7 @@ from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, SHANTEN_UNREACHABLE
 from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
                                            hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
+from mahjong_fast._kernels.values cimport SearchFacts, search_fn, set_search_meld
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, MAX_MELDS, N_HONORS, N_KINDS, SUIT_SIZE
 
 from mahjong_fast._kernels.shanten import ensure_tables

@@ -18,8 +18,12 @@ cdef int[3] _RED_FIVE = [4, 13, 22]
 cdef tuple _SITUATION_SLOTS = ("score_counts", "shanten", "switches", "melds", "n_melds", "meld_tiles", "meld_red",
                                "closed", "seat_wind", "round_wind", "dora_kinds", "indicators", "dealer", "bonus")
 cdef Py_ssize_t _situation_slots[14]
-cdef tuple _dora_of = ()
+cdef int _dora_of[N_KINDS]
 cdef long _honba_points, _stick_points
+# the compiled search (the values kernel, ``_values._search`` when installed) and its entry from C
+# (``values.SEARCH_C``): called in place of ``search_packed`` while ``_values._search`` is that module
+cdef object _compiled_search = None
+cdef search_fn _search_from_facts = NULL
 
 
 def install_values(module, value_type, situation_type, meld_codes, int switches, int riichi_flags, int deep_from,
@@ -37,11 +41,16 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
     _last_turn, _max_indicators, _max_sticks = last_turn, max_indicators, max_sticks
     for k, name in enumerate(("tile", "red", "_curves", "tenpai", "win", "expected", "_figures")):
         _value_slots[k] = _slot_offset(value_type, name)
-    global _dora_of, _honba_points, _stick_points
+    global _honba_points, _stick_points, _compiled_search, _search_from_facts
     for k, name in enumerate(_SITUATION_SLOTS):
         _situation_slots[k] = _slot_offset(situation_type, name)
-    _dora_of = tuple(situation_type.DORA_OF)
+    for k in range(N_KINDS):
+        _dora_of[k] = situation_type.DORA_OF[k]
     _honba_points, _stick_points = situation_type.HONBA_POINTS, situation_type.STICK_POINTS
+    search = module["_search"]
+    capsule = getattr(search, "SEARCH_C", None)
+    _compiled_search = search if capsule is not None else None
+    _search_from_facts = <search_fn>PyCapsule_GetPointer(capsule, NULL) if capsule is not None else NULL
     return values_entry, values_call
 
 
@@ -102,10 +111,16 @@ def values_entry(hand14, melds, rules, turn, dora, seat_wind, round_wind, visibl
         return None
     if not 1 <= turn <= _last_turn:
         return None
-    hand = _new_instance(_hand_type)
-    if not _fill_hand(hand, hand14, melds, u"index34", False):
+    cdef Reading r
+    cdef list made = []
+    if type(hand14) is _hand_type:
+        hand = _new_instance(_hand_type)
+        if not _fill_hand(hand, hand14, melds, u"index34", False):
+            return None
+        return _values_of(hand, <int>turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+    if not _read_hand(&r, hand14, melds, u"index34", False, made):  # what Hand(hand14, melds) holds, no Hand made
         return None
-    return _values_of(hand, <int>turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding)
+    return _values_read(r.counts, r.red, made, <int>turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks)
 
 
 def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, riichi_sticks, encoding):
@@ -118,72 +133,86 @@ def values_call(hand, int turn, dora, seat_wind, round_wind, visible, honba, rii
 
 cdef object _values_of(object hand, int turn, object dora, object seat_wind, object round_wind, object visible,
                        object honba, object riichi_sticks, object encoding):
-    """``values_call``, for the calls in this module."""
+    """``values_call``, for the calls in this module: the counts, red fives and melds of a ``Hand``."""
+    cdef PyObject* slot
+    cdef unsigned char held_red[3]
+    cdef int s
+    if encoding is not None or type(hand) is not _hand_type or not 1 <= turn <= _last_turn:
+        return None
+    slot = _held(hand, _hand_slots[0])
+    if slot == NULL or not _is_bytes(<object>slot) or _size(<object>slot) != N_KINDS:
+        return None
+    if _held(hand, _hand_slots[2]) == NULL or _held(hand, _hand_slots[3]) == NULL:  # a Hand never initialised
+        return None
+    red = <object>_held(hand, _hand_slots[2])
+    melds = <object>_held(hand, _hand_slots[3])
+    if type(red) is not tuple or len(red) != 3 or type(melds) is not tuple:
+        return None
+    for s in range(3):
+        if not 0 <= red[s] <= MAX_COPIES:
+            return None
+        held_red[s] = red[s]
+    return _values_read(<const unsigned char*>_bytes_data(<object>slot), held_red, melds, turn, dora, seat_wind,
+                        round_wind, visible, honba, riichi_sticks)
+
+
+cdef object _values_read(const unsigned char* counts, const unsigned char* held_red, object melds, int turn,
+                         object dora, object seat_wind, object round_wind, object visible, object honba,
+                         object riichi_sticks):
+    """``_values_of`` for a hand's 34 concealed counts, its red fives (per suit) and its ``Meld``s (a list
+    or tuple, ``turn`` checked): the separated hand and wall, the search's facts, the search (from C
+    when ``_values._search`` is the compiled kernel, else through a ``Situation``), its discards best first."""
     cdef unsigned char shown[N_KINDS]
     cdef unsigned char shown_red[3]
     cdef unsigned char seen[N_KINDS]
     cdef unsigned char seen_red[3]
-    cdef unsigned char meld_tiles[N_KINDS]
     cdef unsigned char limits[N_KINDS]
     cdef unsigned char separated_hand[40]
     cdef unsigned char separated_wall[40]
     cdef int wall[N_KINDS]
     cdef int red_wall[3]
     cdef int meld_red[3]
-    cdef int held_red[3]
-    cdef int t, s, k, n, size = 0, n_shown = 0, total = 0, from_ready, seat, round_, meld_red_count = 0
-    cdef const unsigned char* counts
-    cdef PyObject* slot
-    cdef bint closed = True
+    cdef int t, s, k, n, size = 0, total = 0, seat, round_
+    cdef SearchFacts facts
     cdef int kinds[40]
     cdef double expected[40]
     cdef double win[40]
     cdef double figures[3]
     cdef int order[40]
-    if encoding is not None or type(hand) is not _hand_type or not 1 <= turn <= _last_turn:
-        return None
     seat = _value_wind(seat_wind)
     round_ = _value_wind(round_wind)
     if seat == -2 or round_ == -2 or not _small_count(honba) or not _small_count(riichi_sticks):
         return None
     if not _value_seen(dora, shown, shown_red) or not _value_seen(visible, seen, seen_red):
         return None
-    slot = _held(hand, _hand_slots[0])
-    if slot == NULL or not _is_bytes(<object>slot) or _size(<object>slot) != N_KINDS:
+    if len(melds) > MAX_MELDS:
         return None
-    counts = <const unsigned char*>_bytes_data(<object>slot)
-    if _held(hand, _hand_slots[2]) == NULL or _held(hand, _hand_slots[3]) == NULL:  # a Hand never initialised
-        return None
-    red = <object>_held(hand, _hand_slots[2])
-    melds = <object>_held(hand, _hand_slots[3])
-    if type(red) is not tuple or len(red) != 3 or type(melds) is not tuple or len(melds) > MAX_MELDS:
-        return None
+    facts.n_melds = len(melds)
+    facts.meld_red = facts.indicators = 0
+    facts.closed = True
     for s in range(3):
-        held_red[s] = red[s]
         meld_red[s] = 0
-    memset(meld_tiles, 0, N_KINDS)
+    for t in range(N_KINDS):
+        facts.meld_tiles[t] = 0
     melds_code = []
-    for m in melds:
+    for k in range(facts.n_melds):
+        m = melds[k]
         for tile in m.tiles:
-            meld_tiles[<int>tile] += 1
+            facts.meld_tiles[<int>tile] += 1
         if m.red:
-            meld_red_count += 1
+            facts.meld_red += 1
             meld_red[<int>m.tile // 9] += m.red
-        melds_code.append(_meld_codes[m.kind, m.concealed] + (int(m.tile),))
-        closed = closed and m.kind == "kong" and m.concealed
+        code = _meld_codes[m.kind, m.concealed] + (int(m.tile),)
+        set_search_meld(&facts, k, code[0], code[1])
+        melds_code.append(code)
+        facts.closed = facts.closed and m.kind == "kong" and m.concealed
     for t in range(N_KINDS):
         size += counts[t]
-        n_shown += shown[t]
-    if size + 3 * len(melds) != 14 or n_shown > _max_indicators:
-        return None
-    memset(limits, MAX_COPIES, N_KINDS)
-    if not shanten_ready():
-        ensure_tables()
-    from_ready = shanten_rules_c(counts, 0, 0, True, limits, _riichi_flags)
-    if from_ready >= _deep_from:  # a deep search (its own thread), or a hand the general code refuses
+        facts.indicators += shown[t]
+    if size + 3 * facts.n_melds != 14 or facts.indicators > _max_indicators:
         return None
     for t in range(N_KINDS):
-        wall[t] = MAX_COPIES - counts[t] - meld_tiles[t] - shown[t] - seen[t]
+        wall[t] = MAX_COPIES - counts[t] - facts.meld_tiles[t] - shown[t] - seen[t]
         if wall[t] < 0:
             return None
         total += wall[t]
@@ -201,19 +230,31 @@ cdef object _values_of(object hand, int turn, object dora, object seat_wind, obj
         separated_wall[N_KINDS + s] = red_wall[s]
         separated_hand[_RED_FIVE[s]] -= held_red[s]
         separated_hand[N_KINDS + s] = held_red[s]
-    dora_kinds = [_dora_of[t] for t in range(N_KINDS) for k in range(shown[t])]
-    situation = _new_instance(_situation_type)  # its slots as Situation.__init__ sets them
-    facts = (_values_module["_scoring_kernel"].score_counts, _values_module["_shanten_kernel"].shanten_counts,
-             _value_switches, tuple(melds_code), len(melds_code), [meld_tiles[t] for t in range(N_KINDS)],
-             meld_red_count, closed, seat, round_, dora_kinds, n_shown, seat == FIRST_HONOR,
-             _honba_points * <long>honba + _stick_points * <long>riichi_sticks)
-    for k in range(14):
-        _put(situation, _situation_slots[k], facts[k])
+    k = 0
+    for t in range(N_KINDS):
+        for s in range(shown[t]):
+            facts.dora_kinds[k] = _dora_of[t]
+            k += 1
+    facts.switches = _value_switches
+    facts.seat_wind = seat
+    facts.round_wind = round_
+    facts.dealer = seat == FIRST_HONOR
+    facts.bonus = _honba_points * <long>honba + _stick_points * <long>riichi_sticks
+    score_counts = _values_module["_scoring_kernel"].score_counts
     search = _values_module["_search"]
-    packed = getattr(search, "search_packed", None)  # a search swapped in by a test may have only search
-    found = (search.search if packed is None else packed)(
-        situation, [separated_hand[t] for t in range(N_KINDS + 3)], [separated_wall[t] for t in range(N_KINDS + 3)],
-        turn)[0]
+    if search is _compiled_search:  # None for a deep search (its own thread), or a hand the general code refuses
+        found = _search_from_facts(&facts, score_counts, tuple(melds_code), separated_hand, separated_wall, turn,
+                                   _deep_from)
+        if found is None:
+            return None
+        found = found[0]
+    else:  # a search swapped in (a test's): the Situation it reads, for a hand the search takes here
+        memset(limits, MAX_COPIES, N_KINDS)
+        if not shanten_ready():
+            ensure_tables()
+        if shanten_rules_c(counts, 0, 0, True, limits, _riichi_flags) >= _deep_from:
+            return None
+        found = _searched(search, &facts, score_counts, tuple(melds_code), separated_hand, separated_wall, turn)
     n = len(found)
     if n > N_KINDS + 3:
         return None
@@ -231,6 +272,29 @@ cdef object _values_of(object hand, int turn, object dora, object seat_wind, obj
             t -= 1
         order[t] = k
     return _made_values(found, [order[k] for k in range(n)], False)
+
+
+cdef list _searched(object search, const SearchFacts* facts, object score_counts, tuple melds_code,
+                    const unsigned char* hand, const unsigned char* wall, int turn):
+    """The discards ``search`` finds, given a ``Situation`` made of ``facts`` slot by slot as
+    ``Situation.__init__`` makes it."""
+    cdef int t
+    cdef list meld_tiles = [], dora_kinds = [], separated_hand = [], separated_wall = []
+    for t in range(N_KINDS):
+        meld_tiles.append(facts.meld_tiles[t])
+    for t in range(facts.indicators):
+        dora_kinds.append(facts.dora_kinds[t])
+    for t in range(N_KINDS + 3):
+        separated_hand.append(hand[t])
+        separated_wall.append(wall[t])
+    situation = _new_instance(_situation_type)
+    cdef tuple made = (score_counts, _values_module["_shanten_kernel"].shanten_counts, facts.switches, melds_code,
+                       facts.n_melds, meld_tiles, facts.meld_red, facts.closed == 1, facts.seat_wind,
+                       facts.round_wind, dora_kinds, facts.indicators, facts.dealer == 1, facts.bonus)
+    for t in range(14):
+        _put(situation, _situation_slots[t], made[t])
+    packed = getattr(search, "search_packed", None)  # a search swapped in by a test may have only search
+    return (search.search if packed is None else packed)(situation, separated_hand, separated_wall, turn)[0]
 
 
 cdef int _first_figures(object curve, double* figures) except -1:

@@ -11,13 +11,14 @@ by ``hand_part_c``) when it is the compiled one (with the ura expectation in C).
 """
 cimport cython
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.pycapsule cimport PyCapsule_New
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.limits cimport UINT_MAX
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
-from mahjong_fast._kernels.score_flags cimport CHOW, CONCEALED_KONG, RIICHI, TSUMO
+from mahjong_fast._kernels.score_flags cimport CHOW, RIICHI, TSUMO
 from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitPart, base_points_c
 from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c, situation_yaku_c
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, table_calloc
@@ -209,6 +210,63 @@ def search_packed(situation, hand, wall, int turn):
 
 
 cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed):
+    """``search`` and ``search_packed``: the situation's facts and the counts read into C."""
+    cdef SearchFacts facts
+    cdef unsigned char h[NS]
+    cdef unsigned char w[NS]
+    cdef int i
+    melds = situation.melds
+    facts.switches = situation.switches
+    facts.seat_wind = situation.seat_wind
+    facts.round_wind = situation.round_wind
+    facts.n_melds = situation.n_melds
+    facts.indicators = situation.indicators
+    facts.meld_red = situation.meld_red
+    facts.bonus = situation.bonus
+    facts.dealer = situation.dealer
+    facts.closed = situation.closed
+    for i in range(facts.indicators):
+        facts.dora_kinds[i] = situation.dora_kinds[i]
+    for i in range(34):
+        facts.meld_tiles[i] = situation.meld_tiles[i]
+    for i in range(min(SEARCH_MELDS, len(melds))):
+        kind, tile = melds[i]
+        set_search_meld(&facts, i, kind, tile)
+    for i in range(NS):
+        h[i] = hand[i]
+        w[i] = wall[i]
+    return _search_from(&facts, situation.score_counts, melds, h, w, turn, extra, avx, packed, NS)
+
+
+cdef tuple _search_c(const SearchFacts* facts, object score_counts, object melds, const unsigned char* hand,
+                     const unsigned char* wall, int turn, int deep_from):
+    """``search_packed`` from facts in C (``SEARCH_C``), None for a hand ``deep_from`` or more from ready."""
+    return _search_from(facts, score_counts, melds, hand, wall, turn, 1, None, True, deep_from)
+
+
+SEARCH_C = PyCapsule_New(<void*><search_fn>_search_c, NULL, NULL)
+"""``search_packed`` from C (``values.pxd``'s ``search_fn``): a capsule, its pointer taken by the caller."""
+
+
+cdef bint _scored_in_c(const SearchFacts* facts, object score_counts, object melds) noexcept:
+    """Whether the scoring kernel's checks hold for every win of the search, so that its kernel in C
+    is called in place of ``score_counts``: the compiled kernel, at most four melds as it reads
+    them (a chow's lowest tile within its suit's first seven), each wind none or 27-30."""
+    cdef int i, kind, tile
+    if score_counts is not _score_counts or len(melds) > SEARCH_MELDS:
+        return False
+    for i in range(len(melds)):
+        kind, tile = facts.meld_kind[i], facts.meld_tile[i]
+        if kind < 0 or tile < 0 or (kind == CHOW and (tile >= 27 or tile % 9 >= 7)):
+            return False
+    return ((facts.seat_wind == -1 or 27 <= facts.seat_wind <= 30)
+            and (facts.round_wind == -1 or 27 <= facts.round_wind <= 30))
+
+
+cdef tuple _search_from(const SearchFacts* facts, object score_counts, object melds, const unsigned char* hand,
+                        const unsigned char* wall, int turn, int extra, avx, bint packed, int deep_from):
+    """The search of ``search``, on facts and counts in C; None, nothing searched, for a hand ``deep_from``
+    or more from ready (the shanten over the forms, as the search reads it)."""
     _init_rows()
     cdef _Graph g = _Graph()
     cdef int i, v, n, total = 0
@@ -217,39 +275,39 @@ cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed)
         g.wall[i] = wall[i]
         g.origin[i] = hand[i]
         total += wall[i]
-    g.score_counts = situation.score_counts
-    g.melds = situation.melds
-    g.c_scoring = g.score_counts is _score_counts and len(g.melds) <= 4 and all(
-        CHOW <= kind <= CONCEALED_KONG and 0 <= tile < 34 and (kind != CHOW or (tile < 27 and tile % 9 < 7))
-        for kind, tile in g.melds) and all(w == -1 or 27 <= w <= 30
-                                           for w in (situation.seat_wind, situation.round_wind))
+    g.score_counts = score_counts
+    g.melds = melds
+    g.c_scoring = _scored_in_c(facts, score_counts, melds)
     if g.c_scoring:  # the arguments score_counts checks hold: the kernel is called in C
-        for i, (kind, tile) in enumerate(g.melds):
-            g.meld_kind[i] = kind
-            g.meld_tile[i] = tile
-    g.switches = situation.switches
-    g.seat_wind = situation.seat_wind
-    g.round_wind = situation.round_wind
-    g.indicators = situation.indicators
-    g.meld_red = situation.meld_red
-    g.bonus = situation.bonus
-    g.dealer = situation.dealer
+        for i in range(len(melds)):
+            g.meld_kind[i] = facts.meld_kind[i]
+            g.meld_tile[i] = facts.meld_tile[i]
+    g.switches = facts.switches
+    g.seat_wind = facts.seat_wind
+    g.round_wind = facts.round_wind
+    g.indicators = facts.indicators
+    g.meld_red = facts.meld_red
+    g.bonus = facts.bonus
+    g.dealer = facts.dealer
     for i in range(g.indicators):
-        g.dora_kinds[i] = situation.dora_kinds[i]
+        g.dora_kinds[i] = facts.dora_kinds[i]
     for i in range(34):
-        g.meld_tiles[i] = situation.meld_tiles[i]
-    g.n_melds = situation.n_melds
-    g.closed = situation.closed
+        g.meld_tiles[i] = facts.meld_tiles[i]
+    g.n_melds = facts.n_melds
+    g.closed = facts.closed
     cdef unsigned char m[34]
     cdef long long spare
+    cdef int shanten
     _merge(g.hand, m)
     g._set_keys()
-    g.limit = g._shanten(m, False, &spare) + extra
+    shanten = g._shanten(m, False, &spare)
+    if shanten >= deep_from:
+        return None
+    g.limit = shanten + extra
     g.state(False, False)
 
     n = g.n
     # the discards of the hand: (kind, the draw state it leads to)
-    cdef int shanten
     cdef int n_found = 0
     cdef int found_kind[NS]
     cdef int found_state[NS]

@@ -253,7 +253,7 @@ cdef int _part_met(unsigned int counts, int u) except -1:
     return <int>_PART_KEYS.slot[at].number
 
 
-cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:
+cdef inline const unsigned char* _others(_Products* kept, const int* ids) noexcept nogil:
     """The product rows of every part but ``u`` (4 × ROW16, ``u`` = 0 … 3) of the parts of row
     ``ids``, those of parts unchanged since the last hand kept in ``kept``."""
     cdef int u, changed = 0
@@ -281,7 +281,7 @@ cdef const unsigned char* _others(_Products* kept, const int* ids) noexcept nogi
     return kept.others
 
 
-cdef int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept, long long* out) noexcept nogil:
+cdef inline int _standard(const _Part** parts, int n_melds, bint draw, _Products* kept, long long* out) noexcept nogil:
     """The standard form's shanten of the hand of ``parts`` and the kinds that lower it (``draw``:
     13 tiles) or whose discard keeps it (14 tiles): each part's neighbours costed once a row, by
     whether that cost (the least sum less one) is below the hand's (a draw) or is it (a discard):
@@ -373,7 +373,7 @@ cdef inline void _least(int s, long long kinds, int* best, long long* mask) noex
         mask[0] |= kinds
 
 
-cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+cdef inline int _needed(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
     """The shanten and the kinds that lower it of 13 counts ``m``, over the forms at the least
     shanten, given the standard form's (``best``, ``mask``)."""
     cdef int pairs, kinds
@@ -392,7 +392,7 @@ cdef int _needed(const unsigned char* m, int n_melds, int best, long long mask, 
     return best
 
 
-cdef int _spare(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
+cdef inline int _spare(const unsigned char* m, int n_melds, int best, long long mask, long long* out) noexcept nogil:
     """The shanten and the kinds whose discard keeps it of 14 counts ``m``, over the forms at the
     least shanten, given the standard form's (``best``, ``mask``)."""
     cdef int i, pairs, kinds, k

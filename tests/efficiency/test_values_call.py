@@ -190,6 +190,11 @@ def test_the_entry_in_c_answers_from_the_arguments_as_given(monkeypatch: pytest.
                      (0, "123456789m1245p1z9x"), (0, 5)):
         changed = plain[:k] + (other,) + plain[k + 1:]
         assert _values._values_entry(*changed) is None, (k, other)
+    deep = ("12389m135p1357s11z", (), "riichi", 3, "1z", None, None, None, 0, 0, None)  # 2 and 3 from ready:
+    for far in (deep, ("12389m1357p1357s1z",) + deep[1:]):  # the search on its own thread (DEEP_FROM)
+        assert mf.shanten(far[0]) >= _values.DEEP_FROM
+        assert _values._values_entry(*far) is None
+        assert _values._values_call(mf.Hand(far[0]), *far[3:]) is None
     with monkeypatch.context() as m:  # a reader swapped in for Hand's: the entry hands back
         m.setattr(mf._meld.READERS, "hand", lambda *args: False)
         assert _values._values_entry(*plain) is None
@@ -253,3 +258,36 @@ def test_the_call_in_c_makes_the_situation_the_general_code_makes(monkeypatch: p
         assert [(type(getattr(made, s)), getattr(made, s)) for s in Situation.__slots__] == \
             [(type(getattr(general, s)), getattr(general, s)) for s in Situation.__slots__], (n, hand, kwargs)
     assert len(seen) >= 40
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_search_from_c_equals_the_search_from_a_situation(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The call in C hands the compiled search its facts in C (``values.SEARCH_C``), without
+    ``search_packed`` or a ``Situation``: every figure is bit for bit what the same search gives
+    from the ``Situation`` the general code makes (a proxy of the kernel in ``_search`` turns the
+    call in C to that path), and neither ``search`` nor ``search_packed`` is called."""
+    from mahjong_fast._kernels import values as compiled
+
+    class Proxy:  # the compiled kernel, not the module itself: the call in C reads a Situation
+        search = staticmethod(compiled.search)
+        search_packed = staticmethod(compiled.search_packed)
+
+    rng = random.Random(31)
+    calls = []
+    for _ in range(40):
+        hand, kwargs = _call(rng, None)
+        kwargs["honba"], kwargs["riichi_sticks"] = rng.choice([(0, 0), (3, 2), (10 ** 6, 10 ** 6)])
+        kwargs["dora"] = rng.choice([kwargs["dora"], "9m9p4z7z", [8, 33, 30, 26, 17]])
+        calls.append((hand, kwargs))
+    def not_called(*args: object) -> None:
+        raise AssertionError("the call in C went through search or search_packed")
+
+    with monkeypatch.context() as m:
+        m.setattr(compiled, "search", not_called)
+        m.setattr(compiled, "search_packed", not_called)
+        direct = [_outcome(hand, kwargs) for hand, kwargs in calls]
+    with monkeypatch.context() as m:
+        m.setattr(_values, "_search", Proxy())
+        through_situation = [_outcome(hand, kwargs) for hand, kwargs in calls]
+    assert direct == through_situation
+    assert sum(type(found) is list for found in direct) >= 30
