@@ -32,10 +32,13 @@ def evict() -> None:
 
 
 def call_ms(case: dict[str, Any]) -> float:
+    """One call's milliseconds, the arguments taken from the case before the clock starts."""
+    hand, melds, turn, dora, seat_wind, round_wind = (case["hand"], case["melds"], case["turn"], case["dora"],
+                                                      case["seat_wind"], case["round_wind"])
+    visible, honba, riichi_sticks = case["visible"] or None, case["honba"], case["riichi_sticks"]
     start = time.perf_counter()
-    mf.discard_values(case["hand"], melds=case["melds"], turn=case["turn"], dora=case["dora"],
-                      seat_wind=case["seat_wind"], round_wind=case["round_wind"], visible=case["visible"] or None,
-                      honba=case["honba"], riichi_sticks=case["riichi_sticks"])
+    mf.discard_values(hand, melds=melds, turn=turn, dora=dora, seat_wind=seat_wind, round_wind=round_wind,
+                      visible=visible, honba=honba, riichi_sticks=riichi_sticks)
     return (time.perf_counter() - start) * 1000
 
 
