@@ -295,22 +295,28 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef int d_upto[TMAX + 1]
     cdef int c_upto[TMAX + 1]
     cdef size_t m = g.m
-    cdef int* at = <int*>malloc(n * sizeof(int) + 1)
-    cdef int* d_state = <int*>malloc(n * sizeof(int) + 1)
-    cdef int* c_state = <int*>malloc(n * sizeof(int) + 1)
-    cdef unsigned char* d_tenpai = <unsigned char*>malloc(n + 1)
-    cdef int* d_first = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* c_end = <int*>malloc((n + 1) * sizeof(int))
+    # what the turns read, and the states' numbers, in one block (``kept``), and the layout's arrays in
+    # another (``layout``), freed before the figures' buffers are allocated: one allocation each,
+    # each array at its place in it (the doubles first, so every array is aligned)
+    cdef char* kept = <char*>malloc(m * 2 * (sizeof(double) + sizeof(unsigned int))
+                                    + (<size_t>n * 5 + 2 + <size_t>n_found) * sizeof(int) + <size_t>n + 1)
+    cdef int* layout = <int*>malloc((<size_t>n * 2 + 2 + m * 2) * sizeof(int))
+    cdef double* d_weight = NULL
+    cdef double* d_score = NULL
     # the edges' ends by the byte offsets of their figures (FIG doubles a state), not their numbers
-    cdef unsigned int* d_target = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
-    cdef unsigned int* c_source = <unsigned int*>malloc(m * sizeof(unsigned int) + 1)
-    cdef double* d_weight = <double*>malloc(m * sizeof(double) + 1)
-    cdef double* d_score = <double*>malloc(m * sizeof(double) + 1)
-    cdef int* found = <int*>malloc(n_found * sizeof(int) + 1)
-    cdef int* out_at = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* in_at = <int*>malloc((n + 1) * sizeof(int))
-    cdef int* out_edge = <int*>malloc(m * sizeof(int) + 1)
-    cdef int* in_source = <int*>malloc(m * sizeof(int) + 1)
+    cdef unsigned int* d_target = NULL
+    cdef unsigned int* c_source = NULL
+    cdef int* at = NULL
+    cdef int* d_state = NULL
+    cdef int* c_state = NULL
+    cdef int* d_first = NULL
+    cdef int* c_end = NULL
+    cdef int* found = NULL
+    cdef unsigned char* d_tenpai = NULL
+    cdef int* out_at = NULL
+    cdef int* in_at = NULL
+    cdef int* out_edge = NULL
+    cdef int* in_source = NULL
     # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1;
     # allocated once the layout's arrays and the graph's edges are freed, so as to take their memory
     cdef double* buffers = NULL
@@ -321,10 +327,23 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
     cdef double* x
     cdef double left
     try:
-        if (at == NULL or d_state == NULL or c_state == NULL or d_tenpai == NULL or d_first == NULL
-                or c_end == NULL or d_target == NULL or c_source == NULL or d_weight == NULL or d_score == NULL
-                or found == NULL or out_at == NULL or in_at == NULL or out_edge == NULL or in_source == NULL):
+        if kept == NULL or layout == NULL:
             raise MemoryError()
+        d_weight = <double*>kept
+        d_score = d_weight + m
+        d_target = <unsigned int*>(d_score + m)
+        c_source = d_target + m
+        at = <int*>(c_source + m)
+        d_state = at + n
+        c_state = d_state + n
+        d_first = c_state + n
+        c_end = d_first + n + 1
+        found = c_end + n + 1
+        d_tenpai = <unsigned char*>(found + n_found)
+        out_at = layout
+        in_at = out_at + n + 1
+        out_edge = in_at + n + 1
+        in_source = out_edge + m
         if <size_t>n * FIG * sizeof(double) > <size_t>UINT_MAX:  # an offset past 32 bits (over 134 million states)
             raise MemoryError()
         _by_state(g, out_at, out_edge, in_at, in_source)
@@ -351,11 +370,8 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         for k in range(n_found):
             found[k] = at[found_state[k]]
         g._release_edges()
-        free(out_at)
-        free(in_at)
-        free(out_edge)
-        free(in_source)
-        out_at = in_at = out_edge = in_source = NULL
+        free(layout)
+        layout = out_at = in_at = out_edge = in_source = NULL
         buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
         if buffers == NULL:
             raise MemoryError()
@@ -386,20 +402,7 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
                 c_now = c_next
                 c_next = x
     finally:
-        free(at)
-        free(d_state)
-        free(c_state)
-        free(d_tenpai)
-        free(d_first)
-        free(c_end)
-        free(d_target)
-        free(c_source)
-        free(d_weight)
-        free(d_score)
-        free(found)
-        free(out_at)
-        free(in_at)
-        free(out_edge)
-        free(in_source)
+        free(kept)
+        free(layout)
         free(buffers)
     return 0
