@@ -278,23 +278,7 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
     g.score_counts = score_counts
     g.melds = melds
     g.c_scoring = _scored_in_c(facts, score_counts, melds)
-    if g.c_scoring:  # the arguments score_counts checks hold: the kernel is called in C
-        for i in range(len(melds)):
-            g.meld_kind[i] = facts.meld_kind[i]
-            g.meld_tile[i] = facts.meld_tile[i]
-    g.switches = facts.switches
-    g.seat_wind = facts.seat_wind
-    g.round_wind = facts.round_wind
-    g.indicators = facts.indicators
-    g.meld_red = facts.meld_red
-    g.bonus = facts.bonus
-    g.dealer = facts.dealer
-    for i in range(g.indicators):
-        g.dora_kinds[i] = facts.dora_kinds[i]
-    for i in range(34):
-        g.meld_tiles[i] = facts.meld_tiles[i]
-    g.n_melds = facts.n_melds
-    g.closed = facts.closed
+    g.facts = facts[0]
     cdef unsigned char m[34]
     cdef long long spare
     cdef int shanten
@@ -319,7 +303,7 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
     for i in range(NS):
         if not g.origin[i]:
             continue
-        declare = g.closed and shanten == 0 and (spare >> i & 1)
+        declare = g.facts.closed and shanten == 0 and (spare >> i & 1)
         g._give(i)
         v = g._find(declare, True)
         g._take(i)

@@ -39,16 +39,10 @@ cdef class _Graph:
     cdef unsigned char hand[NS]
     cdef unsigned char wall[NS]
     cdef unsigned char origin[NS]
-    cdef int limit, n_melds
-    cdef bint closed
+    cdef int limit, distance
+    cdef SearchFacts facts          # the situation's (its meld_kind and meld_tile read only when c_scoring)
     cdef object score_counts, melds
     cdef bint c_scoring             # score_counts is the compiled kernel's: score_hand_c called in place
-    cdef int meld_kind[4]
-    cdef int meld_tile[4]
-    cdef int switches, seat_wind, round_wind, indicators, meld_red, bonus, distance
-    cdef bint dealer
-    cdef int dora_kinds[5]
-    cdef int meld_tiles[34]
     # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
     cdef _Slot* table
     cdef int slots, used, slot_shift   # slots == 1 << (64 - slot_shift)
@@ -299,11 +293,11 @@ cdef class _Graph:
                     _PARTS[self.part_from[u]].next[self.part_step[u]] = self.part_now[u]
         for u in range(4):
             parts[u] = _PARTS + self.part_now[u]
-        s = _standard(parts, self.n_melds, draw, &self.kept, &w)
+        s = _standard(parts, self.facts.n_melds, draw, &self.kept, &w)
         if draw:
-            s = _needed(m, self.n_melds, s, w, mask)
+            s = _needed(m, self.facts.n_melds, s, w, mask)
         else:
-            s = _spare(m, self.n_melds, s, w, mask)
+            s = _spare(m, self.facts.n_melds, s, w, mask)
         return s
 
     cdef inline unsigned int _slot(self, unsigned long long k0, unsigned long long k1) noexcept:
@@ -362,9 +356,9 @@ cdef class _Graph:
         return 0
 
     cdef int _total(self, int base) noexcept:
-        if self.dealer:
-            return 3 * _up(2 * base) + self.bonus
-        return _up(2 * base) + 2 * _up(base) + self.bonus
+        if self.facts.dealer:
+            return 3 * _up(2 * base) + self.facts.bonus
+        return _up(2 * base) + 2 * _up(base) + self.facts.bonus
 
     cdef int _hand_record(self) except -1:
         """The record in ``hand_scoring`` and ``hand_ura`` of the merged hand in ``self.hand``, made
@@ -422,8 +416,8 @@ cdef class _Graph:
                 self.ura_rows = <double*>_grown(self.ura_rows, self.ura_cap * 13 * sizeof(double))
             _merge(self.wall, wm)
             for i in range(34):
-                tiles[i] = m[i] + self.meld_tiles[i]
-            _ura(wm, tiles, self.indicators, self.ura_rows + self.n_ura * 13)
+                tiles[i] = m[i] + self.facts.meld_tiles[i]
+            _ura(wm, tiles, self.facts.indicators, self.ura_rows + self.n_ura * 13)
             self.ura_at[state] = self.hand_ura[r] = self.n_ura
             self.n_ura += 1
         return self.ura_rows + self.ura_at[state] * 13
@@ -441,8 +435,8 @@ cdef class _Graph:
                     self.scoring_cap = max(2 * self.scoring_cap, 16384, self.scoring_used + most)
                     self.scoring_bytes = <unsigned char*>_grown(self.scoring_bytes, self.scoring_cap)
                 hand = <HandPart*>(self.scoring_bytes + self.scoring_used)
-                hand_part_c(m, self.meld_kind, self.meld_tile, self.n_melds, self.seat_wind, self.round_wind,
-                            self.switches, hand, <SplitPart*>(hand + 1))
+                hand_part_c(m, self.facts.meld_kind, self.facts.meld_tile, self.facts.n_melds, self.facts.seat_wind,
+                            self.facts.round_wind, self.facts.switches, hand, <SplitPart*>(hand + 1))
                 self.hand_scoring[r] = self.scoring_used
                 # a multiple of 8 bytes (HandPart's alignment), so the next record is aligned too
                 self.scoring_used += (sizeof(HandPart) + hand.n_splits * sizeof(SplitPart) + 7) // 8 * 8
@@ -458,9 +452,9 @@ cdef class _Graph:
         cdef double value
         cdef Reading best
         _merge(self.hand, m)
-        for i in range(self.indicators):
-            dora += m[self.dora_kinds[i]] + self.meld_tiles[self.dora_kinds[i]]
-        dora += self.hand[34] + self.hand[35] + self.hand[36] + self.meld_red
+        for i in range(self.facts.indicators):
+            dora += m[self.facts.dora_kinds[i]] + self.facts.meld_tiles[self.facts.dora_kinds[i]]
+        dora += self.hand[34] + self.hand[35] + self.hand[36] + self.facts.meld_red
         if self.c_scoring:
             hand = self._scoring_of(state, m)
             if not self.have_heads:
@@ -475,21 +469,21 @@ cdef class _Graph:
         else:
             result = self.score_counts(PyBytes_FromStringAndSize(<char*>m, 34), self.melds,
                                        win if win < 34 else (4, 13, 22)[win - 34], TSUMO | (RIICHI if riichi else 0),
-                                       self.seat_wind, self.round_wind, dora, self.switches)
+                                       self.facts.seat_wind, self.facts.round_wind, dora, self.facts.switches)
             if result is None or not result[0]:
                 return 0.0
             han, fu, yakuman, base = result[1], result[2], result[3], result[4]
-        if not riichi or not self.indicators or yakuman or han >= 13:
+        if not riichi or not self.facts.indicators or yakuman or han >= 13:
             return <double>self._total(base)
         p = self._ura_of(state, m)
         value = 0.0
         for k in range(13):
             if fu < 160:
                 if self.totals[han + k][fu // 5] < 0:
-                    self.totals[han + k][fu // 5] = self._total(base_points_c(han + k, fu, 0, self.switches))
+                    self.totals[han + k][fu // 5] = self._total(base_points_c(han + k, fu, 0, self.facts.switches))
                 value += self.totals[han + k][fu // 5] * p[k]
             else:
-                value += self._total(base_points_c(han + k, fu, 0, self.switches)) * p[k]
+                value += self._total(base_points_c(han + k, fu, 0, self.facts.switches)) * p[k]
         return value
 
     cdef int state(self, bint riichi, bint draw) except -1:
@@ -537,7 +531,7 @@ cdef class _Graph:
                 self.wall[i] += 1
             else:  # the hand holds 14 tiles again: the draw of i won when it is complete
                 self._give(i)
-                declare = True if self.closed and shanten == 0 and followed else riichi
+                declare = True if self.facts.closed and shanten == 0 and followed else riichi
                 other = self._find(declare, True)
                 if other < 0:
                     other = self._build(declare, True)
