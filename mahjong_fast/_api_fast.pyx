@@ -24,7 +24,7 @@ from mahjong_fast._kernels.shanten cimport (SHANTEN_INVALID, SHANTEN_UNREACHABLE
 from mahjong_fast._kernels.hutype cimport (HU_CONCEALED_KONG, hu_type_c, hu_type_rules_c, hu_type_wild_c,
                                            hu_type_wild_rules_c)
 from mahjong_fast._kernels.table cimport table_ready, wins_c, wins_coded_c
-from mahjong_fast._kernels.values cimport SearchFacts, search_fn, set_search_meld
+from mahjong_fast._kernels.values cimport MAX_DORA_INDICATORS, SearchFacts, search_fn, set_search_meld
 from mahjong_fast._layout cimport FIRST_HONOR, MAX_COPIES, MAX_HAND, MAX_MELDS, N_HONORS, N_KINDS, SUIT_SIZE
 
 from mahjong_fast._kernels.shanten import ensure_tables

@@ -38,6 +38,8 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
     _values_module, _value_type, _situation_type, _meld_codes = module, value_type, situation_type, meld_codes
     _value_tiles = tuple(module["_TILE_OF"])
     _value_switches, _riichi_flags, _deep_from = switches, riichi_flags, deep_from
+    if not 0 <= max_indicators <= MAX_DORA_INDICATORS:  # the search's facts keep at most that many dora
+        raise ValueError(f"max_indicators must be 0-{MAX_DORA_INDICATORS}, not {max_indicators}")
     _last_turn, _max_indicators, _max_sticks = last_turn, max_indicators, max_sticks
     for k, name in enumerate(("tile", "red", "_curves", "tenpai", "win", "expected", "_figures")):
         _value_slots[k] = _slot_offset(value_type, name)

@@ -3,7 +3,7 @@
 # ``discard_values``): the same facts a ``Situation`` holds, so that the search reads no
 # Python object for them.
 #
-# Only types live here: cimporting them imports nothing at run time.  The search itself is
+# Only types and an inline helper live here: cimporting them imports nothing at run time.  The search itself is
 # reached through the capsule ``values.SEARCH_C`` (unnamed), taken once the values kernel is
 # imported, so that importing the caller does not import the kernel.
 

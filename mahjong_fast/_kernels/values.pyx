@@ -209,6 +209,10 @@ def search_packed(situation, hand, wall, int turn):
     return _search(situation, hand, wall, turn, 1, None, True)
 
 
+cdef enum:
+    _NEVER_DEEP = 99    # a shanten no hand reaches: ``search`` searches every hand it is given
+
+
 cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed):
     """``search`` and ``search_packed``: the situation's facts and the counts read into C."""
     cdef SearchFacts facts
@@ -225,6 +229,8 @@ cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed)
     facts.bonus = situation.bonus
     facts.dealer = situation.dealer
     facts.closed = situation.closed
+    if not 0 <= facts.indicators <= MAX_DORA_INDICATORS:
+        raise ValueError(f"situation.indicators must be 0-{MAX_DORA_INDICATORS}, not {facts.indicators}")
     for i in range(facts.indicators):
         facts.dora_kinds[i] = situation.dora_kinds[i]
     for i in range(34):
@@ -235,7 +241,7 @@ cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed)
     for i in range(NS):
         h[i] = hand[i]
         w[i] = wall[i]
-    return _search_from(&facts, situation.score_counts, melds, h, w, turn, extra, avx, packed, NS)
+    return _search_from(&facts, situation.score_counts, melds, h, w, turn, extra, avx, packed, _NEVER_DEEP)
 
 
 cdef tuple _search_c(const SearchFacts* facts, object score_counts, object melds, const unsigned char* hand,

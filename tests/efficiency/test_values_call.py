@@ -291,3 +291,23 @@ def test_the_search_from_c_equals_the_search_from_a_situation(monkeypatch: pytes
         through_situation = [_outcome(hand, kwargs) for hand, kwargs in calls]
     assert direct == through_situation
     assert sum(type(found) is list for found in direct) >= 30
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_compiled_search_refuses_more_dora_than_its_facts_hold() -> None:
+    """The compiled search keeps at most ``MAX_INDICATORS`` dora in C: a ``Situation`` with more is
+    refused with a ``ValueError`` naming the count, not written past the array."""
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels.situation import Situation
+
+    hand = [0] * 37
+    for t in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13):
+        hand[t] = 1
+    wall = [4 - c for c in hand[:34]] + [0, 0, 0]
+    for dora in ([33] * _values.MAX_INDICATORS, [33] * (_values.MAX_INDICATORS + 1)):
+        situation = Situation(_values._scoring_kernel.score_counts, None, 0, (), [0] * 34, 0, True, 27, 27, dora, 0, 0)
+        if len(dora) <= _values.MAX_INDICATORS:
+            assert compiled.search(situation, hand, wall, 17)[0]
+        else:
+            with pytest.raises(ValueError, match="situation.indicators must be 0-5, not 6"):
+                compiled.search(situation, hand, wall, 17)
