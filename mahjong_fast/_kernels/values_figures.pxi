@@ -1,7 +1,7 @@
-# The figures of the search (``values_py.Graph.figures`` and ``depths``): the states numbered by
-# their fewest draws from the discards' states, the edges laid out flat, and the three figures
-# filled turn by turn from the last (tenpai and win as one SSE2 pair, or the three as one AVX
-# vector, the C++'s order of sums).
+# The figures of the search (``values_py.Graph.figures``): the states numbered apart by the tiles
+# they hold beyond the hand (``_Graph.label``, the least draws that reach them), their edges laid
+# out flat by one counting sort, and the three figures filled turn by turn from the last (tenpai
+# and win as one SSE2 pair, or the three as one AVX vector, the C++'s order of sums).
 # Stands on: the cimports of values.pyx and values_graph.pxi's _Graph.
 
 cdef extern from *:
@@ -208,115 +208,46 @@ cdef extern from *:
 cdef bint _AVX = figures_avx()
 
 
-cdef void _by_state(_Graph g, int* out_at, int* out_edge, int* in_at, int* in_source) noexcept:
-    """The edges by state, each state's newest first (the order they are summed in): the edges
-    out of state v are ``out_edge[out_at[v] : out_at[v + 1]]``, the sources of those into it
-    ``in_source[in_at[v] : in_at[v + 1]]``.  A counting sort: the edges are read in the order
-    made, not walked as lists (one load waiting on the one before)."""
-    cdef int n = g.n, m = g.m, v, e, s = 0, r = 0
-    memset(out_at, 0, (n + 1) * sizeof(int))
-    memset(in_at, 0, (n + 1) * sizeof(int))
-    for e in range(m):
-        out_at[g.e_source[e]] += 1
-        in_at[g.e_target[e]] += 1
-    for v in range(n + 1):  # each state's end
-        s += out_at[v]
-        out_at[v] = s
-        r += in_at[v]
-        in_at[v] = r
-    for e in range(m):  # placed from the end back: newest first, and out_at[v] ends at v's start
-        v = g.e_source[e]
-        out_at[v] -= 1
-        out_edge[out_at[v]] = e
-        v = g.e_target[e]
-        in_at[v] -= 1
-        in_source[in_at[v]] = g.e_source[e]
-
-
-cdef int _depths(_Graph g, const int* starts, int n_starts, const int* out_at, const int* out_edge, const int* in_at,
-                 const int* in_source, int* at, int* d_state, int* c_state, int* d_upto, int* c_upto) noexcept:
-    """``values_py.Graph.depths``: the draw states ``starts`` and each state they reach, numbered
-    apart in the order of their fewest draws from ``starts`` (``at[v]``, -1 where not reached;
-    ``d_state``, ``c_state`` the states by number); ``d_upto[o]`` (``c_upto[o]``) the draw
-    (choice) states at most ``o`` draws away, o = 0 … TMAX.  Returns the draw states reached."""
-    cdef int n = g.n, nd = 0, nc = 0, head = 0, k, v, c, j, q, o
-    cdef int* depth = at  # at[v] holds the depth until the numbering below
-    for v in range(n):
-        depth[v] = -1
-    for k in range(n_starts):
-        if depth[starts[k]] < 0:
-            depth[starts[k]] = 0
-            d_state[nd] = starts[k]
-            nd += 1
-    while head < nd:
-        v = d_state[head]
-        head += 1
-        for j in range(out_at[v], out_at[v + 1]):
-            c = g.e_target[out_edge[j]]
-            if depth[c] < 0:
-                depth[c] = depth[v] + 1
-                c_state[nc] = c
-                nc += 1
-                for q in range(in_at[c], in_at[c + 1]):
-                    if depth[in_source[q]] < 0:
-                        depth[in_source[q]] = depth[v] + 1
-                        d_state[nd] = in_source[q]
-                        nd += 1
-    k = 0
-    for o in range(TMAX + 1):
-        while k < nd and depth[d_state[k]] <= o:
-            k += 1
-        d_upto[o] = k
-    k = 0
-    for o in range(TMAX + 1):
-        while k < nc and depth[c_state[k]] <= o:
-            k += 1
-        c_upto[o] = k
-    for v in range(n):
-        at[v] = -1
-    for k in range(nd):
-        at[d_state[k]] = k
-    for k in range(nc):
-        at[c_state[k]] = k
-    return nd
-
-
 cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int total,
                   double* curves, bint avx) except -1:
     """The curves of the draw states ``found_state`` (``curves[(k * T1 + t) * 3 + f]``: figure f
     of the k-th at turn t, 0 before ``turn``), filled turn by turn from the last.
 
-    The draw states and the choice states the found ones reach are numbered apart by their
-    fewest draws from them (``_depths``), their edges laid out flat (a draw state's newest first,
-    as they are summed), and two turns' figures kept; at turn t only the states at most
-    t - ``turn`` draws away are filled, the others being read at later turns only.
+    The draw states and the choice states are numbered apart by their label (the tiles they hold
+    beyond the hand: the found states hold none), their edges laid out flat (a draw state's newest
+    first, as they are summed; a choice state's sources, the draw states its discards leave), and
+    two turns' figures kept.  At turn t only the states of label at most t - ``turn`` are filled:
+    a draw adds one tile at most and a discard none, so a state filled at t reads only states
+    filled at t and t + 1, and a state of label L, L draws at least from the found states, is read
+    by them only at turn ``turn`` + L or later (``values_py.Graph.depths`` fills fewer, by their
+    fewest draws: the same figures, without a search of the graph).  A choice state no edge
+    enters is read by none and never filled.
     """
-    cdef int n = g.n, nd = 0, nc = 0, k, j, e, q, t
+    cdef int n = g.n, nd = 0, nc = 0, k, e, t, s, c, b
     cdef int d_upto[TMAX + 1]
     cdef int c_upto[TMAX + 1]
+    cdef int per_label[256]         # states by label: draw states' 128 + label, choice states' label
+    cdef int place[256]             # the next number of each label
     cdef size_t m = g.m
-    # what the turns read, and the states' numbers, in one block (``kept``), and the layout's arrays in
-    # another (``layout``), freed before the figures' buffers are allocated: one allocation each,
-    # each array at its place in it (the doubles first, so every array is aligned)
+    # what the turns read, and the states' numbers, in one block (``kept``), and the states' edge
+    # counts in another (``layout``), freed before the figures' buffers are allocated: one
+    # allocation each, each array at its place in it (the doubles first, so every array is aligned)
     cdef char* kept = <char*>malloc(m * 2 * (sizeof(double) + sizeof(unsigned int))
-                                    + (<size_t>n * 5 + 2 + <size_t>n_found) * sizeof(int) + <size_t>n + 1)
-    cdef int* layout = <int*>malloc((<size_t>n * 2 + 2 + m * 2) * sizeof(int))
+                                    + (<size_t>n * 3 + 2 + <size_t>n_found) * sizeof(int) + <size_t>n + 1)
+    cdef int* layout = <int*>malloc((<size_t>n * 2 + 2) * sizeof(int))
     cdef double* d_weight = NULL
     cdef double* d_score = NULL
     # the edges' ends by the byte offsets of their figures (FIG doubles a state), not their numbers
     cdef unsigned int* d_target = NULL
     cdef unsigned int* c_source = NULL
     cdef int* at = NULL
-    cdef int* d_state = NULL
-    cdef int* c_state = NULL
     cdef int* d_first = NULL
     cdef int* c_end = NULL
     cdef int* found = NULL
     cdef unsigned char* d_tenpai = NULL
-    cdef int* out_at = NULL
-    cdef int* in_at = NULL
-    cdef int* out_edge = NULL
-    cdef int* in_source = NULL
+    cdef unsigned char* label = g.label
+    cdef int* out_count = NULL      # by state, then each draw state's place for its next edge (by number)
+    cdef int* in_count = NULL       # by state, then each choice state's place for its next source (by number)
     # four turns' figures (FIG a state): the draw states' at t and t + 1, the choice states' at t and t + 1;
     # allocated once the layout's arrays and the graph's edges are freed, so as to take their memory
     cdef double* buffers = NULL
@@ -334,44 +265,65 @@ cdef int _figures(_Graph g, const int* found_state, int n_found, int turn, int t
         d_target = <unsigned int*>(d_score + m)
         c_source = d_target + m
         at = <int*>(c_source + m)
-        d_state = at + n
-        c_state = d_state + n
-        d_first = c_state + n
+        d_first = at + n
         c_end = d_first + n + 1
         found = c_end + n + 1
         d_tenpai = <unsigned char*>(found + n_found)
-        out_at = layout
-        in_at = out_at + n + 1
-        out_edge = in_at + n + 1
-        in_source = out_edge + m
+        out_count = layout
+        in_count = out_count + n + 1
         if <size_t>n * FIG * sizeof(double) > <size_t>UINT_MAX:  # an offset past 32 bits (over 134 million states)
             raise MemoryError()
-        _by_state(g, out_at, out_edge, in_at, in_source)
-        nd = _depths(g, found_state, n_found, out_at, out_edge, in_at, in_source, at, d_state, c_state, d_upto,
-                     c_upto)
-        nc = c_upto[TMAX]
-        j = 0
-        for k in range(nd):
-            d_tenpai[k] = g.tenpai[d_state[k]]
-            d_first[k] = j
-            for q in range(out_at[d_state[k]], out_at[d_state[k] + 1]):
-                e = out_edge[q]
-                d_target[j] = <unsigned int>(<size_t>at[g.e_target[e]] * FIG * sizeof(double))
-                d_weight[j] = g.e_weight[e]
-                d_score[j] = g.e_score[e]
-                j += 1
-        d_first[nd] = j
-        j = 0
-        for k in range(nc):  # a choice state's sources one after another, to c_end[k] (it has one or more)
-            for q in range(in_at[c_state[k]], in_at[c_state[k] + 1]):
-                c_source[j] = <unsigned int>(<size_t>at[in_source[q]] * FIG * sizeof(double))
-                j += 1
-            c_end[k] = j
+        memset(out_count, 0, n * sizeof(int))
+        memset(in_count, 0, n * sizeof(int))
+        for e in range(<int>m):
+            out_count[g.e_source[e]] += 1
+            in_count[g.e_target[e]] += 1
+        memset(per_label, 0, sizeof(per_label))
+        for s in range(n):
+            if not label[s] & DRAW_LABEL and not in_count[s]:
+                label[s] = UNREACHED
+            per_label[label[s]] += 1
+        for b in range(DRAW_LABEL):  # the numbers of each label, after the lower labels' of the same side
+            place[b] = nc
+            nc += per_label[b]
+            place[DRAW_LABEL + b] = nd
+            nd += per_label[DRAW_LABEL + b]
+        for t in range(TMAX + 1):
+            d_upto[t] = place[DRAW_LABEL + t] + per_label[DRAW_LABEL + t]
+            c_upto[t] = place[t] + per_label[t]
+        # each state's number; a draw state's edge count after its number, a choice state's at it
+        d_first[0] = 0
+        for s in range(n):
+            k = place[label[s]]
+            place[label[s]] += 1
+            at[s] = k
+            if label[s] & DRAW_LABEL:
+                d_tenpai[k] = g.tenpai[s]
+                d_first[k + 1] = out_count[s]
+            else:
+                c_end[k] = in_count[s]
+        for k in range(nd):  # the counts summed: where each draw state's edges end, and each choice state's sources
+            d_first[k + 1] += d_first[k]
+            out_count[k] = d_first[k + 1]
+        for k in range(nc):
+            if k:
+                c_end[k] += c_end[k - 1]
+            in_count[k] = c_end[k]
+        for e in range(<int>m):  # placed from the end back: a draw state's newest edge first
+            s = at[g.e_source[e]]
+            c = at[g.e_target[e]]
+            out_count[s] -= 1
+            k = out_count[s]
+            d_target[k] = <unsigned int>(<size_t>c * FIG * sizeof(double))
+            d_weight[k] = g.e_weight[e]
+            d_score[k] = g.e_score[e]
+            in_count[c] -= 1
+            c_source[in_count[c]] = <unsigned int>(<size_t>s * FIG * sizeof(double))
         for k in range(n_found):
             found[k] = at[found_state[k]]
         g._release_edges()
         free(layout)
-        layout = out_at = in_at = out_edge = in_source = NULL
+        layout = out_count = in_count = NULL
         buffers = <double*>malloc(<size_t>n * 2 * FIG * sizeof(double) + 1)
         if buffers == NULL:
             raise MemoryError()

@@ -28,6 +28,11 @@ for _i in range(NS):
     _PART_KEY_STEP[_i] = 1U << (3 * _KIND_POSITION[_i])
 
 
+cdef enum:
+    DRAW_LABEL = 128    # a draw state's label: 128 + the tiles it holds beyond the hand (a choice state's: those tiles)
+    UNREACHED = 127     # the label of a choice state no edge enters (the figures step's)
+
+
 ctypedef struct _Slot:
     unsigned long long k0
     unsigned long long k1
@@ -52,13 +57,15 @@ cdef class _Graph:
     cdef unsigned char* tenpai
     # out_kinds[2 v + r]: the kinds whose edge from draw state v to the choice state with riichi r is made
     cdef unsigned long long* out_kinds
-    # edges, in the order made (the figures step lays them out by state: ``_by_state``)
+    # edges, in the order made (the figures step lays them out by state: ``_figures``)
     cdef int m, ecap
     cdef int* e_source
     cdef int* e_target
     cdef int* e_weight
     cdef double* e_score
-    cdef unsigned char* is_draw
+    # label[v]: the tiles the hand of state v holds beyond the hand searched (at most 126), plus
+    # DRAW_LABEL for a draw state: a lower bound of its draws from the discards (``_figures``)
+    cdef unsigned char* label
     # the ura distribution of a complete hand's choice state, computed once: ura_at[v] its row in
     # ura_rows (13 probabilities) or -1
     cdef int* ura_at
@@ -102,7 +109,7 @@ cdef class _Graph:
         self.e_source = self.e_target = self.e_weight = NULL
         self.e_score = NULL
         self.table = NULL
-        self.is_draw = NULL
+        self.label = NULL
         self.ura_at = NULL
         self.ura_rows = NULL
         self.n_ura = self.ura_cap = 0
@@ -122,19 +129,19 @@ cdef class _Graph:
         self._release_build()
         self._release_edges()
         free(self.tenpai)
+        free(self.label)
 
     cdef void _release_build(self) noexcept:
         """The build's own arrays freed (the table of states, the hands' records, the kinds, the
         ura rows and scorings): the graph then holds only what the figures read (``n``, ``m``,
-        ``tenpai``, the edges), and builds and finds nothing more.  The figures' arrays, allocated
-        next, then take the memory just written (in the caches) rather than lines pushed out since
-        the last search."""
+        ``tenpai``, ``label``, the edges), and builds and finds nothing more.  The figures' arrays,
+        allocated next, then take the memory just written (in the caches) rather than lines pushed
+        out since the last search."""
         free(self.table)
         free(self.hands)
         free(self.hand_scoring)
         free(self.hand_ura)
         free(self.out_kinds)
-        free(self.is_draw)
         free(self.ura_at)
         free(self.ura_rows)
         free(self.scoring_at)
@@ -142,7 +149,7 @@ cdef class _Graph:
         self.table = self.hands = NULL
         self.hand_scoring = self.hand_ura = self.ura_at = self.scoring_at = NULL
         self.out_kinds = NULL
-        self.is_draw = self.scoring_bytes = NULL
+        self.scoring_bytes = NULL
         self.ura_rows = NULL
         self.slots = self.used = self.hand_slots = self.hand_used = 0
         self.n_ura = self.ura_cap = self.scoring_used = self.scoring_cap = 0
@@ -161,7 +168,7 @@ cdef class _Graph:
         cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
         self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
-        self.is_draw = <unsigned char*>_grown(self.is_draw, cap * sizeof(unsigned char))
+        self.label = <unsigned char*>_grown(self.label, cap * sizeof(unsigned char))
         self.ura_at = <int*>_grown(self.ura_at, cap * sizeof(int))
         self.scoring_at = <int*>_grown(self.scoring_at, cap * sizeof(int))
         self.cap = cap
@@ -180,7 +187,7 @@ cdef class _Graph:
         if self.n == self.cap:
             self._grow_states()
         self.tenpai[self.n] = tenpai
-        self.is_draw[self.n] = draw
+        self.label[self.n] = (DRAW_LABEL if draw else 0) | min(self.distance, UNREACHED - 1)
         self.ura_at[self.n] = -1
         self.scoring_at[self.n] = -1
         self.out_kinds[2 * self.n] = self.out_kinds[2 * self.n + 1] = 0
