@@ -8,7 +8,7 @@ cdef dict _values_module = {}           # _values' globals: its _search and kern
 cdef object _value_type = None          # _values.DiscardValue
 cdef tuple _value_tiles = ()            # the Tile of each separated index (34-36: the red fives' kinds)
 cdef object _situation_type = None      # _kernels.situation.Situation
-cdef dict _meld_codes = {}              # _scoring._MELD_CODE: (kind, concealed) -> the scoring kernel's code
+cdef int _meld_code_of[3][2]           # _scoring._MELD_CODE by kind (KIND_CHOW …) and concealed
 cdef int _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators, _max_sticks
 # where DiscardValue keeps tile, red, curves (tuples), tenpai, win, expected and the packed curves
 cdef Py_ssize_t _value_slots[7]
@@ -32,10 +32,12 @@ def install_values(module, value_type, situation_type, meld_codes, int switches,
     ``_scoring_kernel``, ``_shanten_kernel`` and ``_TILE_OF`` are the ones used); ``value_type`` is ``DiscardValue``,
     ``situation_type`` the ``Situation`` class, ``meld_codes`` the scoring kernel's meld codes, the
     ints ``_values``' constants of the same names."""
-    global _values_module, _value_type, _value_tiles, _situation_type, _meld_codes
+    global _values_module, _value_type, _value_tiles, _situation_type
     global _value_switches, _riichi_flags, _deep_from, _last_turn, _max_indicators, _max_sticks
     cdef int k
-    _values_module, _value_type, _situation_type, _meld_codes = module, value_type, situation_type, meld_codes
+    _values_module, _value_type, _situation_type = module, value_type, situation_type
+    for (name, concealed), code in meld_codes.items():
+        _meld_code_of[<int>_kind_names[name]][1 if concealed else 0] = code[0]
     _value_tiles = tuple(module["_TILE_OF"])
     _value_switches, _riichi_flags, _deep_from = switches, riichi_flags, deep_from
     if not 0 <= max_indicators <= MAX_DORA_INDICATORS:  # the search's facts keep at most that many dora
@@ -174,7 +176,8 @@ cdef object _values_read(const unsigned char* counts, const unsigned char* held_
     cdef int wall[N_KINDS]
     cdef int red_wall[3]
     cdef int meld_red[3]
-    cdef int t, s, k, n, size = 0, total = 0, seat, round_
+    cdef int t, s, k, n, size = 0, total = 0, seat, round_, kind
+    cdef bint concealed
     cdef SearchFacts facts
     cdef int kinds[40]
     cdef double expected[40]
@@ -197,17 +200,19 @@ cdef object _values_read(const unsigned char* counts, const unsigned char* held_
     for t in range(N_KINDS):
         facts.meld_tiles[t] = 0
     melds_code = []
-    for k in range(facts.n_melds):
+    for k in range(facts.n_melds):  # a Meld's slots read, its tiles those of its kind from its lowest
         m = melds[k]
-        for tile in m.tiles:
-            facts.meld_tiles[<int>tile] += 1
+        kind = _kind_names[m.kind]
+        concealed = m.concealed
+        t = m.tile
+        for s in range(MAX_COPIES if kind == KIND_KONG else 3):
+            facts.meld_tiles[t + s if kind == KIND_CHOW else t] += 1
         if m.red:
             facts.meld_red += 1
-            meld_red[<int>m.tile // 9] += m.red
-        code = _meld_codes[m.kind, m.concealed] + (int(m.tile),)
-        set_search_meld(&facts, k, code[0], code[1])
-        melds_code.append(code)
-        facts.closed = facts.closed and m.kind == "kong" and m.concealed
+            meld_red[t // 9] += m.red
+        set_search_meld(&facts, k, _meld_code_of[kind][concealed], t)
+        melds_code.append((_meld_code_of[kind][concealed], t))
+        facts.closed = facts.closed and kind == KIND_KONG and concealed
     for t in range(N_KINDS):
         size += counts[t]
         facts.indicators += shown[t]
