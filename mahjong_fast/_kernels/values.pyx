@@ -317,9 +317,10 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
             found_kind[n_found] = i
             found_state[n_found] = v
             n_found += 1
-    global _STATES_HINT, _EDGES_HINT
+    global _STATES_HINT, _EDGES_HINT, _SLOTS_HINT
     _STATES_HINT = max(1024, g.cap)
     _EDGES_HINT = max(4096, g.ecap)
+    _SLOTS_HINT = min(max(4096, g.slots), _SLOTS_HINT_MOST)
     cdef double curves[NS * T1 * 3]
     g._release_build()
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))

@@ -8,6 +8,10 @@
 # doubling (and copying) its way up from a few thousand
 cdef int _STATES_HINT = 1024
 cdef int _EDGES_HINT = 4096
+# likewise the table of states, up to a size whose clearing costs little beside a search that large
+# (a table grown past it is grown again by the next search that large)
+cdef int _SLOTS_HINT = 4096
+cdef int _SLOTS_HINT_MOST = 16384
 
 
 # what a tile of separated kind i adds to the hand's keys (``_Graph._shift``): to key0 and key1 (one
@@ -334,11 +338,11 @@ cdef class _Graph:
         cdef unsigned int at
         if 2 * (self.used + 1) > self.slots:
             old, old_slots = self.table, self.slots
-            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else 4096) * sizeof(_Slot))
+            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else _SLOTS_HINT) * sizeof(_Slot))
             if self.table == NULL:
                 self.table = old
                 raise MemoryError()
-            self.slots = old_slots * 2 if old_slots else 4096
+            self.slots = old_slots * 2 if old_slots else _SLOTS_HINT
             self.slot_shift = 64 - ctz64(self.slots)
             for j in range(self.slots):
                 self.table[j].state = -1
