@@ -294,6 +294,7 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
     if shanten >= deep_from:
         return None
     g.limit = shanten + extra
+    g.hint = min(max(shanten, 0), HINT_DISTANCES - 1)
     g.state(False, False)
 
     n = g.n
@@ -317,10 +318,9 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
             found_kind[n_found] = i
             found_state[n_found] = v
             n_found += 1
-    global _STATES_HINT, _EDGES_HINT, _SLOTS_HINT
-    _STATES_HINT = max(1024, g.cap)
-    _EDGES_HINT = max(4096, g.ecap)
-    _SLOTS_HINT = min(max(4096, g.slots), _SLOTS_HINT_MOST)
+    _STATES_HINT[g.hint] = max(1024, g.cap)
+    _EDGES_HINT[g.hint] = max(4096, g.ecap)
+    _SLOTS_HINT[g.hint] = min(max(4096, g.slots), _SLOTS_HINT_MOST)
     cdef double curves[NS * T1 * 3]
     g._release_build()
     _figures(g, found_state, n_found, turn, total, curves, _AVX if avx is None else (_AVX and avx))

@@ -4,14 +4,21 @@
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
 # Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
 
-# the states and edges the last search grew its arrays to: the next starts there rather than
-# doubling (and copying) its way up from a few thousand
-cdef int _STATES_HINT = 1024
-cdef int _EDGES_HINT = 4096
-# likewise the table of states, up to a size whose clearing costs little beside a search that large
-# (a table grown past it is grown again by the next search that large)
-cdef int _SLOTS_HINT = 4096
-cdef int _SLOTS_HINT_MOST = 16384
+# the states, edges and table slots the last search from as far from ready grew its arrays to
+# (by the hand's distance, 0 to HINT_DISTANCES - 1, a farther one as the last): the next such
+# search starts there rather than doubling (and copying, and for the table rehashing) its way up;
+# the table, cleared when made, at most _SLOTS_HINT_MOST slots
+cdef enum:
+    HINT_DISTANCES = 8
+cdef int _STATES_HINT[HINT_DISTANCES]
+cdef int _EDGES_HINT[HINT_DISTANCES]
+cdef int _SLOTS_HINT[HINT_DISTANCES]
+cdef int _SLOTS_HINT_MOST = 1 << 20
+cdef int _i, _merged_kind
+for _i in range(HINT_DISTANCES):
+    _STATES_HINT[_i] = 1024
+    _EDGES_HINT[_i] = 4096
+    _SLOTS_HINT[_i] = 4096
 
 
 # what a tile of separated kind i adds to the hand's keys (``_Graph._shift``): to key0 and key1 (one
@@ -22,7 +29,6 @@ cdef unsigned long long _KEY1_STEP[NS]
 cdef unsigned int _PART_KEY_STEP[NS]
 cdef unsigned char _KIND_PART[NS]
 cdef unsigned char _KIND_POSITION[NS]
-cdef int _i, _merged_kind
 for _i in range(NS):
     _merged_kind = _i if _i < 34 else 9 * (_i - 34) + 4
     _KIND_PART[_i] = _part(_merged_kind)
@@ -49,6 +55,7 @@ cdef class _Graph:
     cdef unsigned char wall[NS]
     cdef unsigned char origin[NS]
     cdef int limit, distance
+    cdef int hint                   # the hand's distance from ready as the hints keep it (HINT_DISTANCES)
     cdef SearchFacts facts          # the situation's (its meld_kind and meld_tile read only when c_scoring)
     cdef object score_counts, melds
     cdef bint c_scoring             # score_counts is the compiled kernel's: score_hand_c called in place
@@ -169,7 +176,7 @@ cdef class _Graph:
         self.ecap = 0
 
     cdef int _grow_states(self) except -1:
-        cdef int cap = self.cap * 2 if self.cap else _STATES_HINT
+        cdef int cap = self.cap * 2 if self.cap else _STATES_HINT[self.hint]
         self.tenpai = <unsigned char*>_grown(self.tenpai, cap * sizeof(unsigned char))
         self.out_kinds = <unsigned long long*>_grown(self.out_kinds, 2 * cap * sizeof(unsigned long long))
         self.label = <unsigned char*>_grown(self.label, cap * sizeof(unsigned char))
@@ -179,7 +186,7 @@ cdef class _Graph:
         return 0
 
     cdef int _grow_edges(self) except -1:
-        cdef int cap = self.ecap * 2 if self.ecap else _EDGES_HINT
+        cdef int cap = self.ecap * 2 if self.ecap else _EDGES_HINT[self.hint]
         self.e_source = <int*>_grown(self.e_source, cap * sizeof(int))
         self.e_target = <int*>_grown(self.e_target, cap * sizeof(int))
         self.e_weight = <int*>_grown(self.e_weight, cap * sizeof(int))
@@ -338,11 +345,11 @@ cdef class _Graph:
         cdef unsigned int at
         if 2 * (self.used + 1) > self.slots:
             old, old_slots = self.table, self.slots
-            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else _SLOTS_HINT) * sizeof(_Slot))
+            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else _SLOTS_HINT[self.hint]) * sizeof(_Slot))
             if self.table == NULL:
                 self.table = old
                 raise MemoryError()
-            self.slots = old_slots * 2 if old_slots else _SLOTS_HINT
+            self.slots = old_slots * 2 if old_slots else _SLOTS_HINT[self.hint]
             self.slot_shift = 64 - ctz64(self.slots)
             for j in range(self.slots):
                 self.table[j].state = -1
