@@ -23,6 +23,7 @@ from mahjong_fast._kernels.scoring cimport MAX_SPLITS, HandPart, Reading, SplitP
 from mahjong_fast._kernels.scoring cimport hand_part_c, score_hand_c, situation_yaku_c
 from mahjong_fast._kernels.common cimport INF, ROW_LEN, ctz64, table_calloc
 from mahjong_fast._kernels.shanten cimport part_row_id_c, part_rows_c, rank_offsets_c
+from mahjong_fast._layout cimport MAX_COPIES
 
 from mahjong_fast._kernels.scoring import score_counts as _score_counts
 from mahjong_fast._kernels.shanten import ensure_tables
@@ -241,6 +242,8 @@ cdef tuple _search(situation, hand, wall, int turn, int extra, avx, bint packed)
     for i in range(NS):
         h[i] = hand[i]
         w[i] = wall[i]
+        if h[i] > MAX_COPIES:  # the search's keys hold a count of 0-4 each (values_graph.pxi: base 5)
+            raise ValueError(f"hand[{i}] must be 0-{MAX_COPIES}, not {h[i]}")
     return _search_from(&facts, situation.score_counts, melds, h, w, turn, extra, avx, packed, _NEVER_DEEP)
 
 

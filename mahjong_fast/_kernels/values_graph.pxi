@@ -1,5 +1,5 @@
 # The graph of the search (``values_py.Graph``): its draw and choice states, memoised on the
-# separated hand and riichi (``_Slot``), their edges, the hand's keys kept as tiles come and go,
+# separated hand and riichi (``_StateSlot``), their edges, the hand's keys kept as tiles come and go,
 # the parts met and their rows (``values_forms.pxi``), and the score of
 # a winning edge (the scoring kernel in C, the ura expectation ``_ura``).
 # Stands on: the cimports of values.pyx, values_table.pxi, values_forms.pxi, and _ura, _up, _grown.
@@ -15,6 +15,7 @@ cdef int _EDGES_HINT[HINT_DISTANCES]
 cdef int _SLOTS_HINT[HINT_DISTANCES]
 cdef int _SLOTS_HINT_MOST = 1 << 20
 cdef int _i, _merged_kind
+cdef unsigned long long _power = 1  # 5 ** (i % 17) for the i below 34
 for _i in range(HINT_DISTANCES):
     _STATES_HINT[_i] = 1024
     _EDGES_HINT[_i] = 4096
@@ -22,8 +23,9 @@ for _i in range(HINT_DISTANCES):
 
 
 # what a tile of separated kind i adds to the hand's keys (``_Graph._shift``): to key0 and key1 (one
-# of them 0), to its part's key (part _KIND_PART[i], position _KIND_POSITION[i] there: a red five
-# is its suit's five)
+# of them 0: the counts of kinds 0-16 in base 5 in key0, of kinds 17-33 in key1, the red fives'
+# above them), to its part's key (part _KIND_PART[i], position _KIND_POSITION[i] there: a red
+# five is its suit's five)
 cdef unsigned long long _KEY0_STEP[NS]
 cdef unsigned long long _KEY1_STEP[NS]
 cdef unsigned int _PART_KEY_STEP[NS]
@@ -33,14 +35,35 @@ for _i in range(NS):
     _merged_kind = _i if _i < 34 else 9 * (_i - 34) + 4
     _KIND_PART[_i] = _part(_merged_kind)
     _KIND_POSITION[_i] = _merged_kind - 9 * _KIND_PART[_i]
-    _KEY0_STEP[_i] = 1ULL << (3 * (20 - _i)) if _i < 21 else 0
-    _KEY1_STEP[_i] = 0 if _i < 21 else 1ULL << (2 + 3 * (36 - _i))
+    if _i == 17:
+        _power = 1
+    _KEY0_STEP[_i] = _power if _i < 17 else 0
+    _KEY1_STEP[_i] = 0 if _i < 17 else _power if _i < 34 else 1ULL << (COUNT_BITS + RED_BITS * (_i - 34))
+    _power *= 5
     _PART_KEY_STEP[_i] = 1U << (3 * _KIND_POSITION[_i])
 
 
 cdef enum:
     DRAW_LABEL = 128    # a draw state's label: 128 + the tiles it holds beyond the hand (a choice state's: those tiles)
     UNREACHED = 127     # the label of a choice state no edge enters (the figures step's)
+
+
+cdef enum:
+    COUNT_BITS = 40     # the bits of 17 counts (0-4) in base 5: 5 ** 17 < 2 ** 40
+    RED_BITS = 3        # of key1 for each red five's count, above the counts
+    RIICHI_BIT = COUNT_BITS + 3 * RED_BITS
+    DRAW_BIT = RIICHI_BIT + 1
+    MAX_STATES = 0xFFFFFF   # a state number is the top 24 bits of a slot's first word; all ones: empty
+
+cdef unsigned long long COUNTS_MASK = (1ULL << COUNT_BITS) - 1
+cdef unsigned long long EMPTY_SLOT = ~0ULL
+
+
+ctypedef struct _StateSlot:
+    # a state in the table: key0 | its number << COUNT_BITS, and key1 with riichi and draw (16
+    # bytes, four to a cache line); both words all ones when the slot is empty
+    unsigned long long first
+    unsigned long long second
 
 
 ctypedef struct _Slot:
@@ -59,8 +82,8 @@ cdef class _Graph:
     cdef SearchFacts facts          # the situation's (its meld_kind and meld_tile read only when c_scoring)
     cdef object score_counts, melds
     cdef bint c_scoring             # score_counts is the compiled kernel's: score_hand_c called in place
-    # the states by key (``_key``): open addressing, ``slots`` a power of two, state -1 an empty slot
-    cdef _Slot* table
+    # the states by key (``_key``): open addressing, ``slots`` a power of two
+    cdef _StateSlot* table
     cdef int slots, used, slot_shift   # slots == 1 << (64 - slot_shift)
     cdef unsigned int missed_at     # the empty slot where the last ``_find`` that missed stopped
     # states
@@ -195,6 +218,8 @@ cdef class _Graph:
         return 0
 
     cdef inline int _vertex(self, bint tenpai, bint draw) except -1:
+        if self.n == MAX_STATES:  # a number past a slot's 24 bits: more states than a hand 3 from ready reaches
+            raise MemoryError()
         if self.n == self.cap:
             self._grow_states()
         self.tenpai[self.n] = tenpai
@@ -221,15 +246,12 @@ cdef class _Graph:
 
     cdef int _set_keys(self) except -1:
         """``key0``, ``key1``, ``part_key``, ``part_now`` and ``distance`` of the hand in ``self.hand``."""
-        cdef unsigned long long a = 0, b = 0
         cdef unsigned char m[34]
         cdef int i, u
-        for i in range(21):
-            a = a << 3 | self.hand[i]
-        for i in range(21, NS):
-            b = b << 3 | self.hand[i]
-        self.key0 = a
-        self.key1 = b << 2
+        self.key0 = self.key1 = 0
+        for i in range(NS):
+            self.key0 += _KEY0_STEP[i] * self.hand[i]
+            self.key1 += _KEY1_STEP[i] * self.hand[i]
         _merge(self.hand, m)
         for u in range(4):
             self.part_key[u] = 0
@@ -292,9 +314,9 @@ cdef class _Graph:
         self._shift(i, -1)
 
     cdef inline void _key(self, bint riichi, bint draw, unsigned long long* k0, unsigned long long* k1) noexcept:
-        """The key of the hand in ``self.hand``: 3 bits a kind, the red fives, riichi, draw or choice."""
+        """The key of the hand in ``self.hand``: its counts in base 5, the red fives, riichi, draw or choice."""
         k0[0] = self.key0
-        k1[0] = self.key1 | (<unsigned long long>riichi << 1) | draw
+        k1[0] = self.key1 | (<unsigned long long>riichi << RIICHI_BIT) | (<unsigned long long>draw << DRAW_BIT)
 
     cdef int _shanten(self, const unsigned char* m, bint draw, long long* mask) except -2:
         """The shanten of the hand (``m`` its merged counts) over the forms at the least shanten,
@@ -330,9 +352,9 @@ cdef class _Graph:
         if self.slots == 0:
             return -1
         cdef unsigned int at = self._slot(k0, k1)
-        while self.table[at].state >= 0:
-            if self.table[at].k0 == k0 and self.table[at].k1 == k1:
-                return self.table[at].state
+        while self.table[at].first != EMPTY_SLOT:
+            if (self.table[at].first & COUNTS_MASK) == k0 and self.table[at].second == k1:
+                return <int>(self.table[at].first >> COUNT_BITS)
             at = (at + 1) & (self.slots - 1)
         self.missed_at = at
         return -1
@@ -340,36 +362,35 @@ cdef class _Graph:
     cdef inline int _store(self, bint riichi, bint draw, int v) except -1:
         """State ``v`` for the hand in ``self.hand``, just missed by ``_find``."""
         cdef unsigned long long k0, k1
-        cdef _Slot* old
+        cdef _StateSlot* old
         cdef int old_slots, j
         cdef unsigned int at
         if 2 * (self.used + 1) > self.slots:
             old, old_slots = self.table, self.slots
-            self.table = <_Slot*>malloc((old_slots * 2 if old_slots else _SLOTS_HINT[self.hint]) * sizeof(_Slot))
+            self.table = <_StateSlot*>malloc((old_slots * 2 if old_slots else _SLOTS_HINT[self.hint])
+                                             * sizeof(_StateSlot))
             if self.table == NULL:
                 self.table = old
                 raise MemoryError()
             self.slots = old_slots * 2 if old_slots else _SLOTS_HINT[self.hint]
             self.slot_shift = 64 - ctz64(self.slots)
-            for j in range(self.slots):
-                self.table[j].state = -1
+            memset(self.table, 0xff, self.slots * sizeof(_StateSlot))
             for j in range(old_slots):
-                if old[j].state >= 0:
-                    at = self._slot(old[j].k0, old[j].k1)
-                    while self.table[at].state >= 0:
+                if old[j].first != EMPTY_SLOT:
+                    at = self._slot(old[j].first & COUNTS_MASK, old[j].second)
+                    while self.table[at].first != EMPTY_SLOT:
                         at = (at + 1) & (self.slots - 1)
                     self.table[at] = old[j]
             free(old)
             self._key(riichi, draw, &k0, &k1)
             self.missed_at = self._slot(k0, k1)
-            while self.table[self.missed_at].state >= 0:
+            while self.table[self.missed_at].first != EMPTY_SLOT:
                 self.missed_at = (self.missed_at + 1) & (self.slots - 1)
         else:
             self._key(riichi, draw, &k0, &k1)
         at = self.missed_at
-        self.table[at].k0 = k0
-        self.table[at].k1 = k1
-        self.table[at].state = v
+        self.table[at].first = k0 | (<unsigned long long>v << COUNT_BITS)
+        self.table[at].second = k1
         self.used += 1
         return 0
 

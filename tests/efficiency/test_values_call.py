@@ -311,3 +311,22 @@ def test_the_compiled_search_refuses_more_dora_than_its_facts_hold() -> None:
         else:
             with pytest.raises(ValueError, match="situation.indicators must be 0-5, not 6"):
                 compiled.search(situation, hand, wall, 17)
+
+
+@pytest.mark.skipif(NO_EXTENSIONS, reason="MAHJONG_FAST_NO_EXTENSIONS is set")
+def test_the_compiled_search_refuses_a_count_its_keys_cannot_hold() -> None:
+    """The compiled search keys a state by its counts in base 5 (0-4 a kind): a hand with five of a
+    kind is refused with a ``ValueError`` naming the kind's place and count, not keyed as another hand."""
+    from mahjong_fast._kernels import values as compiled
+    from mahjong_fast._kernels.situation import Situation
+
+    situation = Situation(_values._scoring_kernel.score_counts, None, 0, (), [0] * 34, 0, True, 27, 27, [], 0, 0)
+    hand = [0] * 37
+    for t in range(10):
+        hand[t] = 1
+    hand[27] = 4
+    wall = [4 - c for c in hand[:34]] + [0, 0, 0]
+    assert compiled.search(situation, hand, wall, 17)[0]  # four of a kind: searched
+    hand[27], hand[9] = 5, 0
+    with pytest.raises(ValueError, match=r"hand\[27\] must be 0-4, not 5"):
+        compiled.search(situation, hand, wall, 17)
