@@ -58,6 +58,22 @@ cdef extern from *:
         return 0;
     #endif
     }
+    /* 1 when no a[j] + b[j] is below ``value`` and some is ``value`` (the least sum is ``value``),
+       else 0 (every byte below 128, ``value`` at most 127). */
+    static inline int mf_sum_is_least16(const unsigned char* a, const unsigned char* b, int value) {
+    #if defined(MF_VALUES_SSE2)
+        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
+        __m128i v = _mm_set1_epi8((char)value);
+        return (_mm_movemask_epi8(_mm_cmplt_epi8(s, v)) == 0) & (_mm_movemask_epi8(_mm_cmpeq_epi8(s, v)) != 0);
+    #else
+        int j, v, least = 255;
+        for (j = 0; j < 16; j++) {
+            v = a[j] + b[j];
+            if (v < least) least = v;
+        }
+        return least == value;
+    #endif
+    }
     /* Whether some a[j] + b[j] is ``value`` (every byte below 128). */
     static inline int mf_some_sum_is16(const unsigned char* a, const unsigned char* b, int value) {
     #if defined(MF_VALUES_SSE2)
@@ -116,6 +132,7 @@ cdef extern from *:
     bint some_sum_below16 "mf_some_sum_below16"(const unsigned char* a, const unsigned char* b,
                                                 int bound) noexcept nogil
     bint some_sum_is16 "mf_some_sum_is16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
+    int sum_is_least16 "mf_sum_is_least16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
     void row_product16 "mf_row_product16"(const unsigned char* spread, const unsigned char* b,
                                           unsigned char* out) noexcept nogil
 
@@ -296,15 +313,17 @@ cdef inline int _standard(const _Part** parts, int n_melds, bint draw, _Products
         ids[u] = parts[u].row
     o = _others(kept, ids)
     s = least_sum16(_TURNED[n][0][ids[0]], o) - 1
+    # each row's positions kept or not by a mask of all ones or none: no branch on a row's cost
     for u in range(4):
         e = parts[u]
-        for j in range(e.n[side]):
-            row = _TURNED[n][u == 3][e.rows[side][j]]
-            if draw:  # cost < s: a sum below s + 1
-                if some_sum_below16(row, o + u * ROW16, s + 1):
-                    mask |= <long long>e.positions[side][j] << (9 * u)
-            elif some_sum_is16(row, o + u * ROW16, s + 1) and not some_sum_below16(row, o + u * ROW16, s + 1):
-                mask |= <long long>e.positions[side][j] << (9 * u)  # cost == s: one sum at s + 1, none below
+        if draw:  # cost < s: a sum below s + 1
+            for j in range(e.n[0]):
+                mask |= (<long long>e.positions[0][j] << (9 * u)) & -<long long>(some_sum_below16(
+                    _TURNED[n][u == 3][e.rows[0][j]], o + u * ROW16, s + 1) != 0)
+        else:  # cost == s: one sum at s + 1, none below
+            for j in range(e.n[1]):
+                mask |= (<long long>e.positions[1][j] << (9 * u)) & -<long long>sum_is_least16(
+                    _TURNED[n][u == 3][e.rows[1][j]], o + u * ROW16, s + 1)
     out[0] = mask
     return s
 
