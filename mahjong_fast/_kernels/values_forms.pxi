@@ -74,18 +74,6 @@ cdef extern from *:
         return least == value;
     #endif
     }
-    /* Whether some a[j] + b[j] is ``value`` (every byte below 128). */
-    static inline int mf_some_sum_is16(const unsigned char* a, const unsigned char* b, int value) {
-    #if defined(MF_VALUES_SSE2)
-        __m128i s = _mm_add_epi8(_mm_loadu_si128((const __m128i*)a), _mm_loadu_si128((const __m128i*)b));
-        return _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_set1_epi8((char)value)));
-    #else
-        int j;
-        for (j = 0; j < 16; j++)
-            if (a[j] + b[j] == value) return 1;
-        return 0;
-    #endif
-    }
     /* The min-plus product of two cost rows of 16 bytes (ROW_LEN entries, then any up to 60;
        every entry at most 60), the first given spread (``spread[16 k + j]`` is its entry k, every
        j: a byte made 16 without SSSE3 takes several instructions, so the table rows' are kept):
@@ -131,7 +119,6 @@ cdef extern from *:
     int least_sum16 "mf_least_sum16"(const unsigned char* a, const unsigned char* b) noexcept nogil
     bint some_sum_below16 "mf_some_sum_below16"(const unsigned char* a, const unsigned char* b,
                                                 int bound) noexcept nogil
-    bint some_sum_is16 "mf_some_sum_is16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
     int sum_is_least16 "mf_sum_is_least16"(const unsigned char* a, const unsigned char* b, int value) noexcept nogil
     void row_product16 "mf_row_product16"(const unsigned char* spread, const unsigned char* b,
                                           unsigned char* out) noexcept nogil
