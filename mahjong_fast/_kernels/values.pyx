@@ -305,10 +305,8 @@ cdef tuple _search_from(const SearchFacts* facts, object score_counts, object me
     cdef int n_found = 0
     cdef int found_kind[NS]
     cdef int found_state[NS]
-    memcpy(g.hand, g.origin, NS)
-    _merge(g.hand, m)
-    g._set_keys()
-    shanten = g._shanten(m, False, &spare)
+    # the build puts the hand, its keys and parts back as it found them: the hand's own shanten and
+    # spare kinds, worked out above, still hold
     spare = _with_red(spare)
     for i in range(NS):
         if not g.origin[i]:
